@@ -1,0 +1,169 @@
+"""Exact evaluation of parsed sides, in base 10 (rationals) or base 2 (whole numbers).
+
+Values are Python ``int`` or :class:`fractions.Fraction` here, because they are fast;
+:mod:`mathplay.expr.verdict` turns the final values into sympy numbers on request.
+
+Rules: base 10 follows Summy's arithmetic (S2): exact, fractions and negative values on
+the way are fine, division by zero makes the side fail. Base 2 follows B2: every value
+is a whole number of 0 or more, division must be exact, AND/OR/XOR work bit by bit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import TypeVar
+
+from mathplay.expr.parser import Side
+from mathplay.expr.tokens import OPERATORS
+from mathplay.i18n import _
+
+__all__ = [
+    "ORDERS",
+    "EvaluationFailure",
+    "Number",
+    "apply_operator",
+    "evaluate_side",
+    "format_number",
+    "reduce_side",
+]
+
+Number = int | Fraction
+T = TypeVar("T")
+
+#: The orders of operations: for each, the groups of operators done together, first
+#: group first; inside a group operations go left to right.
+ORDERS: dict[str, tuple[frozenset[str], ...]] = {
+    "math": (
+        frozenset({"MUL", "DIV"}),
+        frozenset({"ADD", "SUB"}),
+        frozenset({"AND"}),
+        frozenset({"XOR"}),
+        frozenset({"OR"}),
+    ),
+    "left-to-right": (frozenset({"MUL", "DIV", "ADD", "SUB", "AND", "XOR", "OR"}),),
+}
+
+
+class EvaluationFailure(Exception):
+    """An operation that cannot be done (division by zero, a fraction in base 2 …).
+
+    ``reason`` is the sentence a student reads.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def format_number(value: Number, base: int = 10) -> str:
+    """Write a value for a person: ``110`` in base 2, ``7`` or ``1/2`` in base 10."""
+    if base == 2 and isinstance(value, int) and value >= 0:
+        return format(value, "b")
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        return f"{value.numerator}/{value.denominator}"
+    return str(value)
+
+
+def _operation_text(a: Number, name: str, b: Number, base: int) -> str:
+    symbol = OPERATORS[name].symbol(base)
+    return f"{format_number(a, base)} {symbol} {format_number(b, base)}"
+
+
+def apply_operator(name: str, a: Number, b: Number, base: int = 10) -> Number:
+    """Do one operation exactly, or raise :class:`EvaluationFailure` saying why not."""
+    if name == "ADD":
+        result: Number = a + b
+    elif name == "SUB":
+        result = a - b
+        if base == 2 and result < 0:
+            raise EvaluationFailure(
+                _("{operation} is less than zero, and binary values must be 0 or more").format(
+                    operation=_operation_text(a, name, b, base)
+                )
+            )
+    elif name == "MUL":
+        result = a * b
+    elif name == "DIV":
+        if b == 0:
+            raise EvaluationFailure(
+                _("{operation} divides by zero").format(operation=_operation_text(a, name, b, base))
+            )
+        if isinstance(a, int) and isinstance(b, int) and a % b == 0:
+            result = a // b
+        elif base == 2:
+            raise EvaluationFailure(
+                _("{operation} is not a whole number").format(
+                    operation=_operation_text(a, name, b, base)
+                )
+            )
+        else:
+            result = Fraction(a) / b
+            if result.denominator == 1:
+                result = result.numerator
+    else:  # bitwise: AND, OR, XOR
+        whole_a, whole_b = _whole(a), _whole(b)
+        if whole_a is None or whole_b is None:
+            raise EvaluationFailure(
+                _("{operation}: {op} works only on whole numbers of 0 or more").format(
+                    operation=_operation_text(a, name, b, base), op=name
+                )
+            )
+        if name == "AND":
+            result = whole_a & whole_b
+        elif name == "OR":
+            result = whole_a | whole_b
+        else:
+            result = whole_a ^ whole_b
+    return result
+
+
+def _whole(value: Number) -> int | None:
+    if isinstance(value, Fraction):
+        if value.denominator != 1:
+            return None
+        value = value.numerator
+    return value if value >= 0 else None
+
+
+def reduce_side(
+    items: Sequence[T],
+    operators: Sequence[str],
+    order: str,
+    combine: Callable[[T, str, T], T],
+) -> T:
+    """Fold ``items`` with ``operators`` under ``order``.
+
+    One algorithm serves values (``combine`` does arithmetic), trees (``combine`` builds a
+    node) and explanations (``combine`` records a step), so they can never disagree.
+    """
+    values = list(items)
+    ops = list(operators)
+    for group in ORDERS[order]:
+        if not ops:
+            break
+        if not any(op in group for op in ops):
+            continue
+        kept_values = [values[0]]
+        kept_ops: list[str] = []
+        for op, value in zip(ops, values[1:]):
+            if op in group:
+                kept_values[-1] = combine(kept_values[-1], op, value)
+            else:
+                kept_ops.append(op)
+                kept_values.append(value)
+        values, ops = kept_values, kept_ops
+    return values[0]
+
+
+def evaluate_side(side: Side, order: str = "math") -> Number:
+    """The exact value of ``side``; raises :class:`EvaluationFailure` when it has none."""
+    base = side.base
+    values: list[Number] = [operand.value(base) for operand in side.operands]
+    if not side.operators:
+        return values[0]
+    return reduce_side(
+        values, side.operators, order, lambda a, op, b: apply_operator(op, a, b, base)
+    )

@@ -1,0 +1,270 @@
+"""``check`` and ``evaluate``: the checker's public entry points, and the ``Verdict``.
+
+A verdict is cheap to make (the tokenizer, parser and exact integer arithmetic only);
+its sympy values, its step-by-step explanation and its LaTeX are computed when asked.
+
+>>> v = check("8x15=120")
+>>> v.holds, bool(v), v.value
+(True, True, 120)
+>>> check("3+4=8").reason
+'3+4 is 7, not 8'
+>>> check("101 AND 1 = 1", base=2).holds
+True
+>>> evaluate("1:2")
+1/2
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cached_property
+from typing import Any
+
+from mathplay.errors import ExpressionError
+from mathplay.expr.arithmetic import ORDERS, EvaluationFailure, Number, evaluate_side, format_number
+from mathplay.expr.parser import Side, parse
+from mathplay.expr.tree import Node, build_tree, negated_leaves, operations, render_with
+from mathplay.i18n import _
+
+__all__ = ["Verdict", "check", "evaluate", "to_sympy_number"]
+
+
+def _check_options(base: int, order: str) -> None:
+    if not isinstance(base, int) or base not in (2, 10):  # 10.0 too
+        raise ValueError(
+            f"base must be 10 (decimal) or 2 (binary), not {base!r}: other bases are not "
+            "part of mathplay's games"
+        )
+    if order not in ORDERS:
+        raise ValueError(f"order must be 'math' or 'left-to-right', not {order!r}")
+
+
+def to_sympy_number(value: Number) -> Any:
+    """An exact sympy number (``Integer`` or ``Rational``) for a checker value."""
+    import sympy
+
+    if isinstance(value, Fraction):
+        return sympy.Rational(value.numerator, value.denominator)
+    return sympy.Integer(value)
+
+
+class Verdict:
+    """The checker's answer about one equation.
+
+    ``holds`` says whether every side has the same exact value; ``reason`` is one sentence
+    a student can act on when it does not (``None`` when it holds); ``values`` has one
+    exact sympy number per side (``None`` where a side has no value); ``value`` is the
+    common value when the equation holds. ``steps`` and ``latex`` explain it.
+    """
+
+    __slots__ = ("__dict__", "_raw", "base", "holds", "order", "reason", "sides", "text")
+
+    def __init__(
+        self,
+        text: str,
+        sides: tuple[Side, ...],
+        raw: list[Number | None],
+        holds: bool,
+        reason: str | None,
+        base: int,
+        order: str,
+    ) -> None:
+        self.text = text
+        self.sides = sides
+        self._raw = raw
+        self.holds = holds
+        self.reason = reason
+        self.base = base
+        self.order = order
+
+    def __bool__(self) -> bool:
+        return self.holds
+
+    def __repr__(self) -> str:
+        if self.holds:
+            shown = f"{self.value}"
+            if self.base == 2:
+                shown += f" (binary {format_number(self._raw[0] or 0, 2)})"
+            return f"Verdict({self.text!r}, holds=True, value={shown})"
+        return f"Verdict({self.text!r}, holds=False, reason={self.reason!r})"
+
+    @cached_property
+    def values(self) -> tuple[Any, ...]:
+        """One exact sympy number per side, ``None`` where a side cannot be evaluated."""
+        return tuple(None if v is None else to_sympy_number(v) for v in self._raw)
+
+    @cached_property
+    def value(self) -> Any:
+        """The common exact value of all sides when the equation holds, else ``None``."""
+        return self.values[0] if self.holds else None
+
+    @property
+    def canonical(self) -> str:
+        """The equation written the canonical way (``8x15=120``, ``101 AND 1 = 1``)."""
+        joiner = " = " if self.base == 2 else "="
+        return joiner.join(str(side) for side in self.sides)
+
+    @cached_property
+    def trees(self) -> tuple[Node, ...]:
+        """The full tree of every side, each node with its value."""
+        return tuple(build_tree(side, self.order) for side in self.sides)
+
+    @cached_property
+    def steps(self) -> str:
+        """The evaluation step by step, one line per operation, and the conclusion."""
+        lines: list[str] = []
+        count = len(self.sides)
+        for index, tree in enumerate(self.trees):
+            lines.append(_side_name(index, count).capitalize() + ": " + tree.plain())
+            done: dict[int, Number] = {}
+            for leaf in negated_leaves(tree):
+                assert leaf.value is not None
+                done[id(leaf)] = leaf.value
+                lines.append(f"  {leaf.plain()} = {format_number(leaf.value, self.base)}")
+            for operation in operations(tree):
+                if operation.value is None:
+                    if operation.failure:
+                        lines.append("  " + operation.failure + ": " + _("this side has no value"))
+                    break
+                done[id(operation)] = operation.value
+                left_value = operation.left.value
+                right_value = operation.right.value
+                assert left_value is not None and right_value is not None
+                done_text = (
+                    f"{format_number(left_value, self.base)} {operation.symbol} "
+                    f"{format_number(right_value, self.base)} = "
+                    f"{format_number(operation.value, self.base)}"
+                )
+                rest = render_with(tree, done)
+                if rest == format_number(operation.value, self.base):
+                    lines.append("  " + done_text)
+                else:
+                    lines.append(
+                        "  "
+                        + _("{operation}, so it becomes {rest}").format(
+                            operation=done_text, rest=rest
+                        )
+                    )
+        if self.holds:
+            first = self._raw[0]
+            assert first is not None
+            template = (
+                _("Both sides are {value}, so {text} holds.")
+                if count == 2
+                else _("Every side is {value}, so {text} holds.")
+            )
+            lines.append(
+                template.format(value=format_number(first, self.base), text=self.canonical)
+            )
+        else:
+            lines.append(
+                _("{reason}, so {text} does not hold.").format(
+                    reason=_capitalize(self.reason or ""), text=self.canonical
+                )
+            )
+        return "\n".join(lines)
+
+    @cached_property
+    def latex(self) -> str:
+        """The equation as LaTeX, built from the trees through sympy."""
+        from mathplay.expr.latex import tree_to_latex
+
+        return " = ".join(tree_to_latex(tree) for tree in self.trees)
+
+    def _repr_markdown_(self) -> str:
+        if self.holds:
+            head = _("✅ **{text}** is true: every side is {value}.").format(
+                text=_escape(self.canonical), value=format_number(self._raw[0] or 0, self.base)
+            )
+        else:
+            head = _("❌ **{text}** is not true: {reason}.").format(
+                text=_escape(self.canonical), reason=_escape(self.reason or "")
+            )
+        body = "\n".join("    " + line for line in self.steps.splitlines())
+        return f"{head}\n\n{body}\n"
+
+
+def _escape(text: str) -> str:
+    return "".join("\\" + ch if ch in "\\`*_[]<>#|" else ch for ch in text)
+
+
+def _capitalize(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _side_name(index: int, count: int) -> str:
+    if count == 2:
+        return _("left side") if index == 0 else _("right side")
+    return _("side {number}").format(number=index + 1)
+
+
+def _mismatch_reason(sides: tuple[Side, ...], raw: list[Number], base: int) -> str:
+    first = raw[0]
+    other = next(i for i, value in enumerate(raw) if value != first)
+    a, b = sides[0], sides[other]
+    va, vb = format_number(first, base), format_number(raw[other], base)
+    if a.is_number and b.is_number:
+        return _("{a} is not {b}").format(a=a, b=b)
+    if b.is_number:
+        return _("{side} is {value}, not {target}").format(side=a, value=va, target=vb)
+    if a.is_number:
+        return _("{side} is {value}, not {target}").format(side=b, value=vb, target=va)
+    return _("{a} is {va}, but {b} is {vb}").format(a=a, va=va, b=b, vb=vb)
+
+
+def check(text: str, *, base: int = 10, order: str = "math") -> Verdict:
+    """Check an equation: two or more expressions joined by ``=``.
+
+    A false but well-formed equation gives a verdict with ``holds=False`` and a reason;
+    text that is not an equation raises :class:`~mathplay.ExpressionError`.
+    """
+    _check_options(base, order)
+    sides = parse(text, base=base)
+    if len(sides) < 2:
+        raise ExpressionError(
+            _("'{text}' has no '=': an equation needs two sides, like 3+4=7").format(
+                text=text.strip()
+            ),
+            text=text,
+            position=len(text),
+        )
+    raw: list[Number | None] = []
+    failure: str | None = None
+    for side in sides:
+        try:
+            raw.append(evaluate_side(side, order))
+        except EvaluationFailure as problem:
+            raw.append(None)
+            if failure is None:
+                failure = problem.reason
+    if failure is not None:
+        return Verdict(text, sides, raw, False, failure, base, order)
+    first = raw[0]
+    if all(value == first for value in raw):
+        return Verdict(text, sides, raw, True, None, base, order)
+    reason = _mismatch_reason(sides, raw, base)  # type: ignore[arg-type]
+    return Verdict(text, sides, raw, False, reason, base, order)
+
+
+def evaluate(text: str, *, base: int = 10, order: str = "math") -> Any:
+    """The exact value (a sympy ``Integer`` or ``Rational``) of one expression.
+
+    Raises :class:`~mathplay.ExpressionError` for malformed text, for an ``=`` in it, and
+    for an expression with no value (``1:0``).
+    """
+    _check_options(base, order)
+    sides = parse(text, base=base)
+    if len(sides) > 1:
+        position = text.find("=")
+        raise ExpressionError(
+            _(
+                "'=' at position {position}: evaluate() takes one expression; use check() "
+                "for an equation"
+            ).format(position=position),
+            text=text,
+            position=position,
+        )
+    try:
+        return to_sympy_number(evaluate_side(sides[0], order))
+    except EvaluationFailure as problem:
+        raise ExpressionError(problem.reason, text=text) from None
