@@ -19,11 +19,16 @@ import random
 import sys
 import time
 from fractions import Fraction
+from pathlib import Path
 
 import sympy
 from sympy.parsing.sympy_parser import parse_expr
 
-import mathplay
+try:
+    import mathplay
+except ImportError:  # run from a checkout without installing: use the repository's copy
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    import mathplay
 
 SEED = 20261129
 TARGET = 50.0
@@ -49,22 +54,29 @@ def _value(numbers: list[int], ops: list[str]) -> Fraction | None:
     return total
 
 
+def _left_side(rng: random.Random) -> tuple[str, Fraction | None]:
+    size = rng.randint(2, 5)
+    numbers = [rng.choice((rng.randint(0, 12), rng.randint(0, 99))) for _ in range(size)]
+    ops = [rng.choice("+-x:") for _ in range(size - 1)]
+    text = str(numbers[0]) + "".join(op + str(n) for op, n in zip(ops, numbers[1:]))
+    return text, _value(numbers, ops)
+
+
 def generate(count: int, seed: int = SEED) -> list[str]:
     """``count`` equations, about half true; every right-hand side is a plain number."""
     rng = random.Random(seed)
     equations: list[str] = []
     while len(equations) < count:
-        size = rng.randint(2, 5)
-        numbers = [rng.choice((rng.randint(0, 12), rng.randint(0, 99))) for _ in range(size)]
-        ops = [rng.choice("+-x:") for _ in range(size - 1)]
-        left = str(numbers[0]) + "".join(op + str(n) for op, n in zip(ops, numbers[1:]))
-        value = _value(numbers, ops)
+        left, value = _left_side(rng)
         whole = value is not None and value.denominator == 1 and value >= 0
-        if whole and rng.random() < 0.75:
-            assert value is not None
-            right = int(value) + rng.choice((0, 0, 0, 1, -1, 10))
-            right = max(right, 0)
-        else:
+        if rng.random() < 0.5:  # a true equation: its value must be writable as a number
+            while not whole:
+                left, value = _left_side(rng)
+                whole = value is not None and value.denominator == 1 and value >= 0
+            right = int(value)  # type: ignore[arg-type]
+        elif whole:  # near miss
+            right = int(value) + rng.choice((1, 2, 10))  # type: ignore[arg-type]
+        else:  # a fraction, a negative value or a division by zero
             right = rng.randint(0, 200)
         equations.append(f"{left}={right}")
     return equations

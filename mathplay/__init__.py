@@ -5,6 +5,7 @@
 True
 """
 
+from mathplay.core import load
 from mathplay.errors import (
     ExpressionError,
     IllegalMoveError,
@@ -13,6 +14,7 @@ from mathplay.errors import (
     SaveFileError,
 )
 from mathplay.expr import Verdict, check, evaluate
+from mathplay.games import Summy
 
 __version__ = "0.1.0.dev0"
 
@@ -22,8 +24,10 @@ __all__ = [
     "MathplayError",
     "NotationError",
     "SaveFileError",
+    "Summy",
     "Verdict",
     "__version__",
     "check",
     "evaluate",
+    "load",
 ]

@@ -10,6 +10,7 @@ is a whole number of 0 or more, division must be exact, AND/OR/XOR work bit by b
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TypeVar
@@ -23,6 +24,7 @@ __all__ = [
     "EvaluationFailure",
     "Number",
     "apply_operator",
+    "evaluate_plain",
     "evaluate_side",
     "format_number",
     "reduce_side",
@@ -167,3 +169,50 @@ def evaluate_side(side: Side, order: str = "math") -> Number:
     return reduce_side(
         values, side.operators, order, lambda a, op, b: apply_operator(op, a, b, base)
     )
+
+
+_PLAIN_OPERATOR = re.compile(r"([-+x:])")
+
+
+def evaluate_plain(text: str, order: str = "math") -> Number:
+    """The value of a side written plainly in base 10, like ``12x3+4``.
+
+    ``text`` must already be known to be well formed: numbers without leading zeros
+    joined by ``+ - x :``, nothing else (see :func:`mathplay.expr.parser.plain_decimal_sides`).
+    This is the checker's fast path: it does the same operations in the same order as
+    :func:`evaluate_side` (division through :func:`apply_operator`, so failures read the
+    same) without building tokens, operands and sides.
+    """
+    if text.isdigit():
+        return int(text)
+    parts = _PLAIN_OPERATOR.split(text)
+    value: Number = int(parts[0])
+    if order == "math":
+        # x and : fold into the current term (value); + and - fold the finished terms
+        # into total, left to right (0 + term is term, of the same type).
+        total: Number = 0
+        sign = "+"
+        for index in range(1, len(parts), 2):
+            op = parts[index]
+            number = int(parts[index + 1])
+            if op == "x":
+                value = value * number
+            elif op == ":":
+                value = apply_operator("DIV", value, number)
+            else:
+                total = total + value if sign == "+" else total - value
+                sign = op
+                value = number
+        return total + value if sign == "+" else total - value
+    for index in range(1, len(parts), 2):  # left-to-right
+        op = parts[index]
+        number = int(parts[index + 1])
+        if op == "x":
+            value = value * number
+        elif op == ":":
+            value = apply_operator("DIV", value, number)
+        elif op == "+":
+            value = value + number
+        else:
+            value = value - number
+    return value

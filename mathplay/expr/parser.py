@@ -12,13 +12,14 @@ picture or a step-by-step explanation needs it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from mathplay.errors import ExpressionError
-from mathplay.expr.tokens import OPERATORS, Token, tokenize
+from mathplay.expr.tokens import MAX_TEXT_LENGTH, OPERATORS, Token, tokenize
 from mathplay.i18n import _
 
-__all__ = ["Operand", "Side", "parse", "render_operation"]
+__all__ = ["Operand", "Side", "parse", "plain_decimal_sides", "render_operation"]
 
 
 @dataclass(frozen=True)
@@ -229,3 +230,31 @@ def _digit_position(text: str, start: int, offset: int) -> int:
             if seen == offset:
                 return index
     return start
+
+
+_PLAIN_NUMBER = r"(?:0|[1-9][0-9]*)"
+_PLAIN_SIDE = rf"{_PLAIN_NUMBER}(?:[-+x:]{_PLAIN_NUMBER})*"
+_PLAIN_EQUATION = re.compile(rf"{_PLAIN_SIDE}(?:={_PLAIN_SIDE})+")
+
+
+def plain_decimal_sides(text: str) -> list[str] | None:
+    """The sides of a plainly written decimal equation, or ``None`` for any other text.
+
+    Plain means ASCII digits, ``+ - x :``, ``=`` and spaces only, well formed, with two or
+    more sides: the way game boards write equations. The sides come back without spaces,
+    which is exactly ``str(side)`` for each parsed side. ``None`` means "use
+    :func:`parse`", which accepts or rejects the text with its full rules; every text
+    this function accepts, :func:`parse` accepts too.
+
+    >>> plain_decimal_sides("8 x 15 = 120")
+    ['8x15', '120']
+    >>> plain_decimal_sides("8 × 15 = 120") is None
+    True
+    """
+    if not isinstance(text, str) or len(text) > MAX_TEXT_LENGTH:
+        return None
+    if " " in text:
+        text = text.replace(" ", "")
+    if _PLAIN_EQUATION.fullmatch(text) is None:
+        return None
+    return text.split("=")

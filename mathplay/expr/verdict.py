@@ -16,17 +16,27 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from mathplay.errors import ExpressionError
-from mathplay.expr.arithmetic import ORDERS, EvaluationFailure, Number, evaluate_side, format_number
-from mathplay.expr.parser import Side, parse
+from mathplay.expr.arithmetic import (
+    ORDERS,
+    EvaluationFailure,
+    Number,
+    evaluate_plain,
+    evaluate_side,
+    format_number,
+)
+from mathplay.expr.parser import Side, parse, plain_decimal_sides
 from mathplay.expr.tree import Node, build_tree, negated_leaves, operations, render_with
 from mathplay.i18n import _
 
 __all__ = ["Verdict", "check", "evaluate", "to_sympy_number"]
+
+T = TypeVar("T")
 
 
 def _check_options(base: int, order: str) -> None:
@@ -57,12 +67,12 @@ class Verdict:
     common value when the equation holds. ``steps`` and ``latex`` explain it.
     """
 
-    __slots__ = ("__dict__", "_raw", "base", "holds", "order", "reason", "sides", "text")
+    __slots__ = ("__dict__", "_raw", "_sides", "base", "holds", "order", "reason", "text")
 
     def __init__(
         self,
         text: str,
-        sides: tuple[Side, ...],
+        sides: tuple[Side, ...] | None,
         raw: list[Number | None],
         holds: bool,
         reason: str | None,
@@ -70,7 +80,7 @@ class Verdict:
         order: str,
     ) -> None:
         self.text = text
-        self.sides = sides
+        self._sides = sides
         self._raw = raw
         self.holds = holds
         self.reason = reason
@@ -79,6 +89,13 @@ class Verdict:
 
     def __bool__(self) -> bool:
         return self.holds
+
+    @property
+    def sides(self) -> tuple[Side, ...]:
+        """The parsed sides (parsed on first use when the fast path skipped parsing)."""
+        if self._sides is None:
+            self._sides = parse(self.text, base=self.base)
+        return self._sides
 
     def __repr__(self) -> str:
         if self.holds:
@@ -198,18 +215,37 @@ def _side_name(index: int, count: int) -> str:
     return _("side {number}").format(number=index + 1)
 
 
-def _mismatch_reason(sides: tuple[Side, ...], raw: list[Number], base: int) -> str:
+def _mismatch_reason(
+    names: Sequence[str], numbers: Sequence[bool], raw: list[Number], base: int
+) -> str:
+    """Why the sides differ; ``names`` are the sides as written, ``numbers`` which are bare."""
     first = raw[0]
     other = next(i for i, value in enumerate(raw) if value != first)
-    a, b = sides[0], sides[other]
+    a, b = names[0], names[other]
     va, vb = format_number(first, base), format_number(raw[other], base)
-    if a.is_number and b.is_number:
+    if numbers[0] and numbers[other]:
         return _("{a} is not {b}").format(a=a, b=b)
-    if b.is_number:
+    if numbers[other]:
         return _("{side} is {value}, not {target}").format(side=a, value=va, target=vb)
-    if a.is_number:
+    if numbers[0]:
         return _("{side} is {value}, not {target}").format(side=b, value=vb, target=va)
     return _("{a} is {va}, but {b} is {vb}").format(a=a, va=va, b=b, vb=vb)
+
+
+def _evaluate_all(
+    items: Sequence[T], evaluate_one: Callable[[T, str], Number], order: str
+) -> tuple[list[Number | None], str | None]:
+    """Every side's value (``None`` where it has none) and the first failure's reason."""
+    raw: list[Number | None] = []
+    failure: str | None = None
+    for item in items:
+        try:
+            raw.append(evaluate_one(item, order))
+        except EvaluationFailure as problem:
+            raw.append(None)
+            if failure is None:
+                failure = problem.reason
+    return raw, failure
 
 
 def check(text: str, *, base: int = 10, order: str = "math") -> Verdict:
@@ -219,30 +255,34 @@ def check(text: str, *, base: int = 10, order: str = "math") -> Verdict:
     text that is not an equation raises :class:`~mathplay.ExpressionError`.
     """
     _check_options(base, order)
-    sides = parse(text, base=base)
-    if len(sides) < 2:
-        raise ExpressionError(
-            _("'{text}' has no '=': an equation needs two sides, like 3+4=7").format(
-                text=text.strip()
-            ),
-            text=text,
-            position=len(text),
-        )
-    raw: list[Number | None] = []
-    failure: str | None = None
-    for side in sides:
-        try:
-            raw.append(evaluate_side(side, order))
-        except EvaluationFailure as problem:
-            raw.append(None)
-            if failure is None:
-                failure = problem.reason
+    plain = plain_decimal_sides(text) if base == 10 else None
+    sides: tuple[Side, ...] | None = None
+    if plain is not None:
+        # Fast path for plainly written decimal equations; the sides are parsed later,
+        # only if an explanation needs them.
+        raw, failure = _evaluate_all(plain, evaluate_plain, order)
+    else:
+        sides = parse(text, base=base)
+        if len(sides) < 2:
+            raise ExpressionError(
+                _("'{text}' has no '=': an equation needs two sides, like 3+4=7").format(
+                    text=text.strip()
+                ),
+                text=text,
+                position=len(text),
+            )
+        raw, failure = _evaluate_all(sides, evaluate_side, order)
     if failure is not None:
         return Verdict(text, sides, raw, False, failure, base, order)
     first = raw[0]
     if all(value == first for value in raw):
         return Verdict(text, sides, raw, True, None, base, order)
-    reason = _mismatch_reason(sides, raw, base)  # type: ignore[arg-type]
+    if plain is not None:
+        names, numbers = plain, [part.isdigit() for part in plain]
+    else:
+        assert sides is not None
+        names, numbers = [str(side) for side in sides], [side.is_number for side in sides]
+    reason = _mismatch_reason(names, numbers, raw, base)  # type: ignore[arg-type]
     return Verdict(text, sides, raw, False, reason, base, order)
 
 

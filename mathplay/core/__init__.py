@@ -1,0 +1,31 @@
+"""What every game shares: squares, the grid, tiles and the bag, moves, state, save/load."""
+
+from mathplay.core.bag import Bag, expand_tile_set, take_from_hand
+from mathplay.core.grid import Grid, diagram_rows
+from mathplay.core.lines import LineMove, line_squares, split_line_move
+from mathplay.core.outcome import EndReason, Outcome
+from mathplay.core.squares import COLUMNS, Direction, Square, parse_square, square_name
+from mathplay.core.state import GAME_TYPES, GameState, HistoryEntry, Position, load
+
+__all__ = [
+    "COLUMNS",
+    "GAME_TYPES",
+    "Bag",
+    "Direction",
+    "EndReason",
+    "GameState",
+    "Grid",
+    "HistoryEntry",
+    "LineMove",
+    "Outcome",
+    "Position",
+    "Square",
+    "diagram_rows",
+    "expand_tile_set",
+    "line_squares",
+    "load",
+    "parse_square",
+    "split_line_move",
+    "square_name",
+    "take_from_hand",
+]

@@ -1,0 +1,56 @@
+"""How a game ended: data, not a bool (a reason and the winners)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from mathplay.i18n import _
+
+__all__ = ["EndReason", "Outcome"]
+
+
+class EndReason(enum.Enum):
+    """Why a game is over."""
+
+    #: The stock is empty and a whole round passed with no scoring move.
+    BLOCKED = "blocked"
+    #: The bag is empty and a player used their last tile.
+    OUT_OF_TILES = "out-of-tiles"
+    #: Too many scoreless turns in a row (Binary: six).
+    SCORELESS_TURNS = "scoreless-turns"
+
+    def describe(self) -> str:
+        return {
+            EndReason.BLOCKED: _("the stock is empty and nobody could score in a whole round"),
+            EndReason.OUT_OF_TILES: _("the bag is empty and a player used their last tile"),
+            EndReason.SCORELESS_TURNS: _("there were too many scoreless turns in a row"),
+        }[self]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: why it ended, the final scores and who won (ties share)."""
+
+    reason: EndReason
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    @classmethod
+    def from_scores(cls, reason: EndReason, scores: tuple[int, ...]) -> Outcome:
+        best = max(scores)
+        return cls(reason, scores, tuple(i for i, s in enumerate(scores) if s == best))
+
+    def describe(self) -> str:
+        """One sentence for people: who won, with what, and why the game ended."""
+        names = [_("player {n}").format(n=i + 1) for i in self.winners]
+        best = self.scores[self.winners[0]]
+        if len(self.scores) == 1:
+            text = _("Game over with {score} points").format(score=best)
+        elif len(names) == 1:
+            text = _("{winner} wins with {score} points").format(winner=names[0], score=best)
+        else:
+            text = _("{winners} share the win with {score} points").format(
+                winners=_(" and ").join(names), score=best
+            )
+        return _("{text}: {reason}.").format(text=text, reason=self.reason.describe())

@@ -1,0 +1,81 @@
+"""Squares and directions: the vocabulary every board speaks.
+
+A square is a ``(row, column)`` pair counted from 0 at the top-left. People read it as
+column letter then row number, so ``(0, 0)`` is ``A1`` and ``(12, 12)`` is ``M13``.
+
+>>> parse_square("I13")
+(12, 8)
+>>> square_name((12, 8))
+'I13'
+>>> Direction.parse("down").step
+(1, 0)
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+
+from mathplay.errors import NotationError
+from mathplay.i18n import _
+
+__all__ = ["COLUMNS", "Direction", "Square", "parse_square", "square_name"]
+
+Square = tuple[int, int]
+COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_SQUARE = re.compile(r"^\s*([A-Za-z])\s*([0-9]{1,2})\s*$")
+
+
+def square_name(square: Square) -> str:
+    """``(row, column)`` → ``"A1"``-style name."""
+    row, column = square
+    return f"{COLUMNS[column]}{row + 1}"
+
+
+def parse_square(text: str, size: int | None = None) -> Square:
+    """``"I13"`` → ``(12, 8)``; with ``size``, the square must lie on a board of that size."""
+    match = _SQUARE.match(text)
+    if not match:
+        raise NotationError(
+            _("'{text}' is not a square: write a column letter and a row number, like H8").format(
+                text=text
+            )
+        )
+    column = COLUMNS.index(match.group(1).upper())
+    row = int(match.group(2)) - 1
+    if row < 0 or (size is not None and (row >= size or column >= size)):
+        last = square_name((size - 1, size - 1)) if size else "?"
+        raise NotationError(
+            _("{square} is off the board: squares go from A1 to {last}").format(
+                square=match.group(1).upper() + match.group(2), last=last
+            )
+        )
+    return (row, column)
+
+
+class Direction(enum.Enum):
+    """The two reading directions of a line: left to right, top to bottom."""
+
+    ACROSS = "across"
+    DOWN = "down"
+
+    @property
+    def step(self) -> Square:
+        return (0, 1) if self is Direction.ACROSS else (1, 0)
+
+    @property
+    def other(self) -> Direction:
+        return Direction.DOWN if self is Direction.ACROSS else Direction.ACROSS
+
+    @classmethod
+    def parse(cls, text: str) -> Direction:
+        word = text.strip().lower()
+        for direction in cls:
+            if direction.value == word:
+                return direction
+        raise NotationError(
+            _("'{text}' is not a direction: write across or down").format(text=text)
+        )
+
+    def __str__(self) -> str:
+        return self.value

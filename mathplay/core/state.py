@@ -1,0 +1,288 @@
+"""The game state every mathplay game shares: play, undo, history, save and load.
+
+A game is one object holding its fixed facts (``options``: rules variants, board size,
+number of players) and its changing position (board, hands, bag, scores, whose turn).
+``play`` validates a move and applies it; ``undo`` restores the exact previous position;
+``save`` writes JSON that ``mathplay.load`` replays move by move.
+
+Subclasses supply the game: how to read a move, how to check it (raising
+``IllegalMoveError`` with the rule it breaks), how to apply it, and when the game ends.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar, cast
+
+from mathplay.core.bag import Bag
+from mathplay.core.grid import Grid
+from mathplay.core.outcome import Outcome
+from mathplay.errors import IllegalMoveError, MathplayError, SaveFileError
+from mathplay.i18n import _
+
+__all__ = ["GAME_TYPES", "GameState", "HistoryEntry", "Position", "load"]
+
+#: Every game class by its save-file format name, filled in by ``GameState`` subclasses.
+GAME_TYPES: dict[str, type[GameState[Any, Any]]] = {}
+
+
+@dataclass
+class Position:
+    """The changing part of a game. Games extend it with what else they track."""
+
+    board: Grid
+    hands: list[list[str]]
+    bag: Bag
+    scores: list[int]
+    to_move: int = 0
+
+    def copy(self) -> Position:
+        return Position(
+            self.board.copy(),
+            [list(hand) for hand in self.hands],
+            self.bag.copy(),
+            list(self.scores),
+            self.to_move,
+        )
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One move as it was played: who, what (in notation) and for how many points."""
+
+    player: int
+    move: str
+    score: int
+
+
+MoveT = TypeVar("MoveT")
+PositionT = TypeVar("PositionT", bound=Position)
+
+
+@dataclass
+class _Snapshot(Generic[PositionT]):
+    position: PositionT
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class GameState(ABC, Generic[MoveT, PositionT]):
+    """Base class of Summy, Mixmath and Binary games."""
+
+    #: Save-file format name, such as ``"mathplay.summy"``.
+    format_name: ClassVar[str] = ""
+    #: Save-file version this class writes and reads.
+    format_version: ClassVar[int] = 1
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.format_name:
+            GAME_TYPES[cls.format_name] = cls
+
+    def _setup(self, position: PositionT, seed: int, options: Any) -> None:
+        self._pos = position
+        self.seed = seed
+        self.options = options
+        self._history: list[HistoryEntry] = []
+        self._undo_stack: list[PositionT] = []
+        self._start = self._start_record()
+
+    # --- what each game supplies -------------------------------------------------
+
+    @abstractmethod
+    def parse_move(self, text: str) -> MoveT:
+        """Read move notation; raises ``NotationError`` for text that is not a move."""
+
+    @abstractmethod
+    def _validate(self, move: MoveT) -> tuple[MoveT, int]:
+        """Check ``move`` against the rules; return it (completed) and its score."""
+
+    @abstractmethod
+    def _apply(self, move: MoveT, score: int) -> None:
+        """Apply a validated move to ``self._pos`` (no checks)."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[MoveT]:
+        """Every legal move in the current position."""
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    @abstractmethod
+    def _start_record(self) -> dict[str, Any]:
+        """The starting position as JSON-ready data (diagram, hands, bag …)."""
+
+    @classmethod
+    @abstractmethod
+    def _from_start(cls, options: dict[str, Any], seed: int, start: dict[str, Any]) -> Any:
+        """A game in the recorded starting position."""
+
+    # --- shared behaviour ----------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def board(self) -> Grid:
+        """A copy of the board (changing it does not change the game)."""
+        return self._pos.board.copy()
+
+    @property
+    def hands(self) -> tuple[tuple[str, ...], ...]:
+        return tuple(tuple(hand) for hand in self._pos.hands)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._pos.scores)
+
+    @property
+    def to_move(self) -> int:
+        """The index (from 0) of the player whose turn it is."""
+        return self._pos.to_move
+
+    @property
+    def players(self) -> int:
+        return len(self._pos.hands)
+
+    @property
+    def bag_size(self) -> int:
+        return len(self._pos.bag)
+
+    @property
+    def history(self) -> tuple[HistoryEntry, ...]:
+        return tuple(self._history)
+
+    @property
+    def ply(self) -> int:
+        """How many moves have been played."""
+        return len(self._history)
+
+    def play(self, move: MoveT | str) -> int:
+        """Validate ``move`` (text or a move object) and play it; return its points.
+
+        An illegal move raises ``IllegalMoveError`` (unreadable text ``NotationError``)
+        and leaves the game exactly as it was.
+        """
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        if self.is_over:
+            raise IllegalMoveError(
+                _("the game is over: {outcome}").format(
+                    outcome=self.outcome.describe() if self.outcome else ""
+                )
+            )
+        checked, score = self._validate(move)
+        self._push(checked, score)
+        return score
+
+    def _push(self, move: MoveT, score: int) -> None:
+        """Apply a move already validated (for search code; ``play`` checks first)."""
+        before = cast(PositionT, self._pos.copy())
+        player = self._pos.to_move
+        self._apply(move, score)
+        self._undo_stack.append(before)
+        self._history.append(HistoryEntry(player, str(move), score))
+
+    def undo(self) -> HistoryEntry:
+        """Take back the last move, restoring the exact previous position."""
+        if not self._history:
+            raise MathplayError(_("there is no move to undo"))
+        self._pos = self._undo_stack.pop()
+        return self._history.pop()
+
+    def peek(self) -> HistoryEntry | None:
+        """The last move played, or ``None``."""
+        return self._history[-1] if self._history else None
+
+    def copy(self) -> Any:
+        """An independent copy of the game, history included."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin._pos = cast(PositionT, self._pos.copy())
+        twin._history = list(self._history)
+        twin._undo_stack = list(self._undo_stack)
+        return twin
+
+    def save(self) -> str:
+        """The game as versioned JSON: options, seed, start position and every move."""
+        data = {
+            "format": self.format_name,
+            "version": self.format_version,
+            "options": _options_dict(self.options),
+            "seed": self.seed,
+            "start": self._start,
+            "history": [entry.move for entry in self._history],
+        }
+        return json.dumps(data, indent=1, ensure_ascii=False)
+
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything that defines the position, for comparing two games."""
+        pos = self._pos
+        extra = tuple(
+            (name, repr(value))
+            for name, value in sorted(vars(pos).items())
+            if name not in {"board", "hands", "bag", "scores", "to_move"}
+        )
+        return (pos.board.cells, pos.hands, pos.bag.tiles, pos.scores, pos.to_move, extra)
+
+
+def _options_dict(options: Any) -> dict[str, Any]:
+    data = asdict(options)
+    return {key: list(value) if isinstance(value, tuple) else value for key, value in data.items()}
+
+
+def load(text: str) -> Any:
+    """Rebuild a saved game by replaying its history (any of the three games)."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as error:
+        raise SaveFileError(
+            _("this is not a saved mathplay game (not JSON: {error})").format(error=error)
+        ) from None
+    if not isinstance(data, dict):
+        raise SaveFileError(_("this is not a saved mathplay game (no format name)"))
+    name = data.get("format")
+    game_type = GAME_TYPES.get(name) if isinstance(name, str) else None
+    if game_type is None:
+        # The games register themselves when imported.
+        import mathplay.games  # noqa: F401
+
+        game_type = GAME_TYPES.get(name) if isinstance(name, str) else None
+    if game_type is None:
+        known = ", ".join(sorted(GAME_TYPES)) or "-"
+        raise SaveFileError(
+            _("unknown save format {name!r}; mathplay reads {known}").format(name=name, known=known)
+        )
+    version = data.get("version")
+    if version != game_type.format_version:
+        raise SaveFileError(
+            _(
+                "{name} version {version} is not supported (this mathplay "
+                "reads version {supported})"
+            ).format(name=name, version=version, supported=game_type.format_version)
+        )
+    for key, kind in (("options", dict), ("seed", int), ("start", dict), ("history", list)):
+        if not isinstance(data.get(key), kind):
+            raise SaveFileError(_("the saved game has no valid {key!r}").format(key=key))
+    try:
+        game = game_type._from_start(data["options"], data["seed"], data["start"])
+    except (MathplayError, KeyError, TypeError, ValueError) as error:
+        raise SaveFileError(
+            _("the saved start position is not valid: {error}").format(error=error)
+        ) from None
+    for ply, move in enumerate(data["history"], start=1):
+        if not isinstance(move, str):
+            raise SaveFileError(_("move {ply} of the saved game is not text").format(ply=ply))
+        try:
+            game.play(move)
+        except MathplayError as error:
+            raise SaveFileError(
+                _("move {ply} of the saved game, {move!r}, cannot be played: {error}").format(
+                    ply=ply, move=move, error=error
+                )
+            ) from None
+    return game

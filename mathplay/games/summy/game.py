@@ -1,0 +1,438 @@
+"""Summy: the game state, move checking (S3), scoring (S4) and the end (S5).
+
+>>> g = Summy(players=2, seed=1, size=9)
+>>> g.board[(4, 4)], len(g.hands[0]), g.bag_size
+('=', 8, 77)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from mathplay.core import (
+    Bag,
+    Direction,
+    EndReason,
+    GameState,
+    Grid,
+    LineMove,
+    Outcome,
+    Position,
+    Square,
+    expand_tile_set,
+    line_squares,
+    parse_square,
+    split_line_move,
+    square_name,
+    take_from_hand,
+)
+from mathplay.errors import IllegalMoveError, NotationError
+from mathplay.games.summy.rules import (
+    TILE_COUNTS,
+    SummyOptions,
+    line_score,
+    read_token,
+    sum_problem,
+)
+from mathplay.i18n import _
+
+__all__ = ["Discard", "SumRecord", "Summy", "SummyMove"]
+
+#: Decision (docs/decisions.md, D-S5): with blocks still in the stock, the game also ends
+#: after this many whole rounds in a row without a sum, so passing forever cannot stall it.
+SCORELESS_ROUNDS = 3
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Put ``tokens`` out of the game (S3); no tokens is a pass."""
+
+    tokens: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return "discard " + "".join(self.tokens) if self.tokens else "pass"
+
+
+SummyMove = LineMove | Discard
+
+
+@dataclass(frozen=True)
+class SumRecord:
+    """A sum on the table: its first square, direction and length."""
+
+    start: Square
+    direction: Direction
+    length: int
+
+    @property
+    def squares(self) -> list[Square]:
+        return line_squares(self.start, self.direction, self.length)
+
+    @property
+    def before(self) -> Square:
+        dr, dc = self.direction.step
+        return (self.start[0] - dr, self.start[1] - dc)
+
+    @property
+    def after(self) -> Square:
+        dr, dc = self.direction.step
+        return (self.start[0] + dr * self.length, self.start[1] + dc * self.length)
+
+
+@dataclass
+class SummyPosition(Position):
+    sums: list[SumRecord] = field(default_factory=list)
+    discarded: list[str] = field(default_factory=list)
+    #: Turns in a row without a sum, and how many of them came with an empty stock.
+    idle_turns: int = 0
+    idle_with_empty_stock: int = 0
+
+    def copy(self) -> SummyPosition:
+        return SummyPosition(
+            self.board.copy(),
+            [list(hand) for hand in self.hands],
+            self.bag.copy(),
+            list(self.scores),
+            self.to_move,
+            list(self.sums),
+            list(self.discarded),
+            self.idle_turns,
+            self.idle_with_empty_stock,
+        )
+
+
+def read_hand(text: str) -> list[str]:
+    """``"8x15120+"`` or ``"8 x 1 5 1 2 0 +"`` → the blocks of a hand."""
+    return [read_token(ch) for ch in text if not ch.isspace()]
+
+
+class Summy(GameState[SummyMove, SummyPosition]):
+    """A game of Summy (rules S1–S5, ``docs/rules/summy.md``).
+
+    ``Summy(players=2, seed=1)`` deals a new game; ``Summy.from_diagram`` sets up any
+    position. ``play`` takes notation (``"I13 across 8x15=120"``, ``"discard 8x+"``,
+    ``"pass"``) or a move from ``legal_moves()``.
+    """
+
+    format_name = "mathplay.summy"
+
+    def __init__(
+        self, players: int = 2, seed: int = 0, *, size: int = 25, hand_size: int = 8
+    ) -> None:
+        options = SummyOptions(size=size, players=players, hand_size=hand_size)
+        board = Grid(size)
+        centre = size // 2
+        board[(centre, centre)] = "="
+        tiles = expand_tile_set(TILE_COUNTS)
+        tiles.remove("=")
+        bag = Bag.shuffled(tiles, seed)
+        hands = [bag.draw(hand_size) for _ in range(players)]
+        self._setup(SummyPosition(board, hands, bag, [0] * players), seed, options)
+
+    @classmethod
+    def from_diagram(
+        cls,
+        diagram: str,
+        hands: list[str] | tuple[str, ...],
+        to_move: int = 0,
+        *,
+        seed: int = 0,
+        scores: list[int] | None = None,
+        hand_size: int = 8,
+    ) -> Summy:
+        """A position from a diagram (NOTATION.md) and one hand per player.
+
+        The stock holds the blocks of the set that are neither on the table nor in a hand.
+        Every maximal run of two or more blocks that is a true sum counts as a sum.
+        """
+        board = Grid.from_diagram(diagram, read_token)
+        if board.size < 9 or board.size % 2 == 0:
+            raise NotationError(
+                _("a Summy table is odd-sized and at least 9×9, not {size}×{size}").format(
+                    size=board.size
+                )
+            )
+        if not hands:
+            raise NotationError(_("give one hand per player (at least one)"))
+        hand_lists = [read_hand(hand) for hand in hands]
+        sums = [
+            SumRecord(start, direction, len(tokens))
+            for direction in Direction
+            for start, tokens in board.runs(direction)
+            if sum_problem(tokens) is None
+        ]
+        return cls._build(board, hand_lists, to_move, seed, scores, hand_size, sums)
+
+    @classmethod
+    def _build(
+        cls,
+        board: Grid,
+        hands: list[list[str]],
+        to_move: int,
+        seed: int,
+        scores: list[int] | None,
+        hand_size: int,
+        sums: list[SumRecord],
+        bag_tiles: list[str] | None = None,
+    ) -> Summy:
+        players = len(hands)
+        options = SummyOptions(size=board.size, players=players, hand_size=hand_size)
+        if not 0 <= to_move < players:
+            raise NotationError(
+                _("to_move must be a player from 0 to {last}").format(last=players - 1)
+            )
+        used = Counter(token for _, token in board.filled())
+        for hand in hands:
+            used.update(hand)
+        over = {t: n - TILE_COUNTS[t] for t, n in used.items() if n > TILE_COUNTS[t]}
+        if over:
+            listed = ", ".join(f"{n} too many '{t}'" for t, n in sorted(over.items()))
+            raise NotationError(
+                _("the table and hands use more blocks than the set has: {listed}").format(
+                    listed=listed
+                )
+            )
+        rest = Counter(TILE_COUNTS) - used
+        if bag_tiles is None:
+            bag = Bag.shuffled(sorted(rest.elements()), seed)
+        else:
+            if Counter(bag_tiles) != rest:
+                raise NotationError(_("the stock does not hold the rest of the set"))
+            bag = Bag(bag_tiles)
+        game = object.__new__(cls)
+        position = SummyPosition(
+            board, hands, bag, list(scores) if scores else [0] * players, to_move, sums
+        )
+        game._setup(position, seed, options)
+        return game
+
+    # --- notation ------------------------------------------------------------------
+
+    def parse_move(self, text: str) -> SummyMove:
+        words = text.strip().split(None, 1)
+        if not words:
+            raise NotationError(_("the move is empty: write a sum, discard … or pass"))
+        head = words[0].lower()
+        if head == "pass" and len(words) == 1:
+            return Discard(())
+        if head == "discard":
+            tokens = tuple(read_hand(words[1])) if len(words) > 1 else ()
+            return Discard(tokens)
+        start, direction, line = split_line_move(text, self._pos.board.size)
+        tokens = tuple(read_hand(line))
+        return LineMove(start, direction, tokens, "".join(tokens))
+
+    # --- rules -----------------------------------------------------------------------
+
+    def _forbidden(self) -> dict[Square, SumRecord]:
+        """S3: the squares before and after every sum, which stay empty for good."""
+        ends: dict[Square, SumRecord] = {}
+        for record in self._pos.sums:
+            ends[record.before] = record
+            ends[record.after] = record
+        return ends
+
+    def _members(self, direction: Direction) -> set[Square]:
+        return {sq for s in self._pos.sums if s.direction is direction for sq in s.squares}
+
+    def _validate(self, move: SummyMove) -> tuple[SummyMove, int]:
+        pos = self._pos
+        hand = pos.hands[pos.to_move]
+        if isinstance(move, Discard):
+            take_from_hand(hand, move.tokens, rule="S3")
+            return move, 0
+        board = pos.board
+        text = "".join(move.tokens)
+        shown = f"{square_name(move.start)} {move.direction} {text}"
+
+        def refuse(reason: str, rule: str) -> IllegalMoveError:
+            return IllegalMoveError(
+                _("{move} is not allowed: {reason} ({rule})").format(
+                    move=shown, reason=reason, rule=rule
+                ),
+                rule=rule,
+            )
+
+        squares = line_squares(move.start, move.direction, len(move.tokens))
+        if len(squares) < 2:
+            raise refuse(_("a sum is a line of at least two blocks"), "S2")
+        if not board.on_board(squares[-1]):
+            raise refuse(_("the line runs off the table"), "S3")
+        placed: list[Square] = []
+        placed_tokens: list[str] = []
+        for square, token in zip(squares, move.tokens):
+            there = board[square]
+            if there is None:
+                placed.append(square)
+                placed_tokens.append(token)
+            elif there != token:
+                raise refuse(
+                    _("{square} already holds {there}, not {token}").format(
+                        square=square_name(square), there=there, token=token
+                    ),
+                    "S3",
+                )
+        if not placed:
+            raise refuse(_("every block of this line is already on the table"), "S3")
+        if len(placed) == len(squares):
+            raise refuse(_("a sum must use at least one block already on the table"), "S3")
+        before = self._step(squares[0], move.direction, -1)
+        after = self._step(squares[-1], move.direction, 1)
+        for end in (before, after):
+            if not board.is_free(end):
+                run_start, run = self._whole_line(move)
+                raise refuse(
+                    _(
+                        "the line goes on at {square}: a sum is the whole unbroken line, "
+                        "here {start} {direction} {whole}"
+                    ).format(
+                        square=square_name(end),
+                        start=square_name(run_start),
+                        direction=move.direction,
+                        whole="".join(run),
+                    ),
+                    "S3",
+                )
+        if len(placed) > self.options.hand_size:
+            raise refuse(
+                _("a turn places at most {n} blocks").format(n=self.options.hand_size), "S3"
+            )
+        take_from_hand(hand, placed_tokens, rule="S3")
+        forbidden = self._forbidden()
+        for square in placed:
+            if square in forbidden:
+                record = forbidden[square]
+                raise refuse(
+                    _(
+                        "{square} is right before or after the sum at {start}, and the "
+                        "squares at the ends of a sum stay empty"
+                    ).format(square=square_name(square), start=square_name(record.start)),
+                    "S3",
+                )
+        members = self._members(move.direction)
+        for square in squares:
+            if square in members:
+                raise refuse(
+                    _(
+                        "the block at {square} is already part of a sum {direction}: a block "
+                        "belongs to at most one sum each way"
+                    ).format(square=square_name(square), direction=move.direction),
+                    "S3",
+                )
+        problem = sum_problem(move.tokens)
+        if problem is not None:
+            raise IllegalMoveError(
+                _("{move} is not allowed: {text}: {reason} (S2)").format(
+                    move=shown, text=text, reason=problem
+                ),
+                rule="S2",
+            )
+        score = line_score(move.tokens)
+        return (
+            LineMove(move.start, move.direction, move.tokens, text, tuple(placed), score),
+            score,
+        )
+
+    def _whole_line(self, move: LineMove) -> tuple[Square, list[str]]:
+        board = self._pos.board.copy()
+        for square, token in zip(move.squares, move.tokens):
+            board[square] = token
+        return board.run(move.start, move.direction)
+
+    @staticmethod
+    def _step(square: Square, direction: Direction, sign: int) -> Square:
+        dr, dc = direction.step
+        return (square[0] + sign * dr, square[1] + sign * dc)
+
+    def _apply(self, move: SummyMove, score: int) -> None:
+        pos = self._pos
+        player = pos.to_move
+        stock_was_empty = len(pos.bag) == 0
+        if isinstance(move, Discard):
+            pos.hands[player] = take_from_hand(pos.hands[player], move.tokens)
+            pos.discarded.extend(move.tokens)
+            pos.idle_turns += 1
+            pos.idle_with_empty_stock = pos.idle_with_empty_stock + 1 if stock_was_empty else 0
+        else:
+            placed_tokens = []
+            for square, token in zip(move.squares, move.tokens):
+                if pos.board[square] is None:
+                    pos.board[square] = token
+                    placed_tokens.append(token)
+            pos.hands[player] = take_from_hand(pos.hands[player], placed_tokens)
+            pos.sums.append(SumRecord(move.start, move.direction, len(move.tokens)))
+            pos.scores[player] += score
+            pos.idle_turns = 0
+            pos.idle_with_empty_stock = 0
+        hand = pos.hands[player]
+        hand.extend(pos.bag.draw(self.options.hand_size - len(hand)))
+        pos.to_move = (player + 1) % len(pos.hands)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        pos = self._pos
+        players = len(pos.hands)
+        if pos.idle_with_empty_stock >= players:
+            return Outcome.from_scores(EndReason.BLOCKED, tuple(pos.scores))
+        if pos.idle_turns >= SCORELESS_ROUNDS * players:
+            return Outcome.from_scores(EndReason.SCORELESS_TURNS, tuple(pos.scores))
+        return None
+
+    @property
+    def discarded(self) -> tuple[str, ...]:
+        """Blocks put out of the game by discards."""
+        return tuple(self._pos.discarded)
+
+    @property
+    def sums(self) -> tuple[SumRecord, ...]:
+        return tuple(self._pos.sums)
+
+    def legal_moves(self) -> list[SummyMove]:
+        """Every legal sum, each once, with its score (S3, S4); discards are not listed."""
+        if self.is_over:
+            return []
+        from mathplay.games.summy.movegen import generate_sums
+
+        return list(generate_sums(self))
+
+    # --- save and load ---------------------------------------------------------------
+
+    def _start_record(self) -> dict[str, Any]:
+        pos = self._pos
+        return {
+            "diagram": pos.board.diagram(),
+            "hands": ["".join(hand) for hand in pos.hands],
+            "bag": list(pos.bag.tiles),
+            "to_move": pos.to_move,
+            "scores": list(pos.scores),
+            "sums": [[square_name(s.start), str(s.direction), s.length] for s in pos.sums],
+        }
+
+    @classmethod
+    def _from_start(cls, options: dict[str, Any], seed: int, start: dict[str, Any]) -> Summy:
+        board = Grid.from_diagram(start["diagram"], read_token)
+        sums = [
+            SumRecord(parse_square(sq, board.size), Direction.parse(d), int(n))
+            for sq, d, n in start["sums"]
+        ]
+        return cls._build(
+            board,
+            [read_hand(h) for h in start["hands"]],
+            int(start["to_move"]),
+            seed,
+            [int(s) for s in start["scores"]],
+            int(options.get("hand_size", 8)),
+            sums,
+            [read_token(t) for t in start["bag"]],
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<Summy {self.options.size}×{self.options.size}, {self.players} players, "
+            f"ply {self.ply}, scores {list(self.scores)}>"
+        )
+
+    def __str__(self) -> str:
+        return self._pos.board.diagram()
