@@ -110,9 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     theirs, their_results = run_sympy(equations)
 
     true_count = sum(our_results)
-    disagreements = [
-        text for text, a, b in zip(equations, our_results, their_results) if a != b
-    ]
+    disagreements = [text for text, a, b in zip(equations, our_results, their_results) if a != b]
     per_ours = ours / len(equations) * 1e6
     per_theirs = theirs / len(equations) * 1e6
     ratio = theirs / ours

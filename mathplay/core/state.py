@@ -220,14 +220,21 @@ class GameState(ABC, Generic[MoveT, PositionT]):
         return json.dumps(data, indent=1, ensure_ascii=False)
 
     def state_key(self) -> tuple[Any, ...]:
-        """Everything that defines the position, for comparing two games."""
+        """Everything that defines the position, as an immutable value to compare."""
         pos = self._pos
         extra = tuple(
             (name, repr(value))
             for name, value in sorted(vars(pos).items())
             if name not in {"board", "hands", "bag", "scores", "to_move"}
         )
-        return (pos.board.cells, pos.hands, pos.bag.tiles, pos.scores, pos.to_move, extra)
+        return (
+            tuple(pos.board.cells),
+            tuple(tuple(hand) for hand in pos.hands),
+            tuple(pos.bag.tiles),
+            tuple(pos.scores),
+            pos.to_move,
+            extra,
+        )
 
 
 def _options_dict(options: Any) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from mathplay.expr.tokens import OPERATORS
-from mathplay.expr.tree import Leaf, Node
+from mathplay.expr.tree import BinOp, Leaf, Node
 
 __all__ = ["tree_to_latex"]
 
@@ -56,10 +56,30 @@ def _spelled(node: Node) -> str:
     return f"{left} {op} {right}"
 
 
+#: sympy's printer recurses about twice per tree level, so a long side (up to ~500
+#: operations fit in the checker's text limit) would exceed Python's recursion limit;
+#: sides with more operations than this are spelled out here instead.
+SYMPY_MAX_OPERATIONS = 100
+
+
+def _operation_count(node: Node) -> int:
+    count, stack = 0, [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, BinOp):
+            count += 1
+            stack.extend((current.left, current.right))
+    return count
+
+
 def tree_to_latex(node: Node) -> str:
     """LaTeX for one side: sympy's printer for decimal arithmetic, spelled-out otherwise."""
     import sympy
 
-    if node.base == 10 and not _has_bitwise(node):
+    if (
+        node.base == 10
+        and not _has_bitwise(node)
+        and _operation_count(node) <= SYMPY_MAX_OPERATIONS
+    ):
         return str(sympy.latex(_to_sympy(node), order="none", mul_symbol="times"))
     return _spelled(node)

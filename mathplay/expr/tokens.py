@@ -4,7 +4,7 @@ The operator table is plain data: the parser, the evaluator and the printers all
 it, so decimal (Summy, Mixmath) and binary (Binary) share one grammar.
 
 >>> [t.text for t in tokenize("8 × 15 = 120")]
-['8', 'x', '15', '=', '120']
+['8', 'MUL', '15', '=', '120']
 >>> [t.kind for t in tokenize("101 and 1=1")]
 ['num', 'op', 'num', 'eq', 'num']
 """

@@ -58,7 +58,19 @@ class BinOp:
         return OPERATORS[self.op].symbol(self.base)
 
     def __str__(self) -> str:
-        return f"({self.left} {self.symbol} {self.right})"
+        # Fully parenthesised, e.g. "((2 x 3) + 4)". Built with a stack, not recursion:
+        # a long side (hundreds of operations) would exceed Python's recursion limit.
+        parts: list[str] = []
+        stack: list[Node | str] = [self]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                parts.append(item)
+            elif isinstance(item, Leaf):
+                parts.append(item.plain())
+            else:
+                stack.extend((")", item.right, f" {item.symbol} ", item.left, "("))
+        return "".join(parts)
 
     def plain(self) -> str:
         """The operation as a student writes it, without parentheses."""

@@ -40,9 +40,11 @@ from mathplay.i18n import _
 
 __all__ = ["Discard", "SumRecord", "Summy", "SummyMove"]
 
-#: Decision (docs/decisions.md, D-S5): with blocks still in the stock, the game also ends
-#: after this many whole rounds in a row without a sum, so passing forever cannot stall it.
-SCORELESS_ROUNDS = 3
+#: Decision D-S5 (docs/rules/summy-decisions.md): with blocks still in the stock, the game
+#: also ends after this many whole rounds in which every player passed (discarded
+#: nothing), so passing forever cannot stall it. Discards drain the stock, so they count
+#: towards the ordinary end instead.
+PASS_ROUNDS = 3
 
 
 @dataclass(frozen=True)
@@ -85,8 +87,8 @@ class SumRecord:
 class SummyPosition(Position):
     sums: list[SumRecord] = field(default_factory=list)
     discarded: list[str] = field(default_factory=list)
-    #: Turns in a row without a sum, and how many of them came with an empty stock.
-    idle_turns: int = 0
+    #: Passes in a row, and turns in a row without a sum made with an empty stock.
+    passes: int = 0
     idle_with_empty_stock: int = 0
 
     def copy(self) -> SummyPosition:
@@ -98,7 +100,7 @@ class SummyPosition(Position):
             self.to_move,
             list(self.sums),
             list(self.discarded),
-            self.idle_turns,
+            self.passes,
             self.idle_with_empty_stock,
         )
 
@@ -353,7 +355,7 @@ class Summy(GameState[SummyMove, SummyPosition]):
         if isinstance(move, Discard):
             pos.hands[player] = take_from_hand(pos.hands[player], move.tokens)
             pos.discarded.extend(move.tokens)
-            pos.idle_turns += 1
+            pos.passes = pos.passes + 1 if not move.tokens else 0
             pos.idle_with_empty_stock = pos.idle_with_empty_stock + 1 if stock_was_empty else 0
         else:
             placed_tokens = []
@@ -364,7 +366,7 @@ class Summy(GameState[SummyMove, SummyPosition]):
             pos.hands[player] = take_from_hand(pos.hands[player], placed_tokens)
             pos.sums.append(SumRecord(move.start, move.direction, len(move.tokens)))
             pos.scores[player] += score
-            pos.idle_turns = 0
+            pos.passes = 0
             pos.idle_with_empty_stock = 0
         hand = pos.hands[player]
         hand.extend(pos.bag.draw(self.options.hand_size - len(hand)))
@@ -376,7 +378,7 @@ class Summy(GameState[SummyMove, SummyPosition]):
         players = len(pos.hands)
         if pos.idle_with_empty_stock >= players:
             return Outcome.from_scores(EndReason.BLOCKED, tuple(pos.scores))
-        if pos.idle_turns >= SCORELESS_ROUNDS * players:
+        if pos.passes >= PASS_ROUNDS * players:
             return Outcome.from_scores(EndReason.SCORELESS_TURNS, tuple(pos.scores))
         return None
 

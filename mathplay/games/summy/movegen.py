@@ -2,11 +2,13 @@
 
 The search works line by line. For each row (across) and column (down) and each place
 ``e`` for the ``=`` (a ``=`` already there, or an empty square when the hand has one), it
-tries every start ``a`` for the part before ``=`` and fills that part's empty squares
-from the hand, keeping to the grammar of S2 as it goes. Once the part before ``=`` is
-fixed, its value fixes the number after ``=``, and so the whole line: the end of the
-sum is found, never searched. Fills of the same pattern with the same hand are computed
-once per call (an all-empty stretch of length 4 gives the same fills everywhere).
+walks leftwards from ``e`` filling the part before ``=`` from the hand and keeping to
+the grammar of S2, so every start of that part is found in one walk. Once the part
+before ``=`` is fixed, its value fixes the number after ``=``, and so the whole line:
+the end of the sum is computed, never searched. Walks over the same stretch of squares
+with the same limits are shared (an empty stretch looks the same everywhere), and when
+no ``-`` can appear a walk stops as soon as the finished terms exceed the largest number
+that could still fit after ``=``.
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ if TYPE_CHECKING:
 __all__ = ["generate_sums"]
 
 _OPS = "+-x:"
-Fill = tuple[tuple[str, ...], int]  # tokens of the left part, and its value
+#: A sum found for one place of ``=``: its start (index in the stretch) and its tokens.
+LeftPart = tuple[int, tuple[str, ...]]
+Values = dict[tuple[str, ...], "int | None"]
 
 
 def _evaluate(tokens: tuple[str, ...]) -> int | None:
@@ -68,48 +72,139 @@ def _evaluate(tokens: tuple[str, ...]) -> int | None:
     return total if total >= 0 else None
 
 
-def _left_fills(pattern: tuple[str | None, ...], hand: Counter[str]) -> list[Fill]:
-    """Every way to fill the ``None`` cells of ``pattern`` from ``hand`` (no ``=``) so that
-    it reads ``number op number [op number …]`` with no leading zeros."""
-    results: list[Fill] = []
-    length = len(pattern)
-    tokens: list[str] = []
+def _term_value(tokens: list[str]) -> int | Fraction | None:
+    """The exact value of a product/quotient term such as ``12x3:4`` (None: ÷ by zero)."""
+    value: int | Fraction = 0
+    op = ""
+    current = ""
+    for token in [*tokens, "x"]:
+        if token in DIGITS:
+            current += token
+            continue
+        number = int(current)
+        current = ""
+        if not op:
+            value = number
+        elif op == "x":
+            value = value * number
+        elif number == 0:
+            return None
+        else:
+            value = Fraction(value) / number
+        op = token
+    return value
 
-    def walk(index: int, state: int, ops_used: int) -> None:
-        # state: 0 = a number must start, 1 = inside a number, 2 = inside a number that is "0"
-        if index == length:
-            if state != 0 and ops_used:
-                filled = tuple(tokens)
-                value = _evaluate(filled)
-                if value is not None:
-                    results.append((filled, value))
-            return
-        fixed = pattern[index]
-        choices = (fixed,) if fixed is not None else tuple(t for t, n in hand.items() if n > 0)
-        for token in choices:
-            if token in DIGITS:
-                if state == 2:
-                    continue  # no leading zeros
-                if state == 0:
-                    new_state = 2 if token == "0" else 1
-                else:
-                    new_state = 1
-                new_ops = ops_used
-            elif token in _OPS:
-                if state == 0:
-                    continue
-                new_state, new_ops = 0, ops_used + 1
+
+def _left_parts(
+    stretch: tuple[str | None, ...],
+    starts: tuple[bool, ...],
+    limits: tuple[tuple[int, ...], ...],
+    right: tuple[str | None, ...],
+    placed_at_e: bool,
+    hand: Counter[str],
+    values: Values,
+) -> list[LeftPart]:
+    """Every whole sum whose ``=`` stands just after ``stretch``.
+
+    The part before ``=`` fills a suffix of ``stretch`` from ``hand``, reads ``number op
+    number [op number …]`` with no leading zeros, may start where it starts (``starts``)
+    and has a whole value below ``limits[k][r]`` when it uses ``k`` hand blocks and leaves
+    ``r`` digits in the hand. The number after ``=`` is that value, laid over ``right``
+    (the squares after ``=``) with the blocks left. Returns each sum's start in
+    ``stretch`` and its tokens."""
+    results: list[LeftPart] = []
+    reversed_tokens: list[str] = []
+    before_equals = len(stretch)
+
+    def _complete(
+        forward: tuple[str, ...], value: int, used: int, start: int, rest: Counter[str]
+    ) -> tuple[str, ...] | None:
+        """The whole line when the number after '=' can be laid with the blocks left."""
+        digits = str(value)
+        if len(digits) < len(right) and right[len(digits)] is not None:
+            return None  # the square after the number is taken: not the whole line
+        fixed = before_equals - start - used + (0 if placed_at_e else 1)
+        need: dict[str, int] = {}
+        for digit, cell in zip(digits, right):
+            if cell is None:
+                need[digit] = need.get(digit, 0) + 1
+                if need[digit] > rest[digit]:
+                    return None
+            elif cell != digit:
+                return None
             else:
-                continue
+                fixed += 1
+        if not fixed:
+            return None
+        return (*forward, "=", *digits)
+
+    can_subtract = hand["-"] > 0 or "-" in stretch
+    kinds = [(t, t in DIGITS) for t in hand]
+    hand_digits = sum(n for t, n in hand.items() if t in DIGITS)
+
+    def walk(
+        index: int,
+        digits: int,
+        zero_first: bool,
+        ops: int,
+        used: int,
+        left: int,
+        done: int | Fraction,
+        term_end: int,
+    ) -> None:
+        # ``digits``: digits of the number being read (right to left); ``zero_first``: its
+        # leftmost digit so far is 0; ``left``: digits still in the hand; ``done``: the
+        # finished terms (tracked only when no '-' can appear); ``term_end``: where the
+        # current term began in ``reversed_tokens``.
+        closed = digits > 0 and not (zero_first and digits > 1)
+        limit = limits[used][left]
+        if closed and ops and starts[index + 1]:
+            forward = tuple(reversed(reversed_tokens))
+            if forward in values:
+                value = values[forward]
+            else:
+                value = values[forward] = _evaluate(forward)
+            if value is not None and value < limit:
+                line = _complete(forward, value, used, index + 1, hand)
+                if line is not None:
+                    results.append((index + 1, line))
+        if index < 0:
+            return
+        fixed = stretch[index]
+        choices = [(fixed, fixed in DIGITS)] if fixed is not None else kinds
+        for token, is_digit in choices:
+            if fixed is None:
+                if hand[token] <= 0:
+                    continue
+                new_used, new_left = used + 1, left - is_digit
+                if new_used >= len(limits) or not limits[new_used][new_left]:
+                    continue
+            else:
+                new_used, new_left = used, left
+            new_done, new_end = done, term_end
+            if is_digit:
+                new_digits, new_zero, new_ops = digits + 1, token == "0", ops
+            else:
+                if not closed:
+                    continue
+                new_digits, new_zero, new_ops = 0, False, ops + 1
+                if token in "+-" and not can_subtract:
+                    term = _term_value(list(reversed(reversed_tokens[term_end:])))
+                    if term is None:
+                        continue
+                    new_done = done + term
+                    if new_done >= limits[new_used][new_left]:
+                        continue
+                    new_end = len(reversed_tokens) + 1
             if fixed is None:
                 hand[token] -= 1
-            tokens.append(token)
-            walk(index + 1, new_state, new_ops)
-            tokens.pop()
+            reversed_tokens.append(token)
+            walk(index - 1, new_digits, new_zero, new_ops, new_used, new_left, new_done, new_end)
+            reversed_tokens.pop()
             if fixed is None:
                 hand[token] += 1
 
-    walk(0, 0, 0)
+    walk(len(stretch) - 1, 0, False, 0, 0, hand_digits, 0, 0)
     return results
 
 
@@ -125,10 +220,9 @@ def generate_sums(game: Summy) -> Iterator[LineMove]:
         forbidden.add(record.before)
         forbidden.add(record.after)
         members[record.direction].update(record.squares)
-    hand_equals = hand["="]
     left_hand = Counter({t: n for t, n in hand.items() if t != "=" and n > 0})
-    cache: dict[tuple[str | None, ...], list[Fill]] = {}
-
+    cache: dict[tuple[object, ...], list[LeftPart]] = {}
+    values: Values = {}
     for direction in Direction:
         for line in range(size):
             squares = [
@@ -142,9 +236,7 @@ def generate_sums(game: Summy) -> Iterator[LineMove]:
                 or (row[i] is not None and squares[i] not in members[direction])
                 for i in range(size)
             ]
-            yield from _line_moves(
-                direction, squares, row, usable, hand, hand_equals, left_hand, cache
-            )
+            yield from _line_moves(direction, squares, row, usable, hand, left_hand, cache, values)
 
 
 def _line_moves(
@@ -153,68 +245,80 @@ def _line_moves(
     row: list[str | None],
     usable: list[bool],
     hand: Counter[str],
-    hand_equals: int,
     left_hand: Counter[str],
-    cache: dict[tuple[str | None, ...], list[Fill]],
+    cache: dict[tuple[object, ...], list[LeftPart]],
+    values: Values,
 ) -> Iterator[LineMove]:
     size = len(row)
     budget = sum(hand.values())
-    for e in range(2, size - 1):
+    for e in range(3, size - 1):
         at_e = row[e]
-        if at_e is None:
-            if not hand_equals or not usable[e]:
-                continue
-        elif at_e != "=" or not usable[e]:
+        if not usable[e] or at_e not in (None, "="):
             continue
         placed_at_e = 1 if at_e is None else 0
-        # The part before '=' runs from a to e-1; walk a leftwards from e-3.
-        for a in range(e - 3, -1, -1):
-            if not usable[a] or row[a] == "=":
+        if placed_at_e and not hand["="]:
+            continue
+        # The stretch the part before '=' may use: usable squares, no '=', and no more
+        # empty squares than the hand can fill.
+        lo = e
+        empties = 0
+        while lo > 0:
+            cell = row[lo - 1]
+            if not usable[lo - 1] or cell == "=":
                 break
-            if a > 0 and row[a - 1] is not None:
-                continue  # the sum would not be the whole unbroken line
-            pattern = tuple(row[a:e])
-            if not all(usable[i] and row[i] != "=" for i in range(a, e)):
-                continue
-            empties_left = pattern.count(None)
-            if empties_left + placed_at_e > budget:
-                break
-            fills = cache.get(pattern)
-            if fills is None:
-                fills = _left_fills(pattern, left_hand)
-                cache[pattern] = fills
-            fixed_left = len(pattern) - empties_left
-            for tokens, value in fills:
-                digits = str(value)
-                b = e + len(digits)
-                if b >= size:
-                    continue
-                if b + 1 < size and row[b + 1] is not None:
-                    continue
-                used = Counter(t for t, fixed in zip(tokens, pattern) if fixed is None)
-                if placed_at_e:
-                    used["="] += 1
-                fixed_count = fixed_left + (1 - placed_at_e)
-                ok = True
-                for offset, digit in enumerate(digits, start=e + 1):
-                    there = row[offset]
-                    if not usable[offset]:
-                        ok = False
+            if cell is None:
+                if empties + placed_at_e + 1 > budget:
+                    break
+                empties += 1
+            lo -= 1
+        if e - lo < 3:
+            continue
+        # reach[n]: the longest number after '=' that fits when the hand can fill at
+        # most n of its squares (usable squares only, the square after it free).
+        reach = []
+        for most in range(budget + 1):
+            longest = 0
+            empties_right = 0
+            for offset in range(e + 1, size):
+                if not usable[offset]:
+                    break
+                if row[offset] is None:
+                    empties_right += 1
+                    if empties_right > most:
                         break
-                    if there is None:
-                        used[digit] += 1
-                    elif there != digit:
-                        ok = False
-                        break
-                    else:
-                        fixed_count += 1
-                if not ok or fixed_count == 0:
-                    continue
-                if any(hand[t] < n for t, n in used.items()):
-                    continue
-                if sum(used.values()) == 0:
-                    continue
-                line = (*tokens, "=", *digits)
-                placed = tuple(squares[a + i] for i, _t in enumerate(line) if row[a + i] is None)
-                text = "".join(line)
-                yield LineMove(squares[a], direction, line, text, placed, line_score(line))
+                longest = offset - e
+            reach.append(longest)
+        # limits[k][r]: the value before '=' must stay below this when the part before
+        # '=' uses k hand blocks and leaves r digits in the hand.
+        hand_digits = sum(n for t, n in hand.items() if t in DIGITS)
+        limits = tuple(
+            tuple(
+                10 ** reach[min(r, budget - k - placed_at_e)]
+                if budget - k - placed_at_e >= 0 and reach[min(r, budget - k - placed_at_e)]
+                else 0
+                for r in range(hand_digits + 1)
+            )
+            for k in range(budget + 1)
+        )
+        stretch = tuple(row[lo:e])
+        # With every block before '=' from the hand, a block already on the table must
+        # stand in the number after '='.
+        if (
+            placed_at_e
+            and all(cell is None for cell in stretch)
+            and not any(row[i] is not None for i in range(e + 1, e + 1 + reach[budget]))
+        ):
+            continue
+        starts = (*(lo + j == 0 or row[lo + j - 1] is None for j in range(e - lo)), False)
+        right = tuple(row[e + 1 : e + 2 + reach[budget]])
+        key = (stretch, starts, limits, right, placed_at_e)
+        parts = cache.get(key)
+        if parts is None:
+            parts = _left_parts(
+                stretch, starts, limits, right, bool(placed_at_e), left_hand, values
+            )
+            cache[key] = parts
+        for offset, line in parts:
+            a = lo + offset
+            placed = tuple(squares[a + i] for i in range(len(line)) if row[a + i] is None)
+            yield LineMove(squares[a], direction, line, "".join(line), placed, line_score(line))
