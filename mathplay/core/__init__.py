@@ -2,9 +2,9 @@
 
 from mathplay.core.bag import Bag, expand_tile_set, take_from_hand
 from mathplay.core.grid import Grid, diagram_rows
-from mathplay.core.lines import LineMove, line_squares, split_line_move
+from mathplay.core.lines import LineMove, line_from_placements, line_squares, split_line_move
 from mathplay.core.outcome import EndReason, Outcome
-from mathplay.core.squares import COLUMNS, Direction, Square, parse_square, square_name
+from mathplay.core.squares import COLUMNS, Direction, Special, Square, parse_square, square_name
 from mathplay.core.state import GAME_TYPES, GameState, HistoryEntry, Position, load
 
 __all__ = [
@@ -19,9 +19,11 @@ __all__ = [
     "LineMove",
     "Outcome",
     "Position",
+    "Special",
     "Square",
     "diagram_rows",
     "expand_tile_set",
+    "line_from_placements",
     "line_squares",
     "load",
     "parse_square",

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mathplay.core.grid import Grid
 from mathplay.core.squares import Direction, Square, parse_square, square_name
-from mathplay.errors import NotationError
+from mathplay.errors import IllegalMoveError, NotationError
 from mathplay.i18n import _
 
-__all__ = ["LineMove", "line_squares", "split_line_move"]
+__all__ = ["LineMove", "line_from_placements", "line_squares", "split_line_move"]
 
 
 def line_squares(start: Square, direction: Direction, length: int) -> list[Square]:
@@ -62,3 +63,52 @@ class LineMove:
     @property
     def squares(self) -> list[Square]:
         return line_squares(self.start, self.direction, len(self.tokens))
+
+
+def line_from_placements(
+    board: Grid, placements: dict[Square, str], direction: Direction | None = None
+) -> tuple[Square, Direction, tuple[str, ...]]:
+    """The whole line that tiles put on ``placements`` make, for boards that click.
+
+    Tiles in one row read across, in one column down; a single tile needs ``direction``
+    unless only one way makes a line of two or more. Raises ``IllegalMoveError`` for
+    tiles on taken squares, tiles not in one line, or gaps between them.
+    """
+    if not placements:
+        raise IllegalMoveError(_("place at least one tile first"))
+    for square in placements:
+        if not board.on_board(square):
+            raise IllegalMoveError(_("a tile was put off the board"))
+        if board[square] is not None:
+            raise IllegalMoveError(
+                _("{square} is already taken").format(square=square_name(square))
+            )
+    rows = {r for r, _c in placements}
+    columns = {c for _r, c in placements}
+    overlay = board.copy()
+    for square, token in placements.items():
+        overlay[square] = token
+    first = min(placements)
+    if len(placements) > 1:
+        if len(rows) == 1:
+            direction = Direction.ACROSS
+        elif len(columns) == 1:
+            direction = Direction.DOWN
+        else:
+            raise IllegalMoveError(_("put all the tiles of a move in one row or one column"))
+    elif direction is None:
+        ways = [d for d in Direction if len(overlay.run(first, d)[1]) >= 2]
+        if len(ways) != 1:
+            raise IllegalMoveError(
+                _("{square} could start a line across or down: say which").format(
+                    square=square_name(first)
+                )
+                if ways
+                else _("a tile on its own is not a line: put it next to other tiles")
+            )
+        direction = ways[0]
+    start, tokens = overlay.run(first, direction)
+    covered = set(line_squares(start, direction, len(tokens)))
+    if not set(placements) <= covered:
+        raise IllegalMoveError(_("leave no gaps between the tiles of a move"))
+    return start, direction, tuple(tokens)

@@ -19,11 +19,39 @@ import re
 from mathplay.errors import NotationError
 from mathplay.i18n import _
 
-__all__ = ["COLUMNS", "Direction", "Square", "parse_square", "square_name"]
+__all__ = ["COLUMNS", "Direction", "Special", "Square", "parse_square", "square_name"]
 
 Square = tuple[int, int]
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _SQUARE = re.compile(r"^\s*([A-Za-z])\s*([0-9]{1,2})\s*$")
+
+
+class Special(enum.Enum):
+    """Kinds of special square, each with a short text label (shown on the square, so the
+    board never relies on colour alone) and a name for screen readers."""
+
+    START = ("start", "★")
+    DOUBLE = ("double", "2×")
+    TRIPLE = ("triple", "3×")
+    PLUS = ("plus", "+")
+    MINUS = ("minus", "−")
+    TIMES = ("times", "×")
+    DIVIDE = ("divide", "÷")
+    DOUBLE_LETTER = ("double letter", "DL")
+    TRIPLE_LETTER = ("triple letter", "TL")
+    DOUBLE_WORD = ("double word", "DW")
+    TRIPLE_WORD = ("triple word", "TW")
+
+    @property
+    def label(self) -> str:
+        return self.value[1]
+
+    @property
+    def description(self) -> str:
+        """``"plus square"``, ``"double word square"`` … for accessible names."""
+        from mathplay.i18n import _
+
+        return _("{kind} square").format(kind=_(self.value[0]))
 
 
 def square_name(square: Square) -> str:

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from mathplay.core.bag import Bag
 from mathplay.core.grid import Grid
 from mathplay.core.outcome import Outcome
+from mathplay.core.squares import Special, Square
 from mathplay.errors import IllegalMoveError, MathplayError, SaveFileError
 from mathplay.i18n import _
 
@@ -121,6 +122,11 @@ class GameState(ABC, Generic[MoveT, PositionT]):
         """A game in the recorded starting position."""
 
     # --- shared behaviour ----------------------------------------------------------
+
+    @property
+    def special_squares(self) -> dict[Square, Special]:
+        """The board's special squares (premiums, sign squares, start squares)."""
+        return {}
 
     @property
     def is_over(self) -> bool:

@@ -22,6 +22,7 @@ from mathplay.core import (
     Position,
     Square,
     expand_tile_set,
+    line_from_placements,
     line_squares,
     parse_square,
     split_line_move,
@@ -224,6 +225,14 @@ class Summy(GameState[SummyMove, SummyPosition]):
             return Discard(tokens)
         start, direction, line = split_line_move(text, self._pos.board.size)
         tokens = tuple(read_hand(line))
+        return LineMove(start, direction, tokens, "".join(tokens))
+
+    def move_from_placements(
+        self, placements: dict[Square, str], direction: Direction | None = None
+    ) -> LineMove:
+        """The move that putting these hand blocks on these squares makes (for boards
+        that are played by clicking); raises ``IllegalMoveError`` saying what is wrong."""
+        start, direction, tokens = line_from_placements(self._pos.board, placements, direction)
         return LineMove(start, direction, tokens, "".join(tokens))
 
     # --- rules -----------------------------------------------------------------------
