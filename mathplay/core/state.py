@@ -123,6 +123,21 @@ class GameState(ABC, Generic[MoveT, PositionT]):
 
     # --- shared behaviour ----------------------------------------------------------
 
+    def hint(self, level: int = 3, using: str | None = None) -> Any:
+        """A hint for the player to move: 1 a nudge, 2 stronger, 3 the move and why.
+
+        Never changes the game. See :mod:`mathplay.ai.hints`.
+        """
+        from mathplay.ai.hints import hint
+
+        return hint(self, level=level, using=using)
+
+    def hints(self, n: int = 5, using: str | None = None) -> list[Any]:
+        """The ``n`` best moves now, each with its explanation."""
+        from mathplay.ai.hints import hints
+
+        return hints(self, n=n, using=using)
+
     @property
     def special_squares(self) -> dict[Square, Special]:
         """The board's special squares (premiums, sign squares, start squares)."""
@@ -224,6 +239,12 @@ class GameState(ABC, Generic[MoveT, PositionT]):
             "history": [entry.move for entry in self._history],
         }
         return json.dumps(data, indent=1, ensure_ascii=False)
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG, so a game shows itself in a notebook (``mathplay.render``)."""
+        from mathplay.render.svg import board_svg
+
+        return board_svg(self)
 
     def state_key(self) -> tuple[Any, ...]:
         """Everything that defines the position, as an immutable value to compare."""

@@ -1,0 +1,180 @@
+"""Hints that teach: a nudge first, then a stronger one, then the move and why.
+
+``level=1`` points at a place to look, ``level=2`` names the tiles and where they go,
+``level=3`` gives the move with its arithmetic and points. Hints never change the game.
+
+>>> from mathplay import Summy
+>>> rows = [". " * 8 + "."] * 9
+>>> rows[4] = ". . . . = . . . ."
+>>> game = Summy.from_diagram(chr(10).join(rows), hands=["12+3"])
+>>> print(hint(game, level=1))
+Look near E5: there is a good move around the = there.
+>>> print(hint(game, level=2))
+Try these tiles from your hand: 1, +, 2, 3, starting at B5.
+>>> print(hint(game))
+Play B5 across 1+2=3: 1+2=3 is true, and its digits 1+2+3 make 6 points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mathplay.ai import strategy
+from mathplay.core import Square, square_name
+from mathplay.i18n import _
+
+__all__ = ["Hint", "explain_move", "hint", "hints"]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggestion: ``text`` to show, and (at level 3) the ``move`` it suggests."""
+
+    level: int
+    text: str
+    move: Any | None = field(default=None, compare=False)
+    score: int | None = None
+    square: Square | None = None
+    tiles: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+    def _repr_markdown_(self) -> str:
+        return "💡 " + self.text
+
+
+def _placed(game: Any, move: Any) -> list[tuple[Square, str]]:
+    """The squares a move fills and the tiles it puts there."""
+    if hasattr(move, "square") and hasattr(move, "token"):  # a Mixmath placement
+        return [(move.square, move.token)]
+    board = game._pos.board
+    return [
+        (square, token) for square, token in zip(move.squares, move.tokens) if board[square] is None
+    ]
+
+
+def _uses(game: Any, move: Any, tile: str) -> bool:
+    tile = tile.strip()
+    for _square, token in _placed(game, move):
+        if token == tile or token.lstrip("?") == tile or (tile == "?" and token.startswith("?")):
+            return True
+    return False
+
+
+def explain_move(game: Any, move: Any) -> str:
+    """One sentence: the move, the arithmetic that makes it legal, and its points."""
+    points = move.score
+    if strategy.is_summy(game):
+        line = "".join(move.tokens)
+        digits = [t for t in move.tokens if t.isdigit()]
+        return _(
+            "Play {move}: {line} is true, and its digits {digits} make {points} points."
+        ).format(move=move, line=line, digits="+".join(digits), points=points)
+    if strategy.is_mixmath(game):
+        facts = _mixmath_facts(game, move)
+        return _("Play {move}: {facts}, for {points} points.").format(
+            move=move, facts=facts, points=points
+        )
+    if strategy.is_binary(game):
+        line = str(move).split(" ", 2)[2]
+        return _("Play {move}: {line} is true in binary, for {points} points.").format(
+            move=move, line=line, points=points
+        )
+    return _("Play {move} for {points} points.").format(move=move, points=points)
+
+
+def _mixmath_facts(game: Any, move: Any) -> str:
+    count = getattr(move, "equations", None) or 1
+    describe = getattr(game, "describe_placement", None)
+    if callable(describe):
+        return str(describe(move))
+    if count == 1:
+        return _("it makes one equation")
+    return _("it makes {n} equations at once").format(n=count)
+
+
+def _no_move_text(game: Any) -> str:
+    if strategy.is_summy(game):
+        if game.bag_size:
+            return _("No sum can be made with this hand. Discard blocks you cannot use.")
+        return _("No sum can be made with this hand, and the stock is empty: pass.")
+    if strategy.is_mixmath(game) and getattr(game, "placed_this_turn", 0):
+        return _("No more placements are possible: end your turn.")
+    return _("No move scores with these tiles: exchange some tiles, or pass.")
+
+
+def _ranked(game: Any, using: str | None) -> list[Any]:
+    moves = list(game.legal_moves())
+    if using is not None:
+        moves = [m for m in moves if _uses(game, m, using)]
+    return sorted(moves, key=lambda m: (-m.score, str(m)))
+
+
+def hint(game: Any, level: int = 3, using: str | None = None) -> Hint:
+    """A hint for the player to move: ``level`` 1 (gentle) to 3 (the move).
+
+    ``using`` limits the hint to moves that use that tile (``"7"``, ``"x"``, ``"?"``).
+    """
+    if level not in (1, 2, 3):
+        from mathplay.errors import MathplayError
+
+        raise MathplayError(_("a hint level is 1, 2 or 3, not {level!r}").format(level=level))
+    if game.is_over:
+        return Hint(level, _("The game is over."))
+    moves = _ranked(game, using)
+    if not moves:
+        if using is not None:
+            return Hint(level, _("No move uses {tile} right now.").format(tile=using))
+        return Hint(level, _no_move_text(game))
+    best = moves[0]
+    placed = _placed(game, best)
+    first_square = placed[0][0]
+    tiles = tuple(token for _square, token in placed)
+    if level == 1:
+        anchor = _anchor(game, best)
+        if anchor is not None:
+            text = _("Look near {square}: there is a good move around the {token} there.").format(
+                square=square_name(anchor[0]), token=anchor[1]
+            )
+        else:
+            text = _("Look near {square}.").format(square=square_name(first_square))
+        return Hint(1, text, square=anchor[0] if anchor else first_square)
+    if level == 2:
+        text = _("Try these tiles from your hand: {tiles}, starting at {square}.").format(
+            tiles=", ".join(tiles), square=square_name(first_square)
+        )
+        return Hint(2, text, square=first_square, tiles=tiles)
+    return Hint(
+        3, explain_move(game, best), move=best, score=best.score, square=first_square, tiles=tiles
+    )
+
+
+def _anchor(game: Any, move: Any) -> tuple[Square, str] | None:
+    """A tile already on the board that the move builds on."""
+    board = game._pos.board
+    if hasattr(move, "square"):
+        row, col = move.square
+        for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            near = (row + dr, col + dc)
+            if board.on_board(near) and board[near] is not None:
+                return near, str(board[near])
+        return None
+    for square, token in zip(move.squares, move.tokens):
+        if board[square] is not None:
+            return square, token
+    return None
+
+
+def hints(game: Any, n: int = 5, using: str | None = None) -> list[Hint]:
+    """The ``n`` best moves, each with its explanation (level-3 hints)."""
+    return [
+        Hint(3, explain_move(game, move), move=move, score=move.score)
+        for move in _ranked(game, using)[: max(0, n)]
+    ]
+
+
+def top_moves(moves: Sequence[Any], n: int) -> list[Any]:
+    return sorted(moves, key=lambda m: (-m.score, str(m)))[:n]

@@ -1,0 +1,162 @@
+"""What the computer players know about each game: the turn structure, what to do when
+no move scores, and how the strong player values a move beyond its points.
+
+The evaluations are deliberately simple and explainable (a teacher can read them):
+
+- **Summy and Binary** — score now plus the value of the *leave*, the tiles kept in hand:
+  a hand that keeps one ``=``, a couple of operators and a spread of digits makes sums
+  next turn; a hand of three ``=`` does not.
+- **Mixmath** — a turn is several placements, so the strong player plans the turn: it
+  looks two placements ahead (a small beam search) and plays the first placement of the
+  best sequence, counting the 50-point rack-clear bonus (M7).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = [
+    "best_planned",
+    "fallback",
+    "is_binary",
+    "is_mixmath",
+    "is_summy",
+    "leave_value",
+    "mixmath_placements",
+    "wants_draw",
+]
+
+
+def is_summy(game: Any) -> bool:
+    return getattr(game, "format_name", "") == "mathplay.summy"
+
+
+def is_mixmath(game: Any) -> bool:
+    return getattr(game, "format_name", "") == "mathplay.mixmath"
+
+
+def is_binary(game: Any) -> bool:
+    return getattr(game, "format_name", "") == "mathplay.binary"
+
+
+def mixmath_placements(game: Any) -> list[Any]:
+    return list(game.legal_moves())
+
+
+def wants_draw(game: Any) -> bool:
+    """Mixmath (M6): take the optional extra tile whenever it is offered: more tiles, more
+    equations."""
+    return bool(getattr(game, "can_draw", False))
+
+
+def _surplus(hand: Sequence[str], keep: dict[str, int], digits_kept: int) -> list[str]:
+    """The tokens of ``hand`` beyond what is worth keeping."""
+    out: list[str] = []
+    kept: Counter[str] = Counter()
+    kept_digits = 0
+    for token in hand:
+        limit = keep.get(token)
+        if limit is not None:
+            if kept[token] < limit:
+                kept[token] += 1
+                continue
+        elif token.isdigit() and kept[token] == 0 and kept_digits < digits_kept:
+            kept[token] += 1
+            kept_digits += 1
+            continue
+        out.append(token)
+    return out
+
+
+def fallback(game: Any, rng: random.Random) -> str:
+    """What to do with no move to make: throw away the surplus and draw, or pass."""
+    hand = list(game.hands[game.to_move])
+    if is_summy(game):
+        if not game.bag_size or not hand:
+            return "pass"
+        out = _surplus(hand, {"=": 1, "+": 1, "-": 1, "x": 1, ":": 0}, 4)
+        return "discard " + "".join(out or hand)
+    if is_binary(game):
+        if game.bag_size >= 9 and hand:
+            return "exchange " + " ".join(hand)
+        return "pass"
+    if is_mixmath(game):
+        if hand and game.bag_size >= len(hand):
+            return "exchange " + " ".join(hand)
+        return "pass"
+    return "pass"
+
+
+def leave_value(game: Any, hand: Sequence[str]) -> float:
+    """How useful the kept tiles are for the next turn (points, roughly)."""
+    counts = Counter(hand)
+    if is_summy(game):
+        equals = counts["="]
+        ops = sum(counts[o] for o in "+-x:")
+        digits = [t for t in hand if t.isdigit()]
+        value = 4.0 if equals else 0.0
+        value -= 3.0 * max(0, equals - 1)
+        value += 2.0 * min(ops, 2) - 2.5 * max(0, ops - 2)
+        value += 1.0 * min(len(set(digits)), 4)
+        value -= 1.5 * (len(digits) - len(set(digits)))
+        value += 0.3 * sum(int(d) for d in set(digits))
+        return value
+    if is_binary(game):
+        equals = counts["="]
+        ops = sum(counts[o] for o in ("+", "-", "x", "/", "AND", "OR", "XOR", "NOT"))
+        bits = counts["0"] + counts["1"]
+        value = 3.0 if equals else 0.0
+        value -= 2.0 * max(0, equals - 1)
+        value += 1.5 * min(ops, 2) - 2.0 * max(0, ops - 2)
+        value += 1.0 * min(bits, 4) - 1.0 * max(0, bits - 6)
+        value += 2.0 * counts["?"]
+        return value
+    return 0.0
+
+
+def _hand_after(game: Any, move: Any) -> list[str]:
+    hand = list(game.hands[game.to_move])
+    board = game._pos.board
+    for square, token in zip(getattr(move, "squares", []), getattr(move, "tokens", [])):
+        if board[square] is None:
+            tile = "?" if token.startswith("?") else token
+            if tile in hand:
+                hand.remove(tile)
+    return hand
+
+
+def best_planned(game: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+    """The strong player's choice among ``moves``."""
+    if is_mixmath(game):
+        return _plan_mixmath_turn(game, moves, rng)
+    scored = []
+    for move in moves:
+        value = move.score + 0.6 * leave_value(game, _hand_after(game, move))
+        scored.append((value, rng.random(), move))
+    return max(scored, key=lambda item: (item[0], item[1]))[2]
+
+
+def _plan_mixmath_turn(game: Any, moves: Sequence[Any], rng: random.Random, beam: int = 6) -> Any:
+    """Two placements ahead: the first placement of the best-scoring pair."""
+    player = game.to_move
+    ranked = sorted(moves, key=lambda m: (m.score, rng.random()), reverse=True)[:beam]
+    best_value = -1.0
+    best = ranked[0]
+    for move in ranked:
+        trial = game.copy()
+        trial._push(move, move.score)
+        value = float(move.score)
+        if trial.to_move == player and not trial.is_over:
+            follow = list(trial.legal_moves())
+            if follow:
+                value += max(m.score for m in follow)
+            if not trial.hands[player]:
+                value += 50.0
+        elif not trial.hands[player]:
+            value += 50.0
+        if value > best_value:
+            best_value, best = value, move
+    return best

@@ -1,0 +1,160 @@
+"""Seeded tournaments between computer players, to measure their strength.
+
+    python -m mathplay.tournament --game summy --players greedy,strong --games 200 --seed 1
+
+Each game is seeded (game ``i`` uses seed ``seed + i``) and the players alternate who
+starts. Prints wins, draws, mean scores with a 95% confidence interval, and the mean
+and median seconds per game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mathplay.ai import make_player
+from mathplay.i18n import _
+
+__all__ = ["MatchResult", "main", "new_game", "play_game", "run_match"]
+
+
+def new_game(name: str, seed: int, **options: Any) -> Any:
+    """A new two-player game of ``summy``, ``mixmath`` or ``binary``."""
+    name = name.lower()
+    if name == "summy":
+        from mathplay.games.summy import Summy
+
+        return Summy(players=2, seed=seed, **options)
+    if name == "mixmath":
+        from mathplay.games.mixmath import Mixmath
+
+        return Mixmath(players=2, seed=seed, **options)
+    if name == "binary":
+        from mathplay.games.binary import Binary
+
+        return Binary(players=2, seed=seed, **options)
+    raise ValueError(f"unknown game {name!r}: choose summy, mixmath or binary")
+
+
+def play_game(game: Any, players: Sequence[Any], max_turns: int = 2000) -> Any:
+    """Let ``players`` (one per seat) play ``game`` to the end; returns the game."""
+    turns = 0
+    while not game.is_over:
+        players[game.to_move].play_turn(game)
+        turns += 1
+        if turns > max_turns:
+            raise RuntimeError(f"the game did not end after {max_turns} turns")
+    return game
+
+
+@dataclass
+class MatchResult:
+    """Results of a match between two kinds of player, from the first kind's side."""
+
+    names: tuple[str, str]
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    draws: int = 0
+    scores: list[list[int]] = field(default_factory=lambda: [[], []])
+    seconds: list[float] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return self.draws + sum(self.wins)
+
+    def report(self) -> str:
+        lines = [_("{a} vs {b}: {n} games").format(a=self.names[0], b=self.names[1], n=self.games)]
+        for i, name in enumerate(self.names):
+            share = 100.0 * self.wins[i] / self.games if self.games else 0.0
+            mean, half = _mean_ci(self.scores[i])
+            lines.append(
+                _(
+                    "  {name:>8}: {wins} wins ({share:.1f}%), mean score {mean:.1f} ± {half:.1f}"
+                ).format(name=name, wins=self.wins[i], share=share, mean=mean, half=half)
+            )
+        lines.append(_("  draws: {draws}").format(draws=self.draws))
+        if self.seconds:
+            lines.append(
+                _("  seconds per game: mean {mean:.2f}, median {median:.2f}").format(
+                    mean=statistics.mean(self.seconds), median=statistics.median(self.seconds)
+                )
+            )
+        return "\n".join(lines)
+
+
+def _mean_ci(values: Sequence[int]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% confidence interval (normal approximation)."""
+    if not values:
+        return 0.0, 0.0
+    mean = statistics.mean(values)
+    if len(values) < 2:
+        return mean, 0.0
+    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def run_match(
+    game_name: str,
+    kinds: tuple[str, str],
+    games: int,
+    seed: int = 1,
+    progress: bool = False,
+    **options: Any,
+) -> MatchResult:
+    """Play ``games`` seeded games between two kinds of player, alternating the start."""
+    result = MatchResult(kinds)
+    for index in range(games):
+        game_seed = seed + index
+        order = (0, 1) if index % 2 == 0 else (1, 0)
+        seats = [make_player(kinds[k], seed=game_seed * 2 + k) for k in order]
+        started = time.perf_counter()
+        game = play_game(new_game(game_name, game_seed, **options), seats)
+        result.seconds.append(time.perf_counter() - started)
+        scores = game.scores
+        by_kind = [scores[order.index(0)], scores[order.index(1)]]
+        result.scores[0].append(by_kind[0])
+        result.scores[1].append(by_kind[1])
+        if by_kind[0] == by_kind[1]:
+            result.draws += 1
+        else:
+            result.wins[0 if by_kind[0] > by_kind[1] else 1] += 1
+        if progress:
+            print(f"game {index + 1}/{games}: {by_kind[0]}-{by_kind[1]}", file=sys.stderr)
+    return result
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m mathplay.tournament", description=__doc__)
+    parser.add_argument("--game", default="summy", choices=("summy", "mixmath", "binary"))
+    parser.add_argument("--players", default="greedy,strong", help="two kinds, comma-separated")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--progress", action="store_true")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, such as size=15 (Summy) or order=left-to-right (Binary)",
+    )
+    args = parser.parse_args(argv)
+    options: dict[str, Any] = {}
+    for item in args.option:
+        key, _sep, value = item.partition("=")
+        options[key.strip()] = int(value) if value.strip().lstrip("-").isdigit() else value.strip()
+    kinds = tuple(k.strip() for k in args.players.split(","))
+    if len(kinds) != 2:
+        parser.error("--players takes two kinds, like greedy,strong")
+    result = run_match(
+        args.game, (kinds[0], kinds[1]), args.games, args.seed, args.progress, **options
+    )
+    print(f"{args.game}: " + result.report())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

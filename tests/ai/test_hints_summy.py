@@ -1,0 +1,62 @@
+"""Hints (issue #6): gentle to strong, limited to a tile, never changing the game."""
+
+from __future__ import annotations
+
+import pytest
+
+from mathplay import MathplayError, Summy
+
+
+def position(hand: str = "12+3") -> Summy:
+    rows = [". " * 8 + "."] * 9
+    rows[4] = ". . . . = . . . ."
+    return Summy.from_diagram("\n".join(rows), hands=[hand, "0"], to_move=0)
+
+
+def test_level_three_gives_the_best_move_and_why() -> None:
+    game = position()
+    hint = game.hint()
+    assert hint.level == 3 and hint.move is not None
+    assert hint.score == max(m.score for m in game.legal_moves())
+    assert "1+2=3 is true" in hint.text and "6 points" in hint.text
+
+
+def test_levels_go_from_a_nudge_to_the_move() -> None:
+    game = position()
+    gentle, stronger, full = (game.hint(level=n) for n in (1, 2, 3))
+    assert "E5" in gentle.text and gentle.move is None
+    assert "1, +, 2, 3" in stronger.text and stronger.move is None
+    assert full.move is not None and str(full.move) in full.text
+
+
+def test_hint_using_a_tile() -> None:
+    game = position("12+34")
+    hint = game.hint(using="4")
+    assert hint.move is not None and "4" in hint.move.tokens
+    assert "No move uses 9" in game.hint(using="9").text
+
+
+def test_hints_lists_the_top_moves_in_order() -> None:
+    game = Summy(players=2, seed=3, size=11)
+    top = game.hints(n=4)
+    assert len(top) == 4
+    assert [h.score for h in top] == sorted((h.score for h in top), reverse=True)
+
+
+def test_hints_never_change_the_game() -> None:
+    game = Summy(players=2, seed=3, size=11)
+    before = (game.state_key(), game.save())
+    for level in (1, 2, 3):
+        game.hint(level=level)
+    game.hints(5)
+    assert (game.state_key(), game.save()) == before
+
+
+def test_no_move_hint_says_what_to_do() -> None:
+    game = position("==::xx--")
+    assert "Discard" in game.hint().text
+
+
+def test_bad_level_is_a_clear_error() -> None:
+    with pytest.raises(MathplayError, match="hint level is 1, 2 or 3"):
+        position().hint(level=7)
