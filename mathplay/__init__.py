@@ -14,7 +14,7 @@ from mathplay.errors import (
     SaveFileError,
 )
 from mathplay.expr import Verdict, check, evaluate
-from mathplay.games import Summy
+from mathplay.games import Mixmath, Summy
 
 __version__ = "0.1.0.dev0"
 
@@ -22,6 +22,7 @@ __all__ = [
     "ExpressionError",
     "IllegalMoveError",
     "MathplayError",
+    "Mixmath",
     "NotationError",
     "SaveFileError",
     "Summy",

@@ -142,6 +142,11 @@ def hint(game: Any, level: int = 3, using: str | None = None) -> Hint:
         else:
             text = _("Look near {square}.").format(square=square_name(first_square))
         return Hint(1, text, square=anchor[0] if anchor else first_square)
+    if level == 2 and len(tiles) == 1:
+        text = _("Try your {tile} on {square}.").format(
+            tile=tiles[0], square=square_name(first_square)
+        )
+        return Hint(2, text, square=first_square, tiles=tiles)
     if level == 2:
         text = _("Try these tiles from your hand: {tiles}, starting at {square}.").format(
             tiles=", ".join(tiles), square=square_name(first_square)

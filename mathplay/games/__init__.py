@@ -1,5 +1,6 @@
 """The three games, each on the shared core. Importing this registers their save formats."""
 
+from mathplay.games.mixmath import Mixmath
 from mathplay.games.summy import Summy
 
-__all__ = ["Summy"]
+__all__ = ["Mixmath", "Summy"]

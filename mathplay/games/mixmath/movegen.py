@@ -1,0 +1,107 @@
+"""Every legal Mixmath placement in a position, each once, with its score (M4, M5).
+
+For each empty square the numbers next to it are read once per direction (a *run*,
+nearest first); each run gives the set of numbers a tile may be there (cached per run and
+sign). A rack number is legal where at least one direction allows it; a blank is listed
+once for every number of the tile set that some direction allows.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mathplay.core import Square
+from mathplay.games.mixmath.equations import MAX_SEQUENCE, direction_values
+from mathplay.games.mixmath.moves import Placement
+from mathplay.games.mixmath.rules import (
+    BLANK,
+    BLANK_VALUES,
+    SIZE,
+    SQUARES,
+    Kind,
+    MixmathOptions,
+    tile_value,
+)
+
+if TYPE_CHECKING:
+    from mathplay.games.mixmath.game import Mixmath
+
+__all__ = ["Run", "count_equations", "generate_placements", "runs_at", "sign_of"]
+
+#: Left, right, up, down, each as a step; a run reads "nearest first" outwards.
+_STEPS = ((0, -1), (0, 1), (-1, 0), (1, 0))
+_VALUES = frozenset(BLANK_VALUES)
+
+#: The numbers next to a square in one direction (nearest first) and the step to them;
+#: the line reads outwards from the square when the step goes right or down.
+Run = tuple[tuple[int, ...], tuple[int, int]]
+
+
+def sign_of(square: Square) -> Kind | None:
+    """The operation a sign square allows (M4), or ``None`` for any other square."""
+    kind = SQUARES.get(square)
+    return kind if kind is not None and kind.is_sign else None
+
+
+def runs_at(values: list[int | None], square: Square, limit: int) -> list[Run]:
+    """The runs of two to ``limit`` numbers next to ``square`` (M4: a and b; M10 more)."""
+    row, column = square
+    found: list[Run] = []
+    for dr, dc in _STEPS:
+        numbers: list[int] = []
+        r, c = row + dr, column + dc
+        while len(numbers) < limit and 0 <= r < SIZE and 0 <= c < SIZE:
+            value = values[r * SIZE + c]
+            if value is None:
+                break
+            numbers.append(value)
+            r, c = r + dr, c + dc
+        if len(numbers) >= 2:
+            found.append((tuple(numbers), (dr, dc)))
+    return found
+
+
+def run_limit(options: MixmathOptions) -> int:
+    return MAX_SEQUENCE if options.sequences else 2
+
+
+def count_equations(runs: list[Run], square: Square, tile: int, options: MixmathOptions) -> int:
+    """M4: n, the number of directions in which ``tile`` makes an equation."""
+    sign = sign_of(square)
+    return sum(1 for run, _reads in runs if tile in direction_values(run, sign, options))
+
+
+def board_values(cells: list[str | None]) -> list[int | None]:
+    """The number on every cell (``None`` for an empty one)."""
+    return [None if token is None else tile_value(token) for token in cells]
+
+
+def generate_placements(game: Mixmath) -> list[Placement]:
+    pos = game._pos
+    options: MixmathOptions = game.options
+    values = board_values(pos.board.cells)
+    rack = pos.hands[pos.to_move]
+    numbers = sorted({int(t) for t in rack if t != BLANK})
+    has_blank = BLANK in rack
+    limit = run_limit(options)
+    moves: list[Placement] = []
+    for index, value in enumerate(values):
+        if value is not None:
+            continue
+        square = (index // SIZE, index % SIZE)
+        runs = runs_at(values, square, limit)
+        if not runs:
+            continue
+        sign = sign_of(square)
+        allowed = [direction_values(run, sign, options) for run, _reads in runs]
+        kind = SQUARES.get(square)
+        premium = kind.premium if kind is not None else 1
+        for number in numbers:
+            n = sum(1 for s in allowed if number in s)
+            if n:
+                moves.append(Placement(square, str(number), number * n * premium, n))
+        if has_blank:
+            for number in sorted(frozenset().union(*allowed) & _VALUES):
+                n = sum(1 for s in allowed if number in s)
+                moves.append(Placement(square, f"{BLANK}{number}", 0, n))
+    return moves
