@@ -1,0 +1,283 @@
+"""Binary ideas as figures: place values, a bitwise operation, a truth table.
+
+Every bit is a square patch with a ``gid`` (``"bit:3"``, ``"bit:result:0"``,
+``"cell:1:2"``) so tests and tools can count and read them. A 1 is bold on a filled
+square, a 0 is plain on an empty one: the difference shows without colour.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from itertools import product
+
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.patches import Rectangle
+
+from mathplay.i18n import _
+from mathplay.render.bits import (
+    apply_bitwise,
+    check_width,
+    describe_op,
+    fits,
+    normalise_op,
+    read_bits,
+    to_bits,
+)
+from mathplay.render.errors import PictureError
+from mathplay.render.mpl_common import new_figure, plain_axes
+from mathplay.render.palette import Theme, get_theme
+
+__all__ = ["bitwise_figure", "place_values_figure", "truth_table_figure"]
+
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _bit(ax: Axes, x: float, y: float, bit: str, colours: Theme, gid: str, size: float) -> None:
+    one = bit == "1"
+    square = Rectangle(
+        (x + 0.05, y + 0.05),
+        0.9,
+        0.9,
+        facecolor=colours.one if one else colours.zero,
+        edgecolor=colours.ink if one else colours.grid,
+        linewidth=1.4 if one else 0.8,
+    )
+    square.set_gid(gid)
+    ax.add_patch(square)
+    ax.text(
+        x + 0.5,
+        y + 0.52,
+        bit,
+        ha="center",
+        va="center",
+        fontsize=size,
+        fontweight="bold" if one else "normal",
+        color=colours.ink if one else colours.faint,
+    )
+
+
+def _frame(
+    columns: float, rows: float, colours: Theme, most: float = 0.6
+) -> tuple[Figure, Axes, float]:
+    """A figure whose axes show ``columns`` × ``rows`` unit squares; the size of a square
+    in points is returned for font sizes."""
+    cell_in = min(most, 10.0 / columns)
+    board_w, board_h = columns * cell_in, rows * cell_in
+    width, height = max(board_w + 0.4, 4.2), board_h + 0.9
+    fig = new_figure(width, height, colours)
+    ax = plain_axes(
+        fig,
+        ((width - board_w) / 2 / width, 0.15 / height, board_w / width, board_h / height),
+        colours,
+    )
+    ax.set_xlim(0, columns)
+    ax.set_ylim(rows, 0)
+    return fig, ax, cell_in * 72
+
+
+def _title(fig: Figure, title: str, subtitle: str, colours: Theme) -> None:
+    width, height = fig.get_figwidth(), fig.get_figheight()
+    fig.text(
+        0.5,
+        1 - 0.22 / height,
+        title,
+        ha="center",
+        va="center",
+        fontsize=14,
+        fontweight="bold",
+        color=colours.ink,
+    )
+    if subtitle:
+        fig.text(
+            0.5,
+            1 - 0.52 / height,
+            textwrap.shorten(subtitle, width=int(width * 13), placeholder=" …"),
+            ha="center",
+            va="center",
+            fontsize=9,
+            color=colours.faint,
+        )
+
+
+def place_values_figure(n: int | str, bits: int = 8, *, theme: str | Theme = "light") -> Figure:
+    """``n`` as ``bits`` bits, each with its place value (1, 2, 4, …) and power of two."""
+    colours = get_theme(theme)
+    bits = check_width(bits)
+    value, _width = read_bits(n, "n")
+    fits(value, bits, "n")
+    digits = to_bits(value, bits)
+    long_labels = len(str(1 << (bits - 1))) > 3
+    fig, ax, cell_pt = _frame(bits, 3.0 if long_labels else 2.6, colours)
+    for i, bit in enumerate(digits):
+        power = bits - 1 - i
+        place = 1 << power
+        ax.text(
+            i + 0.5,
+            0.4,
+            "2" + str(power).translate(_SUPERSCRIPT),
+            ha="center",
+            va="center",
+            fontsize=cell_pt * 0.3,
+            color=colours.faint,
+        )
+        _bit(ax, i, 0.8, bit, colours, f"bit:{power}", cell_pt * 0.5)
+        ax.text(
+            i + 0.5,
+            1.95,
+            str(place),
+            ha="center",
+            va="top",
+            rotation=90 if long_labels else 0,
+            fontsize=cell_pt * (0.26 if long_labels else 0.32),
+            fontweight="bold" if bit == "1" else "normal",
+            color=colours.ink if bit == "1" else colours.faint,
+        )
+    ones = [str(1 << (bits - 1 - i)) for i, bit in enumerate(digits) if bit == "1"]
+    title = _("{n} = {sum}").format(n=value, sum=" + ".join(ones) if ones else "0")
+    subtitle = _("{n} in {bits} bits is {digits}; under each bit, its place value").format(
+        n=value, bits=bits, digits=digits
+    )
+    _title(fig, title, subtitle, colours)
+    return fig
+
+
+def bitwise_figure(
+    a: int | str,
+    b: int | str | None,
+    op: str,
+    *,
+    bits: int | None = None,
+    theme: str | Theme = "light",
+) -> Figure:
+    """``a op b`` written bit by bit, one number under the other, the result below."""
+    colours = get_theme(theme)
+    name = normalise_op(op)
+    a_value, a_width = read_bits(a, "a")
+    if name == "NOT":
+        if b is not None:
+            raise PictureError(_("NOT takes one number: bitwise(a, None, 'NOT')"))
+        b_value, b_width = None, 1
+    else:
+        if b is None:
+            raise PictureError(_("{op} takes two numbers a and b").format(op=name))
+        b_value, b_width = read_bits(b, "b")
+    width = check_width(bits) if bits is not None else max(a_width, b_width)
+    check_width(width, "the width")
+    fits(a_value, width, "a")
+    if b_value is not None:
+        fits(b_value, width, "b")
+    result = apply_bitwise(name, a_value, b_value, width)
+
+    rows = [("a", a_value)] if b_value is None else [("a", a_value), ("b", b_value)]
+    left, right = 2.2, 2.2
+    fig, ax, cell_pt = _frame(width + left + right, len(rows) + 2.3, colours, most=0.5)
+    for i in range(width):
+        ax.text(
+            left + i + 0.5,
+            0.55,
+            str(1 << (width - 1 - i)),
+            ha="center",
+            va="center",
+            fontsize=cell_pt * (0.3 if width <= 8 else 0.2),
+            color=colours.faint,
+        )
+    for r, (label, value) in enumerate([*rows, ("result", result)]):
+        y = 1 + r + (0.3 if label == "result" else 0)
+        for i, bit in enumerate(to_bits(value, width)):
+            _bit(ax, left + i, y, bit, colours, f"bit:{label}:{width - 1 - i}", cell_pt * 0.45)
+        shown = "= " + str(value) if label == "result" else str(value)
+        ax.text(
+            left + width + 0.3,
+            y + 0.5,
+            shown,
+            ha="left",
+            va="center",
+            fontsize=cell_pt * 0.42,
+            color=colours.ink,
+        )
+    operator_row = 1 + len(rows) - 1
+    ax.text(
+        left - 0.3,
+        operator_row + 0.5,
+        name,
+        ha="right",
+        va="center",
+        fontsize=cell_pt * 0.42,
+        fontweight="bold",
+        color=colours.ink,
+    )
+    ax.plot(
+        [left - 1.8, left + width + right - 0.2],
+        [1 + len(rows) + 0.15] * 2,
+        color=colours.ink,
+        linewidth=1.5,
+    )
+    if b_value is None:
+        title = _("NOT {a} = {result}").format(a=a_value, result=result)
+        subtitle = _("NOT {a} = {r}: {what}").format(
+            a=to_bits(a_value, width), r=to_bits(result, width), what=describe_op(name)
+        )
+    else:
+        title = _("{a} {op} {b} = {result}").format(a=a_value, op=name, b=b_value, result=result)
+        subtitle = _("{op}: {what}").format(op=name, what=describe_op(name))
+    _title(fig, title, subtitle, colours)
+    return fig
+
+
+def truth_table_figure(op: str, *, theme: str | Theme = "light") -> Figure:
+    """The truth table of ``op`` (AND, OR, XOR, NOT): every input and its result."""
+    colours = get_theme(theme)
+    name = normalise_op(op)
+    inputs = ["A"] if name == "NOT" else ["A", "B"]
+    header = [*inputs, "NOT A" if name == "NOT" else f"A {name} B"]
+    rows = []
+    for values in product((0, 1), repeat=len(inputs)):
+        b = values[1] if len(values) > 1 else None
+        rows.append([*values, apply_bitwise(name, values[0], b, 1)])
+    widths = [1.0] * len(inputs) + [2.4]
+    fig, ax, cell_pt = _frame(sum(widths), len(rows) + 1, colours, most=0.55)
+    x = 0.0
+    for c, (text, w) in enumerate(zip(header, widths)):
+        cell = Rectangle(
+            (x, 0), w, 1, facecolor=colours.empty, edgecolor=colours.ink, linewidth=1.2
+        )
+        cell.set_gid(f"header:{c}")
+        ax.add_patch(cell)
+        ax.text(
+            x + w / 2,
+            0.52,
+            text,
+            ha="center",
+            va="center",
+            fontsize=cell_pt * 0.36,
+            fontweight="bold",
+            color=colours.ink,
+        )
+        for r, row in enumerate(rows, start=1):
+            bit = str(row[c])
+            one = bit == "1"
+            patch = Rectangle(
+                (x, r),
+                w,
+                1,
+                facecolor=colours.one if one else colours.zero,
+                edgecolor=colours.grid,
+                linewidth=0.8,
+            )
+            patch.set_gid(f"cell:{r}:{c}")
+            ax.add_patch(patch)
+            ax.text(
+                x + w / 2,
+                r + 0.52,
+                bit,
+                ha="center",
+                va="center",
+                fontsize=cell_pt * 0.42,
+                fontweight="bold" if one else "normal",
+                color=colours.ink if one else colours.faint,
+            )
+        x += w
+    ax.plot([x - widths[-1]] * 2, [0, len(rows) + 1], color=colours.ink, linewidth=2)
+    _title(fig, _("{op} truth table").format(op=name), describe_op(name), colours)
+    return fig
