@@ -18,6 +18,31 @@ from mathplay.games import Mixmath, Summy
 
 __version__ = "0.1.0.dev0"
 
+#: Heavier parts load on first use, so ``import mathplay`` stays quick and the engine
+#: never pulls in matplotlib or ipywidgets.
+_LAZY = {
+    "ai": ("mathplay.ai", None),
+    "plot": ("mathplay.plot", None),
+    "widgets": ("mathplay.widgets", None),
+    "play": ("mathplay.widgets", "play"),
+    "puzzles": ("mathplay.puzzles", None),
+    "PuzzleSet": ("mathplay.puzzles", "PuzzleSet"),
+    "progress": ("mathplay.puzzles.progress", None),
+    "Binary": ("mathplay.games.binary", "Binary"),
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        module_name, attribute = _LAZY[name]
+        module = importlib.import_module(module_name)
+        value = module if attribute is None else getattr(module, attribute)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'mathplay' has no attribute {name!r}")
+
 __all__ = [
     "ExpressionError",
     "IllegalMoveError",

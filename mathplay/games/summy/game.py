@@ -160,6 +160,13 @@ class Summy(GameState[SummyMove, SummyPosition]):
         if not hands:
             raise NotationError(_("give one hand per player (at least one)"))
         hand_lists = [read_hand(hand) for hand in hands]
+        for number, hand in enumerate(hand_lists, start=1):
+            if len(hand) > hand_size:
+                raise NotationError(
+                    _("hand {n} has {count} blocks; a hand holds at most {size} (D-S3d)").format(
+                        n=number, count=len(hand), size=hand_size
+                    )
+                )
         sums = [
             SumRecord(start, direction, len(tokens))
             for direction in Direction

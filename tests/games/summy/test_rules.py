@@ -305,3 +305,8 @@ def test_undo_restores_and_refuses_when_nothing_to_undo() -> None:
     game.play("pass")
     game.undo()
     assert game.state_key() == before and game.ply == 0
+
+
+def test_decision_d_s3d_hands_longer_than_the_hand_size_are_refused() -> None:
+    with pytest.raises(NotationError, match="at most 8"):
+        Summy.from_diagram(EMPTY9, hands=["123456789"])
