@@ -14,7 +14,7 @@ from mathplay.errors import (
     SaveFileError,
 )
 from mathplay.expr import Verdict, check, evaluate
-from mathplay.games import Mixmath, Summy
+from mathplay.games import Binary, Mixmath, Summy
 
 __version__ = "0.1.0.dev0"
 
@@ -28,7 +28,6 @@ _LAZY = {
     "puzzles": ("mathplay.puzzles", None),
     "PuzzleSet": ("mathplay.puzzles", "PuzzleSet"),
     "progress": ("mathplay.puzzles.progress", None),
-    "Binary": ("mathplay.games.binary", "Binary"),
 }
 
 
@@ -43,7 +42,9 @@ def __getattr__(name: str) -> object:
         return value
     raise AttributeError(f"module 'mathplay' has no attribute {name!r}")
 
+
 __all__ = [
+    "Binary",
     "ExpressionError",
     "IllegalMoveError",
     "MathplayError",

@@ -87,6 +87,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     checker.add_argument("--base", type=int, default=10, choices=(10, 2))
     checker.add_argument("--order", default="math", choices=("math", "left-to-right"))
     checker.set_defaults(run=_check)
+    from mathplay.puzzles.cli import add_parser as add_puzzles_parser
+
+    add_puzzles_parser(commands)
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))

@@ -101,7 +101,7 @@ def _no_move_text(game: Any) -> str:
         if game.bag_size:
             return _("No sum can be made with this hand. Discard blocks you cannot use.")
         return _("No sum can be made with this hand, and the stock is empty: pass.")
-    if strategy.is_mixmath(game) and getattr(game, "placed_this_turn", 0):
+    if strategy.is_mixmath(game) and game.placed_this_turn:
         return _("No more placements are possible: end your turn.")
     return _("No move scores with these tiles: exchange some tiles, or pass.")
 

@@ -1,0 +1,333 @@
+"""Every legal Binary line move in a position, each once, with its score (B2–B4).
+
+The search works line by line (every row across, every column down). A move's line is
+cut by its ``=`` chips into sides, and every side must have the same value (B2). So for
+each place of the one new ``=`` a move may add (or none), each choice of the ``=`` chips
+the line spans, and each start and end of the line, the generator looks up, for every
+side, a *table* of all the ways to fill that side's empty squares from the hand, grouped
+by value and by the chips used (:mod:`mathplay.games.binary.sides`), and joins the
+tables on the value, checking the chips used against the hand once per group. A side's
+table depends only on its pattern (the chips already there and the empty squares), so
+it is computed once per call: an all-empty side of length 4 gives the same table
+everywhere. The parts of a line (tokens, text, letter points) are joined, never rebuilt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from mathplay.core import Direction, LineMove, Square
+from mathplay.games.binary.rules import (
+    BLANK,
+    CENTRE,
+    HAND_SIZE,
+    LETTER_PREMIUM,
+    POINTS,
+    SIZE,
+    WORD_PREMIUM,
+    chip_value,
+    line_text,
+    value_bonus,
+)
+from mathplay.games.binary.sides import Entry, SideSearch, Table
+
+if TYPE_CHECKING:
+    from mathplay.games.binary.game import Binary
+
+__all__ = ["generate_moves"]
+
+#: A part of a line ready to join: tokens, text, has an operator, letter points.
+Part = tuple[tuple[str, ...], str, bool, int]
+#: Parts by value, then by the chips they use.
+Parts = dict[int, dict[int, list[Part]]]
+
+
+def generate_moves(game: Binary) -> Iterator[LineMove]:
+    pos = game._pos
+    board = pos.board
+    search = SideSearch(pos.hands[pos.to_move], game.options)
+    if search.hand_size == 0:
+        return
+    empty_board = board.is_blank()
+    cells = board.cells
+    for direction in Direction:
+        for line in range(SIZE):
+            if direction is Direction.ACROSS:
+                squares = [(line, i) for i in range(SIZE)]
+            else:
+                squares = [(i, line) for i in range(SIZE)]
+            row = [cells[r * SIZE + c] for r, c in squares]
+            if empty_board:
+                if CENTRE not in squares:
+                    continue
+                centre: int | None = squares.index(CENTRE)
+            elif all(token is None for token in row):
+                continue
+            else:
+                centre = None
+            yield from _Line(search, direction, squares, row, centre).moves()
+
+
+class _Line:
+    """One row or column and the moves along it."""
+
+    def __init__(
+        self,
+        search: SideSearch,
+        direction: Direction,
+        squares: list[Square],
+        row: list[str | None],
+        centre: int | None,
+    ) -> None:
+        self.search = search
+        self.direction = direction
+        self.squares = squares
+        self.row = row
+        self.centre = centre
+        self.letter = [LETTER_PREMIUM[r * SIZE + c] for r, c in squares]
+        self.word = [WORD_PREMIUM[r * SIZE + c] for r, c in squares]
+        self.holes = [0]
+        self.fixed = [0]
+        for token in row:
+            self.holes.append(self.holes[-1] + (token is None))
+            self.fixed.append(self.fixed[-1] + (token is not None))
+        self.p: int | None = None
+        self.p_fill = ""
+        self.p_enc = 0
+        self.reserved = 0
+        self.pattern: list[str | None] = list(row)
+
+    def moves(self) -> Iterator[LineMove]:
+        row = self.row
+        fixed_equals = [i for i, token in enumerate(row) if token and chip_value(token) == "="]
+        choices: list[tuple[int | None, str, int]] = [(None, "", 0)]
+        choices += [
+            (p, fill, enc)
+            for p, t in enumerate(row)
+            if t is None
+            for fill, enc in self.search.equals
+        ]
+        for p, fill, enc in choices:
+            eqs = sorted([*fixed_equals, p]) if p is not None else fixed_equals
+            if not eqs:
+                continue
+            self.p, self.p_fill, self.p_enc = p, fill, enc
+            # A blank playing the new = is not there for the sides.
+            self.reserved = enc if fill.startswith(BLANK) else 0
+            self.pattern = list(row)
+            if p is not None:
+                self.pattern[p] = fill
+            for i in range(len(eqs)):
+                yield from self._spans(eqs, i)
+
+    def _equals(self, q: int) -> tuple[str, str, int, int]:
+        """The ``=`` at ``q``: its token, text, chips used and letter points."""
+        if q == self.p:
+            fill = self.p_fill
+            points = POINTS[BLANK] if fill.startswith(BLANK) else POINTS[fill]
+            return fill, fill, self.p_enc, points * self.letter[q]
+        token = self.row[q]
+        assert token is not None
+        return token, "=", 0, 0
+
+    def _side(self, start: int, end: int) -> tuple[Table, list[int], list[bool]]:
+        """The table of the side on ``start..end-1``, its empty squares' letter premiums,
+        and which of its squares are empty."""
+        table = self.search.table(tuple(self.pattern[start:end]), self.reserved)
+        mask = [self.row[q] is None for q in range(start, end)]
+        return table, [self.letter[q] for q, empty in zip(range(start, end), mask) if empty], mask
+
+    def _spans(self, eqs: list[int], i: int) -> Iterator[LineMove]:
+        """Lines whose first ``=`` is ``eqs[i]``, for every last ``=`` ``eqs[j]``."""
+        fits = self.search.fits
+        p = self.p
+        middle: Parts | None = None  # the part from eqs[i] up to (not including) eqs[j]
+        for j in range(i, len(eqs)):
+            if j > i:
+                if eqs[j] == eqs[j - 1] + 1:
+                    return  # an empty side
+                token, text, enc, points = self._equals(eqs[j - 1])
+                table, letters, mask = self._side(eqs[j - 1] + 1, eqs[j])
+                joined: Parts = {}
+                for value, by_enc in table.items():
+                    before = {0: [((), "", False, 0)]} if middle is None else middle.get(value)
+                    if not before:
+                        continue
+                    for e0, group0 in before.items():
+                        for e1, group1 in by_enc.items():
+                            total = e0 + e1 + enc
+                            if not fits(total):
+                                continue
+                            target = joined.setdefault(value, {}).setdefault(total, [])
+                            parts = _parts(group1, letters, mask)
+                            for t0, s0, o0, l0 in group0:
+                                for t1, s1, o1, l1 in parts:
+                                    target.append(
+                                        (
+                                            (*t0, token, *t1),
+                                            f"{s0}{text} {s1} ",
+                                            o0 or o1,
+                                            l0 + points + l1,
+                                        )
+                                    )
+                middle = joined
+                if not middle:
+                    return
+            if p is not None and not eqs[i] <= p <= eqs[j]:
+                continue
+            low = eqs[i - 1] + 1 if i else 0
+            high = eqs[j + 1] - 1 if j + 1 < len(eqs) else SIZE - 1
+            yield from self._segments(eqs[i], eqs[j], low, high, middle)
+
+    def _segments(
+        self, first_eq: int, last_eq: int, low: int, high: int, middle: Parts | None
+    ) -> Iterator[LineMove]:
+        search = self.search
+        fits = search.fits
+        row = self.row
+        holes = self.holes
+        budget = search.hand_size
+        bonus_kind = search.options.bonus
+        all_chips = search.options.all_chips_bonus
+        sep_token, sep_text, sep_enc, sep_points = self._equals(last_eq)
+        sep = (sep_token,)
+        inner = holes[last_eq + 1] - holes[first_eq]
+        # Where the line may start and end: the squares before and after it stay empty.
+        starts = [a for a in range(first_eq - 1, low - 1, -1) if a == 0 or row[a - 1] is None]
+        ends = [b for b in range(last_eq + 1, high + 1) if b == SIZE - 1 or row[b + 1] is None]
+        if not starts or not ends:
+            return
+        fewest_first = holes[first_eq] - holes[starts[0]]
+        lasts: list[tuple[int, Table, list[int], list[bool]]] = []
+        for b in ends:
+            if fewest_first + inner + holes[b + 1] - holes[last_eq + 1] > budget:
+                break
+            table, letters, mask = self._side(last_eq + 1, b + 1)
+            if table:
+                lasts.append((b, table, letters, mask))
+        if not lasts:
+            return
+        fewest_last = holes[lasts[0][0] + 1] - holes[last_eq + 1]
+        ready_parts: dict[tuple[int, int, int], list[Part]] = {}
+        for a in starts:
+            if holes[first_eq] - holes[a] + inner + fewest_last > budget:
+                break
+            table, letters, mask = self._side(a, first_eq)
+            if not table:
+                continue
+            left = _Left(table, letters, mask, middle, fits)
+            for b, last, last_letters, last_mask in lasts:
+                count = holes[b + 1] - holes[a]
+                if count > budget:
+                    break
+                if count == 0:
+                    continue
+                if self.centre is None:
+                    if self.fixed[b + 1] == self.fixed[a]:
+                        continue
+                elif not a <= self.centre <= b:
+                    continue
+                word = 1
+                for q in range(a, b + 1):
+                    if row[q] is None:
+                        word *= self.word[q]
+                extra = all_chips if count == HAND_SIZE else 0
+                placed = tuple(self.squares[q] for q in range(a, b + 1) if row[q] is None)
+                start = self.squares[a]
+                direction = self.direction
+                for value, right in last.items():
+                    by_enc = left.encs(value)
+                    if not by_enc:
+                        continue
+                    base = sep_points + value_bonus(value, bonus_kind)
+                    for e2, raw in right.items():
+                        need = e2 + sep_enc
+                        ready: list[Part] | None = None
+                        for e1 in by_enc:
+                            if not fits(e1 + need):
+                                continue
+                            group = left.get(value, e1)
+                            if ready is None:
+                                ready = ready_parts.get((b, value, e2))
+                                if ready is None:
+                                    ready = _parts(raw, last_letters, last_mask)
+                                    ready_parts[(b, value, e2)] = ready
+                            for t1, s1, o1, l1 in group:
+                                head = t1 + sep
+                                text = f"{s1}{sep_text} "
+                                for t2, s2, o2, l2 in ready:
+                                    if o1 or o2:
+                                        yield LineMove(
+                                            start,
+                                            direction,
+                                            head + t2,
+                                            text + s2,
+                                            placed,
+                                            (l1 + l2 + base) * word + extra,
+                                        )
+
+
+def _parts(entries: list[Entry], letters: list[int], mask: list[bool]) -> list[Part]:
+    """Side fills as parts: tokens, text, has an operator, letter points."""
+    return [
+        (tokens, line_text(tokens, mask), has_op, sum(p * m for p, m in zip(points, letters)))
+        for tokens, points, has_op in entries
+    ]
+
+
+class _Left:
+    """The first side joined with the middle part (if any): the parts of a line up to
+    its last ``=``, by value and chips used, worked out only when a line needs them."""
+
+    def __init__(
+        self,
+        table: Table,
+        letters: list[int],
+        mask: list[bool],
+        middle: Parts | None,
+        fits: Callable[[int], bool],
+    ) -> None:
+        self.table = table
+        self.letters = letters
+        self.mask = mask
+        self.middle = middle
+        self.fits = fits
+        self.pairs: dict[int, dict[int, list[tuple[list[Entry], list[Part] | None]]]] = {}
+        self.parts: dict[tuple[int, int], list[Part]] = {}
+
+    def encs(self, value: int) -> dict[int, list[tuple[list[Entry], list[Part] | None]]]:
+        """For ``value``: chips used → the groups of first-side fills and middle parts."""
+        found = self.pairs.get(value)
+        if found is None:
+            found = {}
+            by_enc = self.table.get(value)
+            if by_enc and self.middle is None:
+                found = {e: [(group, None)] for e, group in by_enc.items()}
+            elif by_enc and self.middle is not None:
+                after = self.middle.get(value, {})
+                for e1, group1 in by_enc.items():
+                    for e2, group2 in after.items():
+                        if self.fits(e1 + e2):
+                            found.setdefault(e1 + e2, []).append((group1, group2))
+            self.pairs[value] = found
+        return found
+
+    def get(self, value: int, enc: int) -> list[Part]:
+        """The parts of ``value`` using the chips ``enc``, with their text and points."""
+        key = (value, enc)
+        found = self.parts.get(key)
+        if found is None:
+            found = []
+            for group1, group2 in self.pairs[value][enc]:
+                first = _parts(group1, self.letters, self.mask)
+                if group2 is None:
+                    found += [(t, s + " ", o, ls) for t, s, o, ls in first]
+                else:
+                    found += [
+                        (t1 + t2, f"{s1} {s2}", o1 or o2, l1 + l2)
+                        for t1, s1, o1, l1 in first
+                        for t2, s2, o2, l2 in group2
+                    ]
+            self.parts[key] = found
+        return found

@@ -1,0 +1,47 @@
+"""Puzzles teachers write: the file format, its checker, a generator, a widget, progress.
+
+``PuzzleSet("arithmetic")`` (or a path to a ``.toml`` file) shows a set one puzzle at a
+time in Jupyter; ``progress.summary("mathplay-progress.jsonl")`` sums up the attempts;
+``mathplay puzzles check FILE`` validates a file. The format is in ``docs/puzzles.md``.
+
+>>> from mathplay.puzzles import load, shipped_sets
+>>> "arithmetic" in shipped_sets()
+True
+>>> load("arithmetic").title
+'Adding and subtracting'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mathplay.puzzles import progress
+from mathplay.puzzles.format import Problem, Puzzle, PuzzleFileError, Worksheet, parse, write
+from mathplay.puzzles.kinds import KINDS
+from mathplay.puzzles.validate import check_file, check_text, load, shipped_sets, validate
+
+__all__ = [
+    "KINDS",
+    "Problem",
+    "Puzzle",
+    "PuzzleFileError",
+    "PuzzleSet",
+    "Worksheet",
+    "check_file",
+    "check_text",
+    "load",
+    "parse",
+    "progress",
+    "shipped_sets",
+    "validate",
+    "write",
+]
+
+
+def __getattr__(name: str) -> Any:
+    # The widget needs ipywidgets; import it only when it is asked for.
+    if name == "PuzzleSet":
+        from mathplay.puzzles.widget import PuzzleSet
+
+        return PuzzleSet
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

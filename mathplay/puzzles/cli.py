@@ -1,0 +1,148 @@
+"""``mathplay puzzles``: check puzzle files, generate sets, write student notebooks.
+
+>>> main(["check", "arithmetic"])
+arithmetic: 8 puzzles, all fine.
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from mathplay.errors import MathplayError
+from mathplay.i18n import _
+from mathplay.puzzles.format import PuzzleFileError, read_file, read_text, write
+from mathplay.puzzles.generate import LEVELS, generate
+from mathplay.puzzles.notebook import write_notebook
+from mathplay.puzzles.validate import check_text, resolve
+
+__all__ = ["add_parser", "main"]
+
+
+def _check(args: argparse.Namespace) -> int:
+    failed = 0
+    for name in args.files:
+        try:
+            text, _shown = read_file(resolve(name))
+        except PuzzleFileError as error:
+            problems = error.problems
+            count = None
+        else:
+            problems = check_text(text, name)
+            sheet, _format_problems = read_text(text, name)
+            count = len(sheet.puzzles) if sheet else 0
+        if problems:
+            failed += 1
+            for problem in problems:
+                print(problem)
+            print(_("{name}: {n} problem(s) to fix.").format(name=name, n=len(problems)))
+        else:
+            print(_("{name}: {count} puzzles, all fine.").format(name=name, count=count))
+    return 1 if failed else 0
+
+
+class _Bar:
+    """A text progress bar on standard error, shown for long runs."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = round(20 * done / total)
+        self.stream.write(
+            f"\r{_('generating')} [{'#' * filled}{'.' * (20 - filled)}] {done}/{total}"
+        )
+        if done == total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def _generate(args: argparse.Namespace) -> int:
+    show = args.progress or (args.progress is None and args.n >= 10 and sys.stderr.isatty())
+    sheet = generate(args.kind, args.level, args.n, args.seed, _Bar(sys.stderr) if show else None)
+    text = write(sheet)
+    if args.output:
+        try:
+            with open(args.output, "w", encoding="utf-8") as file:
+                file.write(text)
+        except OSError as error:
+            print(
+                _("error: cannot write {path}: {e}").format(
+                    path=args.output, e=error.strerror or error
+                ),
+                file=sys.stderr,
+            )
+            return 2
+        print(
+            _("wrote {n} puzzles to {path}").format(n=len(sheet.puzzles), path=args.output),
+            file=sys.stderr,
+        )
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _notebook(args: argparse.Namespace) -> int:
+    try:
+        path = write_notebook(args.file, args.output)
+    except OSError as error:
+        print(
+            _("error: cannot write the notebook: {e}").format(e=error.strerror or error),
+            file=sys.stderr,
+        )
+        return 2
+    print(_("wrote {path}").format(path=path))
+    return 0
+
+
+def add_parser(commands: Any) -> argparse.ArgumentParser:
+    """Add ``puzzles`` and its subcommands to the ``mathplay`` command's subparsers."""
+    levels = "; ".join(f"{k}: {', '.join(map(str, v))}" for k, v in LEVELS.items())
+    puzzles: argparse.ArgumentParser = commands.add_parser(
+        "puzzles", help=_("check, generate and use puzzle sets")
+    )
+    sub = puzzles.add_subparsers(dest="puzzles_command", required=True)
+    checker = sub.add_parser("check", help=_("check puzzle files; exit status 1 on any problem"))
+    checker.add_argument("files", nargs="+", metavar="FILE")
+    checker.set_defaults(run=_check)
+    maker = sub.add_parser(
+        "generate",
+        help=_("generate a set of puzzles"),
+        epilog=_("levels: {levels}").format(levels=levels),
+    )
+    maker.add_argument("--kind", required=True, choices=list(LEVELS))
+    maker.add_argument("--level", type=int, default=1)
+    maker.add_argument("-n", type=int, default=10, help=_("how many puzzles"))
+    maker.add_argument("--seed", type=int, default=0)
+    maker.add_argument("-o", "--output", metavar="FILE", help=_("write here, not to stdout"))
+    maker.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help=_("show a progress bar (default: on a terminal, for 10 or more)"),
+    )
+    maker.set_defaults(run=_generate)
+    book = sub.add_parser("notebook", help=_("write a student notebook for a set"))
+    book.add_argument("file", metavar="FILE")
+    book.add_argument("-o", "--output", metavar="OUT")
+    book.set_defaults(run=_notebook)
+    return puzzles
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``mathplay puzzles ...`` on its own (the ``mathplay`` command calls the same)."""
+    parser = argparse.ArgumentParser(prog="mathplay")
+    add_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["puzzles", *(argv or [])])
+    try:
+        return int(args.run(args))
+    except PuzzleFileError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    except (MathplayError, OSError) as error:
+        print(_("error: {message}").format(message=error), file=sys.stderr)
+        return 2

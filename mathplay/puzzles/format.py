@@ -1,0 +1,390 @@
+"""The puzzle-set file a teacher writes: TOML, read with line numbers, written back.
+
+One file is one set: a ``title``, an optional ``level`` and ``description``, and one
+``[[puzzle]]`` table per puzzle (``docs/puzzles.md``). :func:`parse` reads the text and
+remembers the line of every puzzle and key, so every problem can name its line;
+:func:`write` writes a set back so that ``parse(write(s)) == s``.
+
+>>> sheet = parse('title = "Adding"\\n[[puzzle]]\\nid = "a1"\\nkind = "missing"\\n'
+...               'equation = "3 + _ = 7"\\nanswer = 4\\n')
+>>> sheet.puzzles[0].answer, sheet.puzzles[0].line
+('4', 2)
+>>> parse(write(sheet)) == sheet
+True
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mathplay.errors import MathplayError
+from mathplay.i18n import _
+from mathplay.puzzles.tomlwrite import key_text, toml_string, toml_value
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+__all__ = [
+    "COMMON_KEYS",
+    "Problem",
+    "Puzzle",
+    "PuzzleFileError",
+    "Worksheet",
+    "parse",
+    "read_file",
+    "read_text",
+    "suggest",
+    "write",
+]
+
+#: Keys every puzzle may have, whatever its kind.
+COMMON_KEYS = ("id", "kind", "prompt", "answer", "unique", "hints", "feedback")
+_TOP_KEYS = ("title", "level", "description", "author", "version", "puzzle")
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a puzzle file: where (file, line, puzzle) and what to change."""
+
+    source: str
+    line: int | None
+    puzzle: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = self.source
+        if self.line is not None:
+            where += _(", line {line}").format(line=self.line)
+        if self.puzzle is not None:
+            where += _(", puzzle '{id}'").format(id=self.puzzle)
+        return f"{where}: {self.message}"
+
+
+class PuzzleFileError(MathplayError, ValueError):
+    """A puzzle file that cannot be used; ``problems`` lists everything wrong with it."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+@dataclass
+class Puzzle:
+    """One puzzle: the common keys, and ``fields`` with the data its kind needs."""
+
+    id: str
+    kind: str
+    prompt: str = ""
+    fields: dict[str, Any] = field(default_factory=dict)
+    answer: str | None = None
+    unique: bool = False
+    hints: tuple[str, ...] = ()
+    feedback: dict[str, str] = field(default_factory=dict)
+    #: The line of its ``[[puzzle]]`` header, and of each of its keys.
+    line: int = field(default=0, compare=False)
+    key_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def line_of(self, key: str) -> int:
+        """The line where ``key`` is written (the puzzle's first line if it is not)."""
+        return self.key_lines.get(key, self.line)
+
+
+@dataclass
+class Worksheet:
+    """A whole puzzle set as read from a file."""
+
+    title: str
+    puzzles: list[Puzzle] = field(default_factory=list)
+    level: int | None = None
+    description: str = ""
+    author: str = ""
+    source: str = field(default="<text>", compare=False)
+
+    def puzzle(self, puzzle_id: str) -> Puzzle:
+        for puzzle in self.puzzles:
+            if puzzle.id == puzzle_id:
+                return puzzle
+        raise KeyError(puzzle_id)
+
+
+def suggest(word: str, known: list[str] | tuple[str, ...]) -> str:
+    """`` (did you mean 'hints'?)`` when ``word`` looks like a known word, else ``""``."""
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return _(" (did you mean '{word}'?)").format(word=close[0]) if close else ""
+
+
+# --- reading --------------------------------------------------------------------------
+
+_PUZZLE_HEADER = re.compile(r"^\s*\[\[\s*puzzle\s*\]\]")
+_TABLE_HEADER = re.compile(r"^\s*\[")
+_KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*[.=]""")
+_TOML_ERROR = re.compile(r"^(.*) \(at line (\d+), column (\d+)\)$")
+
+
+def _line_map(text: str) -> tuple[dict[str, int], list[tuple[int, dict[str, int]]]]:
+    """Lines of the top-level keys, and of each ``[[puzzle]]`` header and its keys."""
+    top: dict[str, int] = {}
+    puzzles: list[tuple[int, dict[str, int]]] = []
+    open_quote: str | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if open_quote is not None:
+            if line.count(open_quote) % 2 == 1:
+                open_quote = None
+            continue
+        if _PUZZLE_HEADER.match(line):
+            puzzles.append((number, {}))
+        elif not _TABLE_HEADER.match(line):
+            match = _KEY.match(line)
+            if match:
+                key = match.group(1).strip("\"'")
+                target = puzzles[-1][1] if puzzles else top
+                target.setdefault(key, number)
+                rest = line[match.end() :].strip()
+                if rest[:3] in ('"""', "'''"):
+                    # Where the text of a multi-line string starts (for diagram rows).
+                    target.setdefault(key + ":value", number + (not rest[3:].strip()))
+        for quote in ('"""', "'''"):
+            if line.count(quote) % 2 == 1:
+                open_quote = quote
+                break
+    return top, puzzles
+
+
+def _toml_problem(error: Exception, source: str) -> Problem:
+    message = str(error)
+    match = _TOML_ERROR.match(message)
+    line = int(match.group(2)) if match else None
+    detail = match.group(1) if match else message
+    detail = detail[:1].lower() + detail[1:]
+    return Problem(
+        source,
+        line,
+        None,
+        _(
+            "this is not valid TOML ({detail}). Check that text is in quotes, that every "
+            'key has an = sign, and that diagrams start and end with three quotes (""")'
+        ).format(detail=detail),
+    )
+
+
+def read_text(text: str, source: str = "<text>") -> tuple[Worksheet | None, list[Problem]]:
+    """Read a set leniently: the set (puzzles with problems left out) and the problems."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        return None, [_toml_problem(error, source)]
+    top_lines, puzzle_lines = _line_map(text)
+    problems: list[Problem] = []
+
+    def problem(line: int | None, puzzle: str | None, message: str) -> None:
+        problems.append(Problem(source, line, puzzle, message))
+
+    for key in data:
+        if key not in _TOP_KEYS:
+            problem(
+                top_lines.get(key),
+                None,
+                _("unknown key '{key}'{hint}; a set has {known}").format(
+                    key=key, hint=suggest(key, _TOP_KEYS), known=", ".join(_TOP_KEYS)
+                ),
+            )
+    title = data.get("title")
+    if not isinstance(title, str) or not title.strip():
+        problem(top_lines.get("title", 1), None, _('give the set a title, like title = "Adding"'))
+        title = ""
+    level = data.get("level")
+    if level is not None and (isinstance(level, bool) or not isinstance(level, int)):
+        problem(top_lines.get("level"), None, _("level is a whole number, like level = 2"))
+        level = None
+    version = data.get("version", FORMAT_VERSION)
+    if version != FORMAT_VERSION:
+        problem(
+            top_lines.get("version"),
+            None,
+            _("this mathplay reads puzzle files of version {v}; remove the version line").format(
+                v=FORMAT_VERSION
+            ),
+        )
+    texts = {}
+    for key in ("description", "author"):
+        value = data.get(key, "")
+        if not isinstance(value, str):
+            problem(top_lines.get(key), None, _("{key} is text in quotes").format(key=key))
+            value = ""
+        texts[key] = value
+    raw_puzzles = data.get("puzzle", [])
+    if not isinstance(raw_puzzles, list) or not raw_puzzles:
+        problem(
+            None,
+            None,
+            _("the set has no puzzles: start each puzzle with a line [[puzzle]]"),
+        )
+        raw_puzzles = []
+    sheet = Worksheet(title, [], level, texts["description"], texts["author"], source)
+    seen: dict[str, int] = {}
+    for index, raw in enumerate(raw_puzzles):
+        line, key_lines = puzzle_lines[index] if index < len(puzzle_lines) else (0, {})
+        puzzle = _read_puzzle(raw, index, line, key_lines, problem)
+        if puzzle is None:
+            continue
+        if puzzle.id in seen:
+            problem(
+                line,
+                puzzle.id,
+                _(
+                    "the id '{id}' is already used by the puzzle on line {first}; give every "
+                    "puzzle its own id"
+                ).format(id=puzzle.id, first=seen[puzzle.id]),
+            )
+            continue
+        seen[puzzle.id] = line
+        sheet.puzzles.append(puzzle)
+    return sheet, problems
+
+
+def _read_puzzle(
+    raw: Any, index: int, line: int, key_lines: dict[str, int], problem: Any
+) -> Puzzle | None:
+    if not isinstance(raw, dict):
+        problem(line, None, _("a puzzle is a [[puzzle]] table"))
+        return None
+    ok = True
+    pid = raw.get("id")
+    if isinstance(pid, int) and not isinstance(pid, bool):
+        pid = str(pid)
+    if not isinstance(pid, str) or not pid.strip():
+        label = _("number {n}").format(n=index + 1)
+        problem(
+            line,
+            None,
+            _('puzzle {label} has no id: add a line like id = "add-1"').format(label=label),
+        )
+        return None
+    pid = pid.strip()
+
+    def bad(key: str, message: str) -> None:
+        nonlocal ok
+        ok = False
+        problem(key_lines.get(key, line), pid, message)
+
+    kind = raw.get("kind")
+    if not isinstance(kind, str) or not kind.strip():
+        bad("kind", _('say what kind of puzzle this is, like kind = "missing"'))
+        kind = ""
+    kind = re.sub(r"[\s_]+", "-", kind.strip().lower())
+    prompt = raw.get("prompt", "")
+    if not isinstance(prompt, str):
+        bad("prompt", _("the prompt is text in quotes"))
+    answer = raw.get("answer")
+    if isinstance(answer, (int, float)) and not isinstance(answer, bool):
+        answer = str(answer)
+    elif isinstance(answer, bool):
+        answer = "true" if answer else "false"
+    if answer is not None and not isinstance(answer, str):
+        bad("answer", _('the answer is text in quotes, like answer = "4"'))
+        answer = None
+    unique = raw.get("unique", False)
+    if not isinstance(unique, bool):
+        bad("unique", _("unique is true or false"))
+    hints = raw.get("hints", [])
+    if isinstance(hints, str):
+        hints = [hints]
+    if not isinstance(hints, list) or not all(isinstance(h, str) for h in hints):
+        bad("hints", _('hints are a list of texts, like hints = ["Count up.", "3 + 4 is 7."]'))
+        hints = []
+    feedback = raw.get("feedback", {})
+    if isinstance(feedback, str):
+        feedback = {"wrong": feedback}
+    if (
+        not isinstance(feedback, dict)
+        or not set(feedback) <= {"right", "wrong"}
+        or not all(isinstance(v, str) for v in feedback.values())
+    ):
+        bad("feedback", _('feedback is feedback.right = "…" and feedback.wrong = "…"'))
+        feedback = {}
+    fields = {key: value for key, value in raw.items() if key not in COMMON_KEYS}
+    if not ok:
+        return None
+    return Puzzle(
+        pid,
+        kind,
+        prompt if isinstance(prompt, str) else "",
+        fields,
+        answer,
+        bool(unique),
+        tuple(hints),
+        dict(feedback),
+        line,
+        key_lines,
+    )
+
+
+def parse(text: str, source: str = "<text>") -> Worksheet:
+    """Read a puzzle set; raises :class:`PuzzleFileError` listing every format problem.
+
+    Only the format is checked here; :mod:`mathplay.puzzles.validate` checks the puzzles.
+    """
+    sheet, problems = read_text(text, source)
+    if problems or sheet is None:
+        raise PuzzleFileError(problems)
+    return sheet
+
+
+def read_file(path: str | Path) -> tuple[str, str]:
+    """The text of a puzzle file and its name for messages; clear errors for bad files."""
+    file = Path(path)
+    name = str(path)
+    try:
+        data = file.read_bytes()
+    except FileNotFoundError:
+        raise PuzzleFileError([Problem(name, None, None, _("there is no such file"))]) from None
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise PuzzleFileError(
+            [Problem(name, None, None, _("the file cannot be read: {e}").format(e=reason))]
+        ) from None
+    try:
+        return data.decode("utf-8-sig"), name
+    except UnicodeDecodeError:
+        raise PuzzleFileError(
+            [Problem(name, None, None, _("the file is not text saved as UTF-8"))]
+        ) from None
+
+
+# --- writing --------------------------------------------------------------------------
+
+
+def write(sheet: Worksheet) -> str:
+    """The set as TOML text a teacher can read and edit (``parse`` reads it back)."""
+    lines = [f"title = {toml_string(sheet.title)}"]
+    if sheet.level is not None:
+        lines.append(f"level = {sheet.level}")
+    if sheet.author:
+        lines.append(f"author = {toml_string(sheet.author)}")
+    if sheet.description:
+        lines.append(f"description = {toml_string(sheet.description)}")
+    for puzzle in sheet.puzzles:
+        lines += ["", "[[puzzle]]", f"id = {toml_string(puzzle.id)}"]
+        lines.append(f"kind = {toml_string(puzzle.kind)}")
+        if puzzle.prompt:
+            lines.append(f"prompt = {toml_string(puzzle.prompt)}")
+        for name, value in puzzle.fields.items():
+            lines.append(f"{key_text(name)} = {toml_value(value)}")
+        if puzzle.answer is not None:
+            lines.append(f"answer = {toml_string(puzzle.answer)}")
+        if puzzle.unique:
+            lines.append("unique = true")
+        if puzzle.hints:
+            lines.append(f"hints = {toml_value(list(puzzle.hints))}")
+        for name in ("right", "wrong"):
+            if name in puzzle.feedback:
+                lines.append(f"feedback.{name} = {toml_string(puzzle.feedback[name])}")
+    return "\n".join(lines) + "\n"

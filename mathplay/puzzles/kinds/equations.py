@@ -1,0 +1,398 @@
+"""Kinds about one equation: ``missing``, ``true-or-false`` and ``which-operation``.
+
+>>> from mathplay.puzzles.format import Puzzle
+>>> p = Puzzle("a", "missing", fields={"equation": "3 + _ = 7"})
+>>> Missing().solutions(p)
+['4']
+>>> print(Missing().check(p, "5").message)
+With 5 in the blank: 3+5=7 is not true, because 3+5 is 8, not 7.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from typing import Any, ClassVar
+
+from mathplay.errors import ExpressionError
+from mathplay.expr import check
+from mathplay.i18n import _
+from mathplay.puzzles.format import Puzzle
+from mathplay.puzzles.kinds.base import (
+    BASE_FIELD,
+    ORDER_FIELD,
+    Field,
+    Kind,
+    KindError,
+    Result,
+    operator_name,
+    read_base,
+    read_order,
+    symbol,
+)
+from mathplay.puzzles.kinds.blanks import (
+    MAX_TRIES,
+    Equation,
+    canonical_text,
+    find_blanks,
+    require_readable,
+    split_answer,
+)
+
+__all__ = ["Missing", "TrueOrFalse", "WhichOperation"]
+
+#: The most combinations of blanks the validator tries.
+_EQUATION = Field("text", required=True, example='"3 + _ = 7"')
+
+
+class Missing(Kind):
+    name = "missing"
+    fields: ClassVar[dict[str, Field]] = {
+        "equation": _EQUATION,
+        "base": BASE_FIELD,
+        "order": ORDER_FIELD,
+        "largest": Field("int", example="5000"),
+    }
+    default_prompt = "Fill in the blank."
+
+    def read(self, puzzle: Puzzle) -> Equation:
+        data = self.read_fields(puzzle)
+        base = read_base(data)
+        template = data["equation"]
+        blanks = find_blanks(template, operators=False)
+        if not blanks:
+            raise KindError(
+                "equation",
+                _("the equation has no blank: write _ where the student fills in, like 3 + _ = 7"),
+            )
+        largest = data.get("largest", 1000 if base == 10 else 255)
+        if largest < 0:
+            raise KindError("largest", _("largest is 0 or more"))
+        equation = Equation(template, blanks, base, read_order(data), largest)
+        require_readable(equation, ["1"] * len(blanks))
+        return equation
+
+    def question(self, puzzle: Puzzle) -> str:
+        return self.read(puzzle).template
+
+    def _candidates(self, equation: Equation) -> list[list[str]]:
+        out = []
+        for blank in equation.blanks:
+            if blank.digit:
+                out.append(list("01" if equation.base == 2 else "0123456789"))
+            else:
+                out.append(
+                    [
+                        format(n, "b" if equation.base == 2 else "d")
+                        for n in range(equation.largest + 1)
+                    ]
+                )
+        return out
+
+    def solutions(self, puzzle: Puzzle, limit: int = 2) -> list[str]:
+        equation = self.read(puzzle)
+        candidates = self._candidates(equation)
+        total = 1
+        for options in candidates:
+            total *= len(options)
+        if total > MAX_TRIES:
+            raise KindError(
+                "equation",
+                _(
+                    "too many blanks to try every answer ({n} ways); "
+                    "use fewer blanks or a smaller largest"
+                ).format(n=total),
+            )
+        found: list[str] = []
+        for values in itertools.product(*candidates):
+            try:
+                holds = equation.verdict(values).holds
+            except ExpressionError:
+                continue
+            if holds:
+                found.append(", ".join(values))
+                if len(found) >= limit:
+                    break
+        return found
+
+    def read_answer(self, equation: Equation, answer: str) -> list[str] | str:
+        """The values for the blanks, or a message saying how to write them."""
+        count = len(equation.blanks)
+        if "=" in answer:
+            pattern = "".join(
+                re.escape(canonical_text(part)) if i % 2 == 0 else "([0-9]+)" if part else "([0-9])"
+                for i, part in enumerate(self._pieces(equation))
+            )
+            match = re.fullmatch(pattern, canonical_text(answer))
+            if not match:
+                return _("write the number for the blank, or the whole equation as it is given")
+            parts = list(match.groups())
+        else:
+            parts = split_answer(answer)
+        if len(parts) == 1 and count > 1 and all(b.digit for b in equation.blanks):
+            parts = list(parts[0])
+        if len(parts) != count:
+            if count == 1:
+                return _("write one number for the blank, like 4")
+            return _("write {n} numbers, one for each blank, like 4, 5").format(n=count)
+        digits = "01" if equation.base == 2 else "0123456789"
+        for blank, part in zip(equation.blanks, parts):
+            if not part or any(ch not in digits for ch in part):
+                if equation.base == 2:
+                    return _("'{part}' is not a binary number: use only 0 and 1").format(part=part)
+                return _("'{part}' is not a whole number: use the digits 0 to 9").format(part=part)
+            if blank.digit and len(part) != 1:
+                return _("each _ inside a number is one digit, and '{part}' is not").format(
+                    part=part
+                )
+        return [p if b.digit else (p.lstrip("0") or "0") for b, p in zip(equation.blanks, parts)]
+
+    @staticmethod
+    def _pieces(equation: Equation) -> list[str]:
+        """Literal text and blanks in turn: text, blank, text …; a digit blank is ''."""
+        pieces, at = [], 0
+        for blank in equation.blanks:
+            pieces += [equation.template[at : blank.start], "" if blank.digit else "N"]
+            at = blank.end
+        return [*pieces, equation.template[at:]]
+
+    def check(self, puzzle: Puzzle, answer: str) -> Result:
+        equation = self.read(puzzle)
+        values = self.read_answer(equation, answer)
+        if isinstance(values, str):
+            return Result(False, _("I can't read that: {how}.").format(how=values), answer, False)
+        shown = ", ".join(values)
+        try:
+            verdict = equation.verdict(values)
+        except ExpressionError as error:
+            return Result(
+                False,
+                _("With {v}, the equation cannot be read: {e}.").format(v=shown, e=error),
+                shown,
+                False,
+            )
+        if verdict.holds:
+            return Result(True, _("Right! {eq} is true.").format(eq=verdict.canonical), shown)
+        label = _("in the blank") if len(values) == 1 else _("in the blanks")
+        return Result(
+            False,
+            _("With {v} {label}: {eq} is not true, because {why}.").format(
+                v=shown, label=label, eq=verdict.canonical, why=verdict.reason
+            ),
+            shown,
+        )
+
+    def explain(self, puzzle: Puzzle) -> str:
+        equation = self.read(puzzle)
+        answer = puzzle.answer or next(iter(self.solutions(puzzle, 1)), None)
+        if answer is None:
+            return _("No number makes this equation true.")
+        values = self.read_answer(equation, answer)
+        if isinstance(values, str):
+            return values
+        steps = str(equation.verdict(values).steps)
+        return _("With {v}:").format(v=", ".join(values)) + "\n" + steps
+
+
+_TRUE = {"true", "t", "yes", "y", "right", "correct", "✓", "✔"}
+_FALSE = {"false", "f", "no", "n", "wrong", "not true", "incorrect", "✗", "✘"}
+
+
+def _same(a: str, b: str) -> bool:
+    return re.sub(r"\W+", " ", a).strip().lower() == re.sub(r"\W+", " ", b).strip().lower()
+
+
+class TrueOrFalse(Kind):
+    name = "true-or-false"
+    fields: ClassVar[dict[str, Field]] = {
+        "equation": Field("text", required=True, example='"2 + 3 x 4 = 20"'),
+        "base": BASE_FIELD,
+        "order": ORDER_FIELD,
+        "why": Field("list", example='["x comes before +", "2 + 3 is 6"]'),
+    }
+    default_prompt = "Is this equation true?"
+
+    def read(self, puzzle: Puzzle) -> tuple[Any, list[str]]:
+        data = self.read_fields(puzzle)
+        try:
+            verdict = check(data["equation"], base=read_base(data), order=read_order(data))
+        except ExpressionError as error:
+            raise KindError(
+                "equation", _("the equation cannot be read: {e}").format(e=error)
+            ) from None
+        why = data.get("why", [])
+        if why and verdict.holds:
+            raise KindError(
+                "why",
+                _(
+                    "the equation is true, so there is no reason why it is "
+                    "false: remove why, or change the equation"
+                ),
+            )
+        return verdict, why
+
+    def question(self, puzzle: Puzzle) -> str:
+        return str(self.read_fields(puzzle)["equation"])
+
+    def choices(self, puzzle: Puzzle) -> list[str] | None:
+        _verdict, why = self.read(puzzle)
+        reasons = list(why)
+        random.Random(puzzle.id).shuffle(reasons)
+        return (
+            [_("true")] + [_("false: {r}").format(r=r) for r in reasons]
+            if why
+            else [_("true"), _("false")]
+        )
+
+    def solutions(self, puzzle: Puzzle, limit: int = 2) -> list[str]:
+        verdict, why = self.read(puzzle)
+        if verdict.holds:
+            return ["true"]
+        return [_("false: {r}").format(r=why[0])] if why else ["false"]
+
+    def check(self, puzzle: Puzzle, answer: str) -> Result:
+        verdict, why = self.read(puzzle)
+        head, _sep, reason = re.sub(r"\s*because\s*", ":", answer.strip(), count=1).partition(":")
+        if not _sep and "," in head:
+            head, _sep, reason = head.partition(",")
+        said = head.strip().lower()
+        if said not in _TRUE | _FALSE:
+            return Result(False, _("I can't read that: answer true or false."), answer, False)
+        says_true = said in _TRUE
+        eq = verdict.canonical
+        if says_true and not verdict.holds:
+            return Result(
+                False,
+                _("Not quite: {eq} is not true, because {why}.").format(eq=eq, why=verdict.reason),
+                "true",
+            )
+        if not says_true and verdict.holds:
+            return Result(
+                False,
+                _("Look again: {eq} is true. Every side is {value}.").format(
+                    eq=eq,
+                    value=verdict.values[0]
+                    if verdict.base == 10
+                    else format(int(verdict.values[0]), "b"),
+                ),
+                "false",
+            )
+        if says_true:
+            return Result(True, _("Right! {eq} is true.").format(eq=eq), "true")
+        if not why:
+            return Result(
+                True,
+                _("Right! {eq} is not true: {why}.").format(eq=eq, why=verdict.reason),
+                "false",
+            )
+        given = reason.strip()
+        if not given:
+            return Result(
+                False, _("Yes, it is false. Now say why: pick one of the reasons."), "false", False
+            )
+        if _same(given, why[0]):
+            return Result(
+                True, _("Right! It is false: {why}.").format(why=verdict.reason), f"false: {given}"
+            )
+        return Result(
+            False,
+            _("Yes, it is false, but not for that reason. Look: {why}.").format(why=verdict.reason),
+            f"false: {given}",
+        )
+
+    def explain(self, puzzle: Puzzle) -> str:
+        verdict, _why = self.read(puzzle)
+        return str(verdict.steps)
+
+
+class WhichOperation(Kind):
+    name = "which-operation"
+    fields: ClassVar[dict[str, Field]] = {
+        "equation": Field("text", required=True, example='"8 _ 2 = 16"'),
+        "base": BASE_FIELD,
+        "order": ORDER_FIELD,
+        "operations": Field("list", example='["+", "-", "x", ":"]'),
+    }
+    default_prompt = "Which operation makes this true?"
+
+    def read(self, puzzle: Puzzle) -> tuple[Equation, list[str]]:
+        data = self.read_fields(puzzle)
+        base = read_base(data)
+        default = ["+", "-", "x", ":"] if base == 10 else ["+", "-", "x", "/", "AND", "OR"]
+        names = []
+        for text in data.get("operations", default):
+            name = operator_name(text)
+            if name is None or name == "NOT":
+                raise KindError(
+                    "operations",
+                    _("'{op}' is not an operation: use + - x : AND OR XOR").format(op=text),
+                )
+            names.append(name)
+        equation = Equation(
+            data["equation"], find_blanks(data["equation"], True), base, read_order(data)
+        )
+        if not equation.blanks:
+            raise KindError(
+                "equation",
+                _("the equation has no blank: write _ where the operation goes, like 8 _ 2 = 16"),
+            )
+        require_readable(equation, [" + "] * len(equation.blanks))
+        return equation, names
+
+    def question(self, puzzle: Puzzle) -> str:
+        return str(self.read_fields(puzzle)["equation"])
+
+    def choices(self, puzzle: Puzzle) -> list[str] | None:
+        equation, names = self.read(puzzle)
+        if len(equation.blanks) != 1:
+            return None
+        return [symbol(name, equation.base) for name in names]
+
+    def solutions(self, puzzle: Puzzle, limit: int = 2) -> list[str]:
+        equation, names = self.read(puzzle)
+        found = []
+        for combo in itertools.product(names, repeat=len(equation.blanks)):
+            values = [f" {symbol(n, equation.base)} " for n in combo]
+            if equation.verdict(values).holds:
+                found.append(", ".join(symbol(n, equation.base) for n in combo))
+                if len(found) >= limit:
+                    break
+        return found
+
+    def check(self, puzzle: Puzzle, answer: str) -> Result:
+        equation, names = self.read(puzzle)
+        count = len(equation.blanks)
+        parts = [p for p in re.split(r"\s*[,;]\s*", answer.strip()) if p]
+        if len(parts) != count:
+            parts = answer.split()
+        ops = [operator_name(part) for part in parts]
+        allowed = " ".join(symbol(n, equation.base) for n in names)
+        if len(ops) != count or any(op is None or op not in names for op in ops):
+            how = (
+                _("pick one of {ops}")
+                if count == 1
+                else _("write {n} operations from {ops}, like + , x")
+            ).format(ops=allowed, n=count)
+            return Result(False, _("I can't read that: {how}.").format(how=how), answer, False)
+        shown = ", ".join(symbol(op, equation.base) for op in ops if op)
+        verdict = equation.verdict([f" {symbol(op, equation.base)} " for op in ops if op])
+        if verdict.holds:
+            return Result(True, _("Right! {eq} is true.").format(eq=verdict.canonical), shown)
+        return Result(
+            False,
+            _("With {ops}: {eq} is not true, because {why}.").format(
+                ops=shown, eq=verdict.canonical, why=verdict.reason
+            ),
+            shown,
+        )
+
+    def explain(self, puzzle: Puzzle) -> str:
+        equation, _names = self.read(puzzle)
+        found = [puzzle.answer] if puzzle.answer else self.solutions(puzzle, 1)
+        if not found:
+            return _("No operation makes this equation true.")
+        result = self.check(puzzle, found[0])
+        ops = [operator_name(p) or "ADD" for p in re.split(r"\s*,\s*", result.answer)]
+        verdict = equation.verdict([f" {symbol(op, equation.base)} " for op in ops])
+        return _("With {ops}:").format(ops=result.answer) + "\n" + str(verdict.steps)

@@ -1,0 +1,195 @@
+"""The ``move`` kind: a game position (diagram and hand) and a goal, checked by the engine.
+
+>>> from mathplay.puzzles.format import Puzzle
+>>> rows = [". " * 8 + "."] * 9
+>>> rows[4] = ". . . . = . . . ."
+>>> p = Puzzle("m", "move", fields={"game": "summy", "diagram": chr(10).join(rows),
+...                                 "hand": "12+3", "goal": "best"})
+>>> Move().check(p, "B5 across 1+2=3").right
+True
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from mathplay.errors import MathplayError
+from mathplay.i18n import _
+from mathplay.puzzles.format import Puzzle
+from mathplay.puzzles.kinds.base import Field, Kind, KindError, Result
+
+__all__ = ["GAMES", "Move", "game_class"]
+
+GAMES = ("summy", "mixmath", "binary")
+_ROW = re.compile(r"row (\d+) of the diagram|^[A-Z](\d+) in the diagram")
+
+
+def game_class(name: str) -> Any:
+    """The engine class for a game name; a clear KindError if it is not available."""
+    try:
+        if name == "summy":
+            from mathplay.games.summy import Summy
+
+            return Summy
+        if name == "mixmath":
+            from mathplay.games.mixmath import Mixmath
+
+            return Mixmath
+        from mathplay.games.binary import Binary
+
+        return Binary
+    except ImportError:
+        raise KindError(
+            "game",
+            _(
+                "the {game} game is not available in this version of mathplay yet; "
+                "update mathplay, or use another game"
+            ).format(game=name.capitalize()),
+        ) from None
+
+
+def build_game(name: str, diagram: str, hand: str) -> Any:
+    """The position of a puzzle: one player, to move, holding ``hand``."""
+    cls = game_class(name)
+    try:
+        cls.from_diagram(diagram, hands=[""])
+    except MathplayError as error:
+        match = _ROW.search(str(error))
+        row = int(match.group(1) or match.group(2)) if match else None
+        raise KindError(
+            "diagram",
+            _("the diagram is not a {game} position: {e}").format(game=name, e=error),
+            row,
+        ) from None
+    try:
+        return cls.from_diagram(diagram, hands=[hand])
+    except MathplayError as error:
+        raise KindError("hand", _("the hand cannot be used: {e}").format(e=error)) from None
+
+
+@lru_cache(maxsize=64)
+def _ranked(name: str, diagram: str, hand: str) -> tuple[tuple[str, int], ...]:
+    game = build_game(name, diagram, hand)
+    moves = [(str(m), int(m.score or 0)) for m in game.legal_moves()]
+    return tuple(sorted(moves, key=lambda ms: -ms[1]))
+
+
+def _places_tiles(move: Any) -> bool:
+    return hasattr(move, "squares") or hasattr(move, "square")
+
+
+class Move(Kind):
+    name = "move"
+    fields: ClassVar[dict[str, Field]] = {
+        "game": Field("text", required=True, choices=GAMES, example='"summy"'),
+        "diagram": Field("text", required=True, example='"""…"""'),
+        "hand": Field("text", required=True, example='"12+3x456"'),
+        "goal": Field("text", choices=("any", "at-least", "best"), example='"best"'),
+        "points": Field("int", example="20"),
+    }
+    default_prompt = "Find a move with the tiles in your hand."
+
+    def read(self, puzzle: Puzzle) -> tuple[dict[str, Any], str, int]:
+        data = self.read_fields(puzzle)
+        goal = data.get("goal", "any")
+        points = data.get("points", 0)
+        if goal == "at-least" and "points" not in data:
+            raise KindError("goal", _('with goal = "at-least", say how many: points = 20'))
+        if goal != "at-least" and "points" in data:
+            raise KindError(
+                "points", _('points is for goal = "at-least"; remove it or change the goal')
+            )
+        build_game(data["game"], data["diagram"], data["hand"])
+        return data, goal, points
+
+    def game(self, puzzle: Puzzle) -> Any:
+        """A fresh game in the puzzle's position."""
+        data, _goal, _points = self.read(puzzle)
+        return build_game(data["game"], data["diagram"], data["hand"])
+
+    def question(self, puzzle: Puzzle) -> str:
+        data, goal, points = self.read(puzzle)
+        hand = " ".join(self.game(puzzle).hands[0])
+        wanted = {
+            "any": _("any legal move"),
+            "best": _("the best move"),
+            "at-least": _("a move scoring at least {n}").format(n=points),
+        }[goal]
+        return _("{game}: your tiles {hand}; find {wanted}").format(
+            game=data["game"].capitalize(), hand=hand, wanted=wanted
+        )
+
+    def _meets(self, goal: str, points: int, score: int, best: int) -> bool:
+        if goal == "best":
+            return score == best
+        if goal == "at-least":
+            return score >= points
+        return True
+
+    def solutions(self, puzzle: Puzzle, limit: int = 2) -> list[str]:
+        data, goal, points = self.read(puzzle)
+        ranked = _ranked(data["game"], data["diagram"], data["hand"])
+        best = ranked[0][1] if ranked else 0
+        return [m for m, s in ranked if self._meets(goal, points, s, best)][:limit]
+
+    def check(self, puzzle: Puzzle, answer: str) -> Result:
+        data, goal, points = self.read(puzzle)
+        game = build_game(data["game"], data["diagram"], data["hand"])
+        try:
+            move = game.parse_move(answer)
+        except MathplayError as error:
+            return Result(False, _("I can't read that move: {e}.").format(e=error), answer, False)
+        if not _places_tiles(move):
+            return Result(
+                False,
+                _("Put tiles on the board: write a move like {example}.").format(
+                    example=_example(data["game"])
+                ),
+                answer,
+                False,
+            )
+        try:
+            score = game.play(move)
+        except MathplayError as error:
+            return Result(False, _("That move is not allowed: {e}.").format(e=error), answer)
+        played = game.history[-1].move
+        if goal == "any":
+            return Result(
+                True,
+                _("Right! {m} is a legal move, for {s} points.").format(m=played, s=score),
+                played,
+            )
+        ranked = _ranked(data["game"], data["diagram"], data["hand"])
+        best = ranked[0][1] if ranked else 0
+        if self._meets(goal, points, score, best):
+            return Result(
+                True, _("Right! {m} scores {s} points.").format(m=played, s=score), played
+            )
+        if goal == "at-least":
+            return Result(
+                False,
+                _(
+                    "{m} is legal, but it scores {s} points: find a move that scores at least {n}."
+                ).format(m=played, s=score, n=points),
+                played,
+            )
+        return Result(
+            False,
+            _("{m} is legal and scores {s} points, but a better move scores {b}.").format(
+                m=played, s=score, b=best
+            ),
+            played,
+        )
+
+    def auto_hints(self, puzzle: Puzzle) -> list[str]:
+        game = self.game(puzzle)
+        return [game.hint(level=1).text, game.hint(level=2).text]
+
+    def explain(self, puzzle: Puzzle) -> str:
+        return str(self.game(puzzle).hint(level=3).text)
+
+
+def _example(game: str) -> str:
+    return {"summy": "I13 across 8x15=120", "mixmath": "I7 3"}.get(game, "H8 across 1 + 1 = 10")

@@ -1,0 +1,386 @@
+"""Kinds about numbers: ``target``, ``convert`` and ``bitwise``.
+
+>>> from mathplay.puzzles.format import Puzzle
+>>> p = Puzzle("t", "target", fields={"tiles": "2 3 7", "target": 23})
+>>> Target().check(p, "3 x 7 + 2").right
+True
+>>> q = Puzzle("c", "convert", fields={"number": 13, "to": "binary"})
+>>> print(Convert().check(q, "1100").message)
+1100 in binary is 8 + 4 = 12, not 13.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from mathplay.errors import ExpressionError
+from mathplay.expr import EvaluationFailure, check, parse, tokenize
+from mathplay.expr.arithmetic import Number, apply_operator, evaluate_side, reduce_side
+from mathplay.expr.parser import render_operation
+from mathplay.i18n import _
+from mathplay.puzzles.format import Puzzle
+from mathplay.puzzles.kinds.base import (
+    BASE_FIELD,
+    ORDER_FIELD,
+    Field,
+    Kind,
+    KindError,
+    Result,
+    operator_name,
+    read_base,
+    read_order,
+    symbol,
+)
+
+__all__ = ["Bitwise", "Convert", "Target", "place_values"]
+
+MAX_TILES = 6
+
+
+def _number(text: str, base: int, key: str) -> int:
+    digits = re.sub(r"\s+", "", text)
+    allowed = "01" if base == 2 else "0123456789"
+    if not digits or any(ch not in allowed for ch in digits):
+        kind = _("a binary number (only 0 and 1)") if base == 2 else _("a whole number")
+        raise KindError(
+            key, _("{key} must be {kind}, not '{text}'").format(key=key, kind=kind, text=text)
+        )
+    return int(digits, base)
+
+
+def place_values(value: int) -> str:
+    """``13`` → ``"8 + 4 + 1"``: the powers of two that make a number."""
+    parts = [str(1 << bit) for bit in range(value.bit_length() - 1, -1, -1) if value >> bit & 1]
+    return " + ".join(parts) or "0"
+
+
+@dataclass(frozen=True)
+class _Target:
+    tiles: tuple[str, ...]
+    target: int
+    base: int
+    order: str
+    ops: tuple[str, ...]
+    use_all: bool
+
+    def expressions(self) -> Iterator[tuple[list[str], list[str]]]:
+        values = list(range(len(self.tiles)))
+        smallest = len(values) if self.use_all else 1
+        for size in range(smallest, len(values) + 1):
+            for chosen in itertools.permutations(values, size):
+                items = [self.tiles[i] for i in chosen]
+                for ops in itertools.product(self.ops, repeat=size - 1):
+                    yield items, list(ops)
+
+
+class Target(Kind):
+    name = "target"
+    fields: ClassVar[dict[str, Field]] = {
+        "tiles": Field("text", required=True, example='"2 3 7"'),
+        "target": Field("text", required=True, example="23"),
+        "base": BASE_FIELD,
+        "order": ORDER_FIELD,
+        "operations": Field("list", example='["+", "x"]'),
+        "use_all": Field("bool", example="true"),
+    }
+    default_prompt = "Use the tiles to make the target number."
+    supports_unique = False
+
+    def read(self, puzzle: Puzzle) -> _Target:
+        data = self.read_fields(puzzle)
+        base = read_base(data)
+        tiles = data["tiles"].replace(",", " ").split()
+        if not 1 <= len(tiles) <= MAX_TILES:
+            raise KindError(
+                "tiles",
+                _('give 1 to {n} tiles, separated by spaces, like tiles = "2 3 7"').format(
+                    n=MAX_TILES
+                ),
+            )
+        cleaned = tuple(format(_number(t, base, "tiles"), "b" if base == 2 else "d") for t in tiles)
+        default = ["+", "-", "x", ":"] if base == 10 else ["+", "-", "x", "/"]
+        ops = []
+        for text in data.get("operations", default):
+            op = operator_name(text)
+            if op is None or op == "NOT":
+                raise KindError(
+                    "operations",
+                    _("'{op}' is not an operation: use + - x : AND OR XOR").format(op=text),
+                )
+            ops.append(op)
+        return _Target(
+            cleaned,
+            _number(data["target"], base, "target"),
+            base,
+            read_order(data),
+            tuple(ops),
+            bool(data.get("use_all", False)),
+        )
+
+    def question(self, puzzle: Puzzle) -> str:
+        spec = self.read(puzzle)
+        shown = format(spec.target, "b" if spec.base == 2 else "d")
+        return _("tiles {tiles} → {target}").format(tiles="  ".join(spec.tiles), target=shown)
+
+    def solutions(self, puzzle: Puzzle, limit: int = 2) -> list[str]:
+        spec = self.read(puzzle)
+        found = []
+        for items, ops in spec.expressions():
+            values: list[Number] = [int(item, spec.base) for item in items]
+            try:
+                value = reduce_side(
+                    values, ops, spec.order, lambda a, op, b: apply_operator(op, a, b, spec.base)
+                )
+            except EvaluationFailure:
+                continue
+            if value == spec.target:
+                found.append(render_operation(items, ops, spec.base))
+                if len(found) >= limit:
+                    break
+        return found
+
+    def check(self, puzzle: Puzzle, answer: str) -> Result:
+        spec = self.read(puzzle)
+        target = format(spec.target, "b" if spec.base == 2 else "d")
+        text = answer.strip()
+        if "=" in text:
+            text, _sep, right = text.partition("=")
+            if re.sub(r"\s+", "", right) != target:
+                return Result(
+                    False,
+                    _("Make {t}: write the tiles and operations, like 3 x 7 + 2").format(t=target),
+                    answer,
+                    False,
+                )
+        try:
+            sides = parse(text, base=spec.base)
+        except ExpressionError as error:
+            return Result(False, _("I can't read that: {e}.").format(e=error), answer, False)
+        side = sides[0]
+        shown = str(side)
+        if any(operand.negated for operand in side.operands):
+            return Result(False, _("NOT is not one of the operations here."), shown, False)
+        allowed = " ".join(symbol(op, spec.base) for op in spec.ops)
+        if any(op not in spec.ops for op in side.operators):
+            return Result(
+                False, _("Use only these operations: {ops}.").format(ops=allowed), shown, False
+            )
+        have = Counter(spec.tiles)
+        used = Counter(operand.digits for operand in side.operands)
+        tiles = ", ".join(spec.tiles)
+        for number, count in used.items():
+            if number not in have:
+                return Result(
+                    False,
+                    _(
+                        "{n} is not one of your tiles ({tiles}). Each tile is one "
+                        "number: tiles cannot be put side by side."
+                    ).format(n=number, tiles=tiles),
+                    shown,
+                )
+            if count > have[number]:
+                return Result(
+                    False,
+                    _("You used {n} {count} times, but you have only {have} tile(s) {n}.").format(
+                        n=number, count=count, have=have[number]
+                    ),
+                    shown,
+                )
+        if spec.use_all and used != have:
+            left = ", ".join(sorted((have - used).elements()))
+            return Result(
+                False, _("Use all the tiles: {left} is left over.").format(left=left), shown
+            )
+        verdict = check(f"{text} = {target}", base=spec.base, order=spec.order)
+        if verdict.holds:
+            return Result(True, _("Right! {eq} is true.").format(eq=verdict.canonical), shown)
+        return Result(False, _("Not quite: {why}.").format(why=verdict.reason), shown)
+
+    def explain(self, puzzle: Puzzle) -> str:
+        spec = self.read(puzzle)
+        found = [puzzle.answer] if puzzle.answer else self.solutions(puzzle, 1)
+        if not found:
+            return _("No way of using these tiles makes the target.")
+        target = format(spec.target, "b" if spec.base == 2 else "d")
+        expression = found[0].partition("=")[0]
+        verdict = check(f"{expression} = {target}", base=spec.base, order=spec.order)
+        return _("One way:") + "\n" + str(verdict.steps)
+
+
+class Convert(Kind):
+    name = "convert"
+    fields: ClassVar[dict[str, Field]] = {
+        "number": Field("text", required=True, example="13"),
+        "to": Field("text", required=True, choices=("binary", "decimal"), example='"binary"'),
+    }
+    default_prompt = "Write this number in the other base."
+
+    def read(self, puzzle: Puzzle) -> tuple[int, str]:
+        data = self.read_fields(puzzle)
+        to = data["to"]
+        return _number(data["number"], 10 if to == "binary" else 2, "number"), to
+
+    def question(self, puzzle: Puzzle) -> str:
+        value, to = self.read(puzzle)
+        if to == "binary":
+            return _("{n} in binary = ?").format(n=value)
+        return _("binary {n} in decimal = ?").format(n=format(value, "b"))
+
+    def solutions(self, puzzle: Puzzle, limit: int = 2) -> list[str]:
+        value, to = self.read(puzzle)
+        return [format(value, "b") if to == "binary" else str(value)]
+
+    def check(self, puzzle: Puzzle, answer: str) -> Result:
+        value, to = self.read(puzzle)
+        text = re.sub(r"[\s_]+", "", answer)
+        if len(text) > 64:
+            return Result(False, _("That number is too long: check it again."), answer, False)
+        if to == "binary":
+            if not text or any(ch not in "01" for ch in text):
+                return Result(
+                    False, _("Write a binary number: use only the digits 0 and 1."), answer, False
+                )
+            given = int(text, 2)
+            if given == value:
+                return Result(
+                    True,
+                    _("Right! {n} is {b} in binary: {parts}.").format(
+                        n=value, b=format(value, "b"), parts=place_values(value)
+                    ),
+                    text,
+                )
+            return Result(
+                False,
+                _("{b} in binary is {parts} = {g}, not {n}.").format(
+                    b=text, parts=place_values(given), g=given, n=value
+                ),
+                text,
+            )
+        if not text.isdigit():
+            return Result(False, _("Write a whole number, like 13."), answer, False)
+        given = int(text)
+        binary = format(value, "b")
+        if given == value:
+            return Result(
+                True,
+                _("Right! {b} is {parts} = {n}.").format(
+                    b=binary, parts=place_values(value), n=value
+                ),
+                text,
+            )
+        return Result(
+            False,
+            _("{b} in binary is {parts} = {n}, not {g}.").format(
+                b=binary, parts=place_values(value), n=value, g=given
+            ),
+            text,
+        )
+
+    def explain(self, puzzle: Puzzle) -> str:
+        value, _to = self.read(puzzle)
+        binary = format(value, "b")
+        columns = " + ".join(
+            f"{digit}×{1 << (len(binary) - 1 - i)}" for i, digit in enumerate(binary)
+        )
+        return _("{n} = {parts}\n{b} = {columns} = {n}").format(
+            n=value, parts=place_values(value), b=binary, columns=columns
+        )
+
+
+_BITWISE_OPS = {"AND": "AND", "OR": "OR", "XOR": "XOR"}
+
+
+class Bitwise(Kind):
+    name = "bitwise"
+    fields: ClassVar[dict[str, Field]] = {
+        "expression": Field("text", required=True, example='"1011 AND 0110"'),
+        "order": ORDER_FIELD,
+    }
+    default_prompt = "Work it out bit by bit. Write the answer in binary."
+
+    def read(self, puzzle: Puzzle) -> tuple[str, str, int, list[Any]]:
+        """The expression as written, without leading zeros, its value, and its tokens."""
+        data = self.read_fields(puzzle)
+        written = data["expression"]
+        try:
+            tokens = tokenize(written)
+            parts, after_not = [], False
+            for token in tokens:
+                if token.kind == "num":
+                    parts.append(token.text if after_not else format(int(token.text, 2), "b"))
+                elif token.kind == "op":
+                    parts.append(
+                        token.text
+                        if token.text in _BITWISE_OPS or token.text == "NOT"
+                        else symbol(token.text, 2)
+                    )
+                else:
+                    raise KindError(
+                        "expression", _("write the expression without = and without its answer")
+                    )
+                after_not = token.kind == "op" and token.text == "NOT"
+            plain = " ".join(parts)
+            value = int(evaluate_side(parse(plain, base=2)[0], read_order(data)))
+        except ExpressionError as error:
+            raise KindError(
+                "expression", _("the expression cannot be read: {e}").format(e=error)
+            ) from None
+        except EvaluationFailure as failure:
+            raise KindError(
+                "expression", _("the expression has no value: {e}").format(e=failure.reason)
+            ) from None
+        return written, plain, value, tokens
+
+    def question(self, puzzle: Puzzle) -> str:
+        return self.read(puzzle)[0] + " = ?"
+
+    def solutions(self, puzzle: Puzzle, limit: int = 2) -> list[str]:
+        return [format(self.read(puzzle)[2], "b")]
+
+    def check(self, puzzle: Puzzle, answer: str) -> Result:
+        written, _plain, value, tokens = self.read(puzzle)
+        text = re.sub(r"\s+", "", answer)
+        if not text or any(ch not in "01" for ch in text):
+            return Result(False, _("Write the answer in binary: use only 0 and 1."), answer, False)
+        given = int(text, 2)
+        if given == value:
+            return Result(True, _("Right! {e} = {v}.").format(e=written, v=text), text)
+        wrong = [
+            bit
+            for bit in range(max(value.bit_length(), given.bit_length()))
+            if (value ^ given) >> bit & 1
+        ]
+        first = wrong[0]
+        numbers = [t for t in tokens if t.kind == "num"]
+        ops = [t.text for t in tokens if t.kind == "op"]
+        message = _(
+            "Not quite: {n} of the bits are wrong. Look at column {c} from the right"
+        ).format(n=len(wrong), c=first + 1)
+        if len(numbers) == 2 and len(ops) == 1 and ops[0] in _BITWISE_OPS:
+            a, b = (int(t.text, 2) >> first & 1 for t in numbers)
+            message += _(": {a} {op} {b} is {r}, not {g}").format(
+                a=a, op=ops[0], b=b, r=value >> first & 1, g=given >> first & 1
+            )
+        return Result(False, message + ".", text)
+
+    def explain(self, puzzle: Puzzle) -> str:
+        _written, plain, value, tokens = self.read(puzzle)
+        numbers = [t.text for t in tokens if t.kind == "num"]
+        ops = [t.text for t in tokens if t.kind == "op"]
+        lines = []
+        if len(numbers) == 2 and len(ops) == 1 and ops[0] in _BITWISE_OPS:
+            width = max(len(numbers[0]), len(numbers[1]), value.bit_length())
+            lines = [
+                " " * (len(ops[0]) + 1) + numbers[0].rjust(width, "0"),
+                ops[0] + " " + numbers[1].rjust(width, "0"),
+                " " * (len(ops[0]) + 1) + "-" * width,
+                " " * (len(ops[0]) + 1) + format(value, "b").rjust(width, "0"),
+            ]
+        order = read_order(self.read_fields(puzzle))
+        verdict = check(f"{plain} = {format(value, 'b')}", base=2, order=order)
+        return "\n".join([*lines, str(verdict.steps)])

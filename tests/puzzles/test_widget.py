@@ -1,0 +1,185 @@
+"""The puzzle widget, driven from Python through whole sets."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mathplay.puzzles import Puzzle, PuzzleSet, Worksheet, load
+from mathplay.puzzles.kinds import KINDS
+from tests.puzzles.helpers import line_of, puzzle_file
+
+
+def right_answer(ps: PuzzleSet) -> str:
+    puzzle = ps.puzzle
+    return puzzle.answer or KINDS[puzzle.kind].solutions(puzzle, 1)[0]
+
+
+def answer(ps: PuzzleSet, text: str) -> None:
+    """Answer as a student would: click the matching choice, or type and press Check."""
+    if ps.choice_row.children:
+        wanted = KINDS[ps.puzzle.kind].solutions(ps.puzzle, 1)[0] if text == "*" else text
+        buttons = [b for b in ps.choice_row.children if b.description == wanted]
+        assert buttons, (wanted, [b.description for b in ps.choice_row.children])
+        buttons[0].click()
+    else:
+        ps.answer_box.value = right_answer(ps) if text == "*" else text
+        ps.check_button.click()
+
+
+def attempts(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_whole_set_wrong_hint_then_right(tmp_path: Path) -> None:
+    log = tmp_path / "progress.jsonl"
+    ps = PuzzleSet("arithmetic", who="Ana", log=log)
+    total = len(load("arithmetic").puzzles)
+    assert ps.progress_bar.max == total and ps.progress_bar.value == 0
+    assert "0 of 8 solved" in ps.progress_label.value
+    assert "3 + _ = 7" in ps.question.value and "Puzzle 1 of 8" in ps.heading.value
+    assert ps.name_box.layout.display == "none"
+
+    ps.answer_box.value = "5"
+    ps.check_button.click()
+    assert "3+5 is 8, not 7" in ps.feedback.value and "❌" in ps.feedback.value
+    assert "Count on your fingers" in ps.feedback.value  # the teacher's feedback
+    assert ps.progress_bar.value == 0
+
+    ps.hint_button.click()
+    assert "Count up from 3" in ps.hint_area.value
+    ps.hint_button.click()
+    ps.hint_button.click()
+    assert "Both sides are 7" in ps.hint_area.value  # the checker's steps come last
+    ps.hint_button.click()
+    assert "no more hints" in ps.hint_area.value
+    assert ps.hints_used == 3
+
+    ps.answer_box.value = "4"
+    ps.check_button.click()
+    assert "✅" in ps.feedback.value and ps.progress_bar.value == 1
+    ps.next_button.click()
+    assert ps.feedback.value == "" and ps.hint_area.value == "" and ps.answer_box.value == ""
+
+    seen_kinds = set()
+    while not ps.finished:
+        seen_kinds.add(ps.puzzle.kind)
+        answer(ps, "*")
+        assert "✅" in ps.feedback.value, (ps.puzzle.id, ps.feedback.value)
+        ps.next_button.click()
+    assert seen_kinds == {"missing", "true-or-false", "which-operation", "target"}
+    assert ps.progress_bar.value == total
+    assert "8 of 8 solved" in ps.heading.value
+    assert ps.check_button.disabled and ps.next_button.disabled
+
+    rows = attempts(log)
+    assert len(rows) == total + 1
+    assert rows[0] == {**rows[0], "who": "Ana", "puzzle": "add-1", "answer": "5",
+                       "right": False, "hints": 0, "set": "Adding and subtracting"}  # fmt: skip
+    assert rows[1]["right"] is True and rows[1]["hints"] == 3
+    assert all(set(r) == {"who", "set", "puzzle", "answer", "right", "hints", "time", "seconds"}
+               for r in rows)  # fmt: skip
+
+
+def test_choices_show_for_choice_kinds_only() -> None:
+    ps = PuzzleSet("order-of-operations", who="Bo", log=None)
+    assert ps.puzzle.kind == "true-or-false"
+    assert ps.answer_box.layout.display == "none" and ps.check_button.layout.display == "none"
+    labels = [b.description for b in ps.choice_row.children]
+    assert labels[0] == "true" and len(labels) == 3
+    wrong = next(label for label in labels if label.startswith("false: 2 + 3 = 5"))
+    answer(ps, wrong)
+    assert "not for that reason" in ps.feedback.value
+    answer(ps, "true")
+    assert "2+3x4 is 14, not 20" in ps.feedback.value
+    ps.next_button.click()
+    assert ps.puzzle.kind == "missing"
+    assert ps.answer_box.layout.display is None and ps.choice_row.layout.display == "none"
+
+
+def test_move_puzzles_show_the_board(tmp_path: Path) -> None:
+    log = tmp_path / "moves.jsonl"
+    ps = PuzzleSet("summy", who="Cy", log=log)
+    assert ps.board.value.startswith("<svg")
+    assert "12+3" in ps.question.value.replace(" ", "") or "1 2 + 3" in ps.question.value
+    answer(ps, "B5 across 1+2=4")
+    assert "not allowed" in ps.feedback.value
+    answer(ps, "what")
+    assert "can&#x27;t read that move" in ps.feedback.value
+    for _ in range(4):
+        ps.hint_button.click()
+    assert "Look near" in ps.hint_area.value and "Play B5 across 1+2=3" in ps.hint_area.value
+    answer(ps, "b5 across 1 + 2 = 3")
+    assert "✅" in ps.feedback.value
+    while not ps.finished:
+        ps.next_button.click()
+        if ps.finished:
+            break
+        assert ps.board.value.startswith("<svg")
+        answer(ps, "*")
+        assert "✅" in ps.feedback.value
+    assert ps.progress_bar.value == 3
+
+
+@pytest.mark.parametrize("name", ["mixmath", "binary", "binary-numbers", "bitwise"])
+def test_other_sets_can_be_solved(name: str) -> None:
+    ps = PuzzleSet(name, who="Di", log=None)
+    while not ps.finished:
+        answer(ps, "*")
+        assert "✅" in ps.feedback.value, (ps.puzzle.id, ps.feedback.value)
+        ps.next_button.click()
+    assert ps.progress_bar.value == ps.progress_bar.max
+
+
+def test_empty_answer_and_name_box(tmp_path: Path) -> None:
+    log = tmp_path / "p.jsonl"
+    ps = PuzzleSet("arithmetic", log=log)
+    assert ps.name_box.layout.display is None
+    ps.check_button.click()
+    assert "Type your answer first" in ps.feedback.value
+    assert not log.exists()
+    ps.name_box.value = "  Eve "
+    answer(ps, "4")
+    assert attempts(log)[0]["who"] == "Eve"
+
+
+def test_bad_file_shows_problems_not_a_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    content = puzzle_file('id = "a"\nkind = "missing"\nequation = "3 + _ = 7"\nanswer = 5')
+    bad.write_text(content)
+    ps = PuzzleSet(bad)
+    assert ps.sheet is None and len(ps.problems) == 1
+    text = ps.children[0].value
+    line = line_of(content, "answer")
+    assert "tell your teacher" in text and f"bad.toml, line {line}, puzzle &#x27;a&#x27;" in text
+    missing = PuzzleSet("no-such-set")
+    assert "shipped sets are" in missing.children[0].value
+
+
+def test_unwritable_log_does_not_break_the_widget(tmp_path: Path) -> None:
+    ps = PuzzleSet("arithmetic", who="F", log=tmp_path / "no" / "dir" / "p.jsonl")
+    answer(ps, "4")
+    assert "✅" in ps.feedback.value and ps.log_error
+
+
+def test_a_worksheet_is_checked_before_it_is_shown() -> None:
+    good = load("bitwise")
+    one = Worksheet(good.title, [good.puzzles[0]])
+    ps = PuzzleSet(one, who="G", log=None)
+    assert ps.progress_bar.max == 1 and "1011 AND 0110" in ps.question.value
+    bad = Worksheet("Bad", [Puzzle("x", "nonsense")])
+    shown = PuzzleSet(bad, log=None)
+    assert shown.sheet is None and "unknown kind" in shown.children[0].value
+    odd = PuzzleSet(42, log=None)  # type: ignore[arg-type]
+    assert "not int" in odd.children[0].value
+
+
+def test_too_long_answers_are_refused_kindly(tmp_path: Path) -> None:
+    ps = PuzzleSet("binary-numbers", who="H", log=tmp_path / "p.jsonl")
+    ps.answer_box.value = "1" * 5000
+    ps.check_button.click()
+    assert "too long" in ps.feedback.value
+    convert = load("binary-numbers").puzzle("to-decimal-1")
+    assert "too long" in KINDS["convert"].check(convert, "9" * 5000).message
