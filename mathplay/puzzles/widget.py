@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,9 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
     """A puzzle set (a ``.toml`` path, a shipped set's name, or a ``Worksheet``).
 
     ``who`` is the student's name (a name box is shown when it is not given); attempts
-    are appended to ``log`` (a JSON-lines file; ``None`` keeps nothing).
+    are appended to ``log`` (a JSON-lines file; ``None`` keeps nothing). ``only`` shows
+    just some puzzles of the set, by id or by number from 1 (a lesson shows one at a
+    time this way); a single puzzle is shown without the set's Next button and progress.
     """
 
     def __init__(
@@ -50,6 +53,7 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
         *,
         who: str | None = None,
         log: str | Path | None = DEFAULT_LOG,
+        only: Sequence[str | int] | None = None,
     ) -> None:
         super().__init__()
         self.add_class("mathplay-puzzles")
@@ -68,13 +72,21 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
                 )
             ]
             return
+        if only is not None:
+            try:
+                self.sheet = _select(self.sheet, only)
+            except MathplayError as error:
+                self.sheet = None
+                self.children = [w.HTML(_p(str(error), _BAD))]
+                return
+        single = len(self.sheet.puzzles) == 1
         self.index = 0
         self.solved: set[str] = set()
         self.hints_used = 0
         self._hints: list[str] | None = None
         self._shown_at = time.monotonic()
         self.name_box = w.Text(description=_("Your name"), value=who or "")
-        self.name_box.layout.display = "none" if who else None
+        self.name_box.layout.display = "none" if who or single else None
         self.title = w.HTML(f"<h3>{html.escape(self.sheet.title)}</h3>")
         self.progress_bar = w.IntProgress(min=0, max=len(self.sheet.puzzles), value=0)
         self.progress_label = w.HTML()
@@ -99,10 +111,14 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
         self.check_button.on_click(lambda _b: self.check())
         self.hint_button.on_click(lambda _b: self.hint())
         self.next_button.on_click(lambda _b: self.next())
+        progress_row = w.HBox([self.progress_bar, self.progress_label])
+        if single:
+            progress_row.layout.display = "none"
+            self.next_button.layout.display = "none"
         self.children = [
             self.title,
             self.name_box,
-            w.HBox([self.progress_bar, self.progress_label]),
+            progress_row,
             self.heading,
             self.question,
             self.board,
@@ -288,3 +304,21 @@ def _move_example(puzzle: Puzzle) -> str:
     return {"summy": "I5 across 8x15=120", "mixmath": "I7 3"}.get(
         str(puzzle.fields.get("game")), "H8 across 1 + 1 = 10"
     )
+
+
+def _select(sheet: Worksheet, only: Sequence[str | int]) -> Worksheet:
+    """The puzzles of ``sheet`` named in ``only`` (ids, or numbers counted from 1)."""
+    chosen: list[Puzzle] = []
+    by_id = {puzzle.id: puzzle for puzzle in sheet.puzzles}
+    for key in only:
+        if isinstance(key, int) and 1 <= key <= len(sheet.puzzles):
+            chosen.append(sheet.puzzles[key - 1])
+        elif str(key) in by_id:
+            chosen.append(by_id[str(key)])
+        else:
+            raise MathplayError(
+                _("this set has no puzzle {key!r}: it has {count} puzzles ({ids})").format(
+                    key=key, count=len(sheet.puzzles), ids=", ".join(by_id)
+                )
+            )
+    return Worksheet(sheet.title, chosen)

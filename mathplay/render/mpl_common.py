@@ -2,7 +2,8 @@
 
 Figures are made with ``matplotlib.figure.Figure`` directly, not ``pyplot``: nothing is
 registered globally, nothing is shown, any backend (Agg included) can save them, and a
-notebook shows the returned figure once.
+notebook shows the returned figure once — as a picture even without
+``%matplotlib inline``, because :class:`PlotFigure` renders itself to PNG and SVG.
 """
 
 from __future__ import annotations
@@ -15,12 +16,28 @@ from matplotlib.patheffects import withStroke
 
 from mathplay.render.palette import Theme
 
-__all__ = ["halo", "new_figure", "plain_axes"]
+__all__ = ["PlotFigure", "halo", "new_figure", "plain_axes"]
+
+
+class PlotFigure(Figure):
+    """A matplotlib ``Figure`` that a notebook shows as a picture by itself."""
+
+    def _render(self, fmt: str) -> bytes:
+        from io import BytesIO
+
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        buffer = BytesIO()
+        FigureCanvasAgg(self).print_figure(buffer, format=fmt, bbox_inches="tight")
+        return buffer.getvalue()
+
+    def _repr_png_(self) -> bytes:
+        return self._render("png")
 
 
 def new_figure(width: float, height: float, colours: Theme) -> Figure:
     """An empty figure of ``width`` × ``height`` inches in the theme's background."""
-    return Figure(figsize=(width, height), facecolor=colours.background, dpi=100)
+    return PlotFigure(figsize=(width, height), facecolor=colours.background, dpi=100)
 
 
 def plain_axes(fig: Figure, rect: tuple[float, float, float, float], colours: Theme) -> Axes:

@@ -183,3 +183,15 @@ def test_too_long_answers_are_refused_kindly(tmp_path: Path) -> None:
     assert "too long" in ps.feedback.value
     convert = load("binary-numbers").puzzle("to-decimal-1")
     assert "too long" in KINDS["convert"].check(convert, "9" * 5000).message
+
+
+def test_only_shows_one_puzzle_without_set_navigation(tmp_path) -> None:
+    from mathplay.puzzles import PuzzleSet
+
+    single = PuzzleSet("arithmetic", only=[2], log=tmp_path / "log.jsonl")
+    assert single.sheet is not None and len(single.sheet.puzzles) == 1
+    assert single.next_button.layout.display == "none"
+    assert single.name_box.layout.display == "none"
+    wrong = PuzzleSet("arithmetic", only=[99], log=None)
+    assert wrong.sheet is None
+    assert "no puzzle 99" in wrong.children[0].value

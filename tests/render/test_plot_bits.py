@@ -165,3 +165,10 @@ def test_binary_pictures_save(tmp_path, suffix):
         path = tmp_path / f"{name}.{suffix}"
         fig.savefig(path)
         assert path.stat().st_size > 500
+
+
+def test_figures_show_themselves_in_a_notebook_without_pyplot() -> None:
+    from mathplay import plot
+
+    png = plot.truth_table("AND")._repr_png_()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 1000

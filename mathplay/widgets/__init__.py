@@ -1,0 +1,47 @@
+"""Playable boards in Jupyter: one anywidget per game, a thin view over the engine.
+
+``play("summy")`` deals a game against the computer and returns its board;
+``SummyBoard(game)`` (or ``MixmathBoard``, ``BinaryBoard``) shows an existing game.
+Why one anywidget rather than a grid of ipywidgets buttons: ``docs/widgets.md``.
+
+>>> board = play("summy", seats=["human", "human"], seed=3, size=9)
+>>> type(board).__name__, board.game.players
+('SummyBoard', 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mathplay.errors import MathplayError
+from mathplay.i18n import _
+from mathplay.widgets.base import BoardWidget, MoveCallback
+from mathplay.widgets.boards import BOARDS, BinaryBoard, MixmathBoard, SummyBoard
+from mathplay.widgets.seats import parse_seats
+
+__all__ = ["BinaryBoard", "BoardWidget", "MixmathBoard", "MoveCallback", "SummyBoard", "play"]
+
+
+def play(game_name: str, seats: Sequence[str] | None = None, **options: Any) -> BoardWidget:
+    """A new game of ``game_name`` (``"summy"``, ``"mixmath"``, ``"binary"``) on its board.
+
+    ``seats`` is one entry per player: ``"human"``, ``"computer"`` or
+    ``"computer:random|greedy|strong"``; by default you against a greedy computer.
+    Other options go to the game (``seed``, ``size``, ``mode``, ``order`` …);
+    ``threaded=False`` makes computer seats move before ``play`` returns.
+    """
+    name = str(game_name).strip().lower()
+    board_type = BOARDS.get(name)
+    if board_type is None:
+        raise MathplayError(
+            _("there is no game {name!r}: choose summy, mixmath or binary").format(name=game_name)
+        )
+    threaded = bool(options.pop("threaded", True))
+    if isinstance(seats, str):
+        raise MathplayError(_("seats is a list, like ['human', 'computer:strong']"))
+    chosen = list(seats) if seats is not None else ["human", "computer"]
+    players = int(options.pop("players", len(chosen)))
+    seat_list = parse_seats(chosen, players)
+    game = board_type.make_game({"players": players, **options})
+    return board_type(game, seat_list, threaded=threaded)

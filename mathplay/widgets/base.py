@@ -1,0 +1,382 @@
+"""The board widget all three games share: one anywidget model, a thin view over a game.
+
+The front end (``static/board.js``) draws two synced traits: ``layout`` (the fixed
+squares, sent once per game) and ``view`` (everything that changes, replaced in one trait
+update per action, so one move is one comm message). Clicks and keys come back as custom
+messages and land on the public methods below, which tests call directly. Every rule is
+the engine's: the widget turns clicks into notation and shows what the engine says.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets
+
+from mathplay.core import Direction, Special, Square, square_name
+from mathplay.errors import MathplayError
+from mathplay.i18n import _
+from mathplay.widgets import view
+from mathplay.widgets.computers import ComputerSeats
+from mathplay.widgets.seats import SEAT_CHOICES, parse_seats, seat_label
+from mathplay.widgets.turns import TurnMixin
+
+__all__ = ["BoardWidget", "MoveCallback"]
+
+_STATIC = Path(__file__).with_name("static")
+#: ``callback(board, entry)`` after every move (a ``HistoryEntry``), people's and computers'.
+MoveCallback = Callable[[Any, Any], None]
+
+
+class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
+    """A playable board for one game; subclasses say how the game looks and is set up."""
+
+    _esm = _STATIC / "board.js"
+    _css = _STATIC / "board.css"
+
+    layout_data = traitlets.Dict().tag(sync=True)
+    view = traitlets.Dict().tag(sync=True)
+
+    #: ``"summy"``, ``"mixmath"`` or ``"binary"``.
+    game_name: ClassVar[str] = ""
+    #: The notation word for giving tiles back: ``"discard"`` (Summy) or ``"exchange"``.
+    exchange_word: ClassVar[str] = "exchange"
+    #: Mixmath places tile by tile (each placement is played at once).
+    places_one_by_one: ClassVar[bool] = False
+
+    def __init__(
+        self,
+        game: Any = None,
+        seats: Sequence[str] | None = None,
+        *,
+        threaded: bool = True,
+        pause: float = 0.3,
+    ) -> None:
+        super().__init__()
+        self.threaded = threaded
+        self.pause = pause if threaded else 0.0
+        self._lock = threading.RLock()
+        self._worker = None
+        self._callbacks: list[MoveCallback] = []
+        self.on_msg(self._from_front_end)
+        self._setup(game if game is not None else self.make_game({}), seats)
+
+    # --- what each game supplies --------------------------------------------------
+
+    @classmethod
+    def make_game(cls, options: dict[str, Any]) -> Any:
+        """A new game from the New game panel's options (raises ``ValueError``)."""
+        raise NotImplementedError
+
+    def option_fields(self) -> list[dict[str, Any]]:
+        """The game's own fields in the New game panel (besides players and seats)."""
+        return []
+
+    def specials(self) -> dict[Square, Special]:
+        """The special squares to draw (the engine's ``special_squares``)."""
+        return dict(self.game.special_squares)
+
+    def starts(self) -> list[Square]:
+        """The start squares (besides any special square marked ``START``)."""
+        return [sq for sq, kind in self.specials().items() if kind is Special.START]
+
+    def show(self, token: str) -> str:
+        """How a token is written on a tile."""
+        return token
+
+    def points(self, token: str) -> int | None:
+        """The value printed in a tile's corner, or ``None``."""
+        return None
+
+    def actions(self) -> list[str]:
+        """The buttons, in order."""
+        return ["play", self.exchange_word, "pass", "undo", "hint", "new"]
+
+    def allowed(self) -> set[str] | None:
+        """The engine's list of turn actions allowed now, or ``None`` when it has none."""
+        return None
+
+    # --- public API -----------------------------------------------------------------
+
+    @property
+    def message(self) -> str:
+        """The message shown under the board (the engine's reason for a refused move)."""
+        return str(self.view.get("message", ""))
+
+    @property
+    def tentative(self) -> dict[Square, str]:
+        """Tiles placed this turn but not played yet: square → token."""
+        return {square: token for square, (_index, token) in self._tentative.items()}
+
+    def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
+        """Call ``callback(board, entry)`` after every move; ``remove=True`` to stop."""
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def new_game(self, seats: Sequence[str] | None = None, **options: Any) -> None:
+        """Start a new game with these options (the New game panel calls this)."""
+        try:
+            game = self.make_game(options)
+            self._setup(game, seats)
+        except (MathplayError, ValueError, TypeError) as error:
+            self._say(str(error), "error")
+
+    # --- setting up -------------------------------------------------------------------
+
+    def _setup(self, game: Any, seats: Sequence[str] | None) -> None:
+        self.wait()
+        self.game = game
+        self.seats = parse_seats(seats, game.players)
+        self._computers: dict[int, Any] = {}
+        self._reset_turn()
+        self._last = []
+        self._seen = game.board
+        self._hint_level = 0
+        self._hint = []
+        self._message, self._kind = "", "info"
+        self._thinking = False
+        self._direction = Direction.ACROSS
+        size = game.board.size
+        with self.hold_sync():
+            self.layout_data = {
+                "game": self.game_name,
+                "size": size,
+                "columns": view.columns(size),
+                "squares": view.square_entries(size, self.specials()),
+                "starts": [r * size + c for r, c in self.starts()],
+                "texts": view.texts(),
+                "options": self._option_spec(),
+                "primary": "end" if self.places_one_by_one else "play",
+            }
+            self._refresh()
+        self._start_computers()
+
+    def _reset_turn(self) -> None:
+        self._selected = None
+        self._tentative = {}
+        self._exchanging = False
+        self._marked = set()
+        self._blank = None
+
+    def _option_spec(self) -> list[dict[str, Any]]:
+        seat_choices = [[seat, _(seat.replace("computer:", "computer, "))] for seat in SEAT_CHOICES]
+        fields: list[dict[str, Any]] = [
+            {
+                "name": "players",
+                "label": _("Players"),
+                "choices": [[n, str(n)] for n in range(1, 5)],
+                "value": self.game.players,
+            }
+        ]
+        for index in range(4):
+            seat = self.seats[index] if index < len(self.seats) else "computer:greedy"
+            fields.append(
+                {
+                    "name": f"seat{index + 1}",
+                    "label": _("Seat {n}").format(n=index + 1),
+                    "choices": seat_choices,
+                    "value": seat,
+                    "seat": index,
+                }
+            )
+        return fields + self.option_fields()
+
+    # --- incoming messages from the front end ---------------------------------------
+
+    @traitlets.default("layout_data")
+    def _no_layout(self) -> dict[str, Any]:
+        return {}
+
+    def _from_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        event = content.get("event")
+        try:
+            if event == "tile":
+                self.click_tile(int(content["index"]))
+            elif event == "square":
+                self.click_square(int(content["row"]), int(content["col"]))
+            elif event == "action":
+                self.press(str(content["id"]))
+            elif event == "blank":
+                self.choose_blank(str(content["value"]))
+            elif event == "key":
+                square = (int(content["row"]), int(content["col"]))
+                self.key(str(content["key"]), square)
+            elif event == "new_game":
+                self._new_game_from_panel(content.get("options"))
+        except (KeyError, TypeError, ValueError):
+            self._say(_("That did not work: the message from the board was not understood."))
+
+    def _new_game_from_panel(self, options: Any) -> None:
+        if not isinstance(options, dict):
+            raise TypeError("options")
+        spec = {field["name"]: field for field in self._option_spec()}
+        chosen: dict[str, Any] = {}
+        for name, value in options.items():
+            field = spec.get(str(name))
+            allowed = [choice[0] for choice in field["choices"]] if field else []
+            if field is None or value not in allowed:
+                self._say(_("{name} cannot be {value}").format(name=name, value=value), "error")
+                return
+            chosen[str(name)] = value
+        players = int(chosen.pop("players", self.game.players))
+        seats = [str(chosen.pop(f"seat{n}", "human")) for n in range(1, 5)][:players]
+        self.new_game(seats=seats, players=players, **chosen)
+
+    # --- drawing -----------------------------------------------------------------------
+
+    def _names(self) -> list[str]:
+        return [seat_label(self.seats, i) for i in range(self.game.players)]
+
+    def _hand_owner(self) -> int | None:
+        """Whose tiles the rack shows: the person to move, else the first person."""
+        game = self.game
+        if self.seats[game.to_move] == "human":
+            return int(game.to_move)
+        humans = [i for i, seat in enumerate(self.seats) if seat == "human"]
+        return humans[0] if humans else None
+
+    def _refresh(self) -> None:
+        """Send everything that changed as one trait update (one comm message)."""
+        with self._lock:
+            self.view = self._view()
+
+    def _view(self) -> dict[str, Any]:
+        game = self.game
+        board = game.board
+        size = board.size
+        self._track_last(board)
+        cells: list[dict[str, Any] | None] = [
+            None if token is None else view.tile_entry(token, self.show, self.points)
+            for token in board.cells
+        ]
+        owner = self._hand_owner()
+        hand = game.hands[owner] if owner is not None else ()
+        used = {index for index, _token in self._tentative.values()}
+        names = self._names()
+        over = game.outcome
+        human_turn = self._human_turn()
+        allowed = self.allowed()
+        buttons = []
+        for action in self.actions():
+            enabled = (human_turn and not self._thinking) or action == "new"
+            if action == "undo":
+                enabled = bool(game.history) and not self._thinking
+            elif allowed is not None and action in ("draw", "end", "challenge", "exchange", "pass"):
+                enabled = enabled and action in allowed
+            buttons.append(
+                {
+                    "id": action,
+                    "label": self._label(action),
+                    "enabled": enabled,
+                    "pressed": action == self.exchange_word and self._exchanging,
+                }
+            )
+        if self._exchanging or self._blank is not None:
+            buttons.append(
+                {"id": "cancel", "label": _("Cancel"), "enabled": True, "pressed": False}
+            )
+        return {
+            "cells": cells,
+            "tentative": [
+                [r * size + c, view.tile_entry(token, self.show, self.points)]
+                for (r, c), (_index, token) in self._tentative.items()
+            ],
+            "last": [r * size + c for r, c in self._last],
+            "hint": [r * size + c for r, c in self._hint],
+            "hand": [
+                {
+                    **view.tile_entry(token, self.show, self.points),
+                    "token": token,
+                    "state": "used"
+                    if i in used
+                    else "marked"
+                    if i in self._marked
+                    else "selected"
+                    if i == self._selected
+                    else "free",
+                }
+                for i, token in enumerate(hand)
+            ],
+            "hand_owner": names[owner] if owner is not None else "",
+            "players": [
+                {"name": name, "score": score, "to_move": i == game.to_move and over is None}
+                for i, (name, score) in enumerate(zip(names, game.scores))
+            ],
+            "turn": self._turn_text(names),
+            "bag": game.bag_size,
+            "log": view.log_lines(game, names)[-200:],
+            "message": self._message,
+            "kind": self._kind,
+            "thinking": self._thinking,
+            "buttons": buttons,
+            "blank": self._blank_prompt(),
+            "direction": str(self._direction),
+            "over": None
+            if over is None
+            else {
+                "text": over.describe(),
+                "series": view.score_series(game),
+                "names": names,
+            },
+        }
+
+    def _label(self, action: str) -> str:
+        labels = {
+            "play": _("Play"),
+            "discard": _("Discard"),
+            "exchange": _("Exchange"),
+            "pass": _("Pass"),
+            "undo": _("Undo"),
+            "hint": _("Hint"),
+            "new": _("New game"),
+            "draw": _("Draw"),
+            "end": _("End turn"),
+            "challenge": _("Challenge"),
+            "direction": _("Direction: across →")
+            if self._direction is Direction.ACROSS
+            else _("Direction: down ↓"),
+        }
+        if action == self.exchange_word and self._exchanging:
+            return _("Confirm {word}").format(word=labels[action].lower())
+        return labels[action]
+
+    def _turn_text(self, names: list[str]) -> str:
+        game = self.game
+        if game.is_over:
+            return _("Game over")
+        name = names[game.to_move]
+        if self._thinking:
+            return _("{name} is thinking…").format(name=name)
+        return _("{name} to move").format(name=name)
+
+    def _blank_prompt(self) -> dict[str, str] | None:
+        if self._blank is None:
+            return None
+        square, _index = self._blank
+        return {
+            "prompt": _("Which value does the blank on {square} stand for?").format(
+                square=square_name(square)
+            ),
+            "square": square_name(square),
+        }
+
+    def _track_last(self, board: Any) -> None:
+        """The last move's squares: those filled since the board was last drawn."""
+        new = [sq for sq, _token in board.filled() if self._seen[sq] is None]
+        if new:
+            keep = self.places_one_by_one and getattr(self.game, "placed_this_turn", 0) > 1
+            self._last = (self._last if keep else []) + new
+        self._last = [sq for sq in self._last if board[sq] is not None]
+        self._seen = board
+
+    def _say(self, message: str, kind: str = "info") -> None:
+        self._message, self._kind = message, kind
+        self._refresh()

@@ -1,0 +1,350 @@
+# mypy: disable-error-code="misc"
+# (the mixin methods are typed with `self: BoardWidget`, the class they are mixed into)
+"""What a person does on a board: clicks, keys and buttons, turned into engine calls.
+
+Every method here either changes only the tentative state of the turn (selected tile,
+tiles placed but not played) or hands notation to the engine and shows its answer. A
+refused action changes nothing but the message.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from mathplay.core import Direction, Square, line_from_placements, square_name
+from mathplay.errors import MathplayError
+from mathplay.i18n import _
+
+if TYPE_CHECKING:
+    from mathplay.widgets.base import BoardWidget
+
+__all__ = ["TurnMixin"]
+
+
+class TurnMixin:
+    """Mixed into ``BoardWidget``: the handlers of clicks, keys and buttons."""
+
+    #: Typed keys that stand for a tile (``*`` for ``x`` …), per game.
+    key_aliases: ClassVar[dict[str, str]] = {}
+
+    # The game it shows, who sits where, and the turn in progress (only tentative state).
+    game: Any
+    seats: list[str]
+    _selected: int | None
+    _tentative: dict[Square, tuple[int, str]]
+    _exchanging: bool
+    _marked: set[int]
+    _blank: tuple[Square, int] | None
+    _direction: Direction
+    _hint: list[Square]
+    _hint_level: int
+    _last: list[Square]
+    _thinking: bool
+
+    # --- clicks ------------------------------------------------------------------------
+
+    def click_tile(self: BoardWidget, index: int) -> None:
+        """Pick (or put down) tile ``index`` of the hand; in exchange mode, mark it."""
+        if not self._may_act():
+            return
+        hand = self.game.hands[self.game.to_move]
+        if not 0 <= index < len(hand):
+            self._say(_("There is no tile {n} in your hand.").format(n=index + 1), "error")
+            return
+        if self._exchanging:
+            self._marked ^= {index}
+            marked = " ".join(self.show(hand[i]) for i in sorted(self._marked)) or "-"
+            self._say(_("Marked: {tiles}").format(tiles=marked))
+            return
+        for square, (used, _token) in self._tentative.items():
+            if used == index:
+                self._say(
+                    _("That tile is on {square}: click the square to take it back.").format(
+                        square=square_name(square)
+                    ),
+                    "error",
+                )
+                return
+        self._selected = None if self._selected == index else index
+        if self._selected is None:
+            self._say("")
+        else:
+            self._say(_("Now click a square for {tile}.").format(tile=self.show(hand[index])))
+
+    def click_square(self: BoardWidget, row: int, col: int) -> None:
+        """Put the picked tile on a square, or take back a tile placed this turn."""
+        if not self._may_act():
+            return
+        board = self.game.board
+        square = (row, col)
+        if not board.on_board(square):
+            self._say(_("That square is not on the board."), "error")
+            return
+        name = square_name(square)
+        if self._exchanging:
+            self._say(_("Finish the exchange first, or press Cancel."), "error")
+        elif self._blank is not None:
+            self._say(_("Say which value the blank stands for first."), "error")
+        elif square in self._tentative:
+            index, token = self._tentative.pop(square)
+            self._say(
+                _("Took {tile} back from {square}.").format(tile=self.show(token), square=name)
+            )
+        elif board[square] is not None:
+            self._say(_("{square} is taken.").format(square=name), "error")
+        elif self._selected is None:
+            self._say(_("Pick a tile from your hand first."), "error")
+        else:
+            index = self._selected
+            token = self.game.hands[self.game.to_move][index]
+            if token == "?":
+                self._blank = (square, index)
+                self._say(_("Which value does the blank stand for?"))
+            else:
+                self._place(square, index, token)
+
+    def choose_blank(self: BoardWidget, value: str) -> None:
+        """Say which value the blank waiting to be placed stands for."""
+        if self._blank is None:
+            self._say(_("There is no blank waiting for a value."), "error")
+            return
+        value = value.strip()
+        if not value or len(value) > 4 or any(ch.isspace() for ch in value):
+            self._say(_("Type the value the blank stands for, like 1."), "error")
+            return
+        square, index = self._blank
+        self._blank = None
+        self._place(square, index, "?" + value)
+
+    def key(self: BoardWidget, key: str, square: Square) -> None:
+        """A key pressed with the cursor on ``square``: a tile, Enter, Backspace, Escape."""
+        if key == "Enter":
+            self.press("end" if self.places_one_by_one else "play")
+        elif key == "Escape":
+            self.press("cancel")
+        elif key in ("Backspace", "Delete"):
+            if square in self._tentative:
+                self.click_square(*square)
+            elif self._tentative:
+                self.click_square(*list(self._tentative)[-1])
+            else:
+                self._say(_("There is no tile to take back."), "error")
+        else:
+            self._type(key, square)
+
+    def _type(self: BoardWidget, key: str, square: Square) -> None:
+        if not self._may_act():
+            return
+        typed = self.key_aliases.get(key, key).lower()
+        hand = self.game.hands[self.game.to_move]
+        used = {index for index, _token in self._tentative.values()}
+        for index, token in enumerate(hand):
+            if index not in used and typed in (token.lower(), self.show(token).lower()):
+                self._selected = index
+                self.click_square(*square)
+                return
+        self._say(_("There is no {key} in your hand.").format(key=key), "error")
+
+    # --- buttons ------------------------------------------------------------------------
+
+    def press(self: BoardWidget, action: str) -> None:
+        """A button: play, end, draw, pass, exchange/discard, challenge, undo, hint …"""
+        if action == "new":
+            self.new_game(seats=self.seats, players=self.game.players)
+        elif action == "cancel":
+            self._reset_turn()
+            self._say("")
+        elif action == "undo":
+            self._undo()
+        elif action not in self.actions():
+            self._say(_("{action} is not a button of this game.").format(action=action), "error")
+        elif not self._may_act():
+            return
+        elif action == "play":
+            self._play_tentative()
+        elif action == "direction":
+            self._direction = self._direction.other
+            self._say(_("Single tiles now read {direction}.").format(direction=self._direction))
+        elif action == self.exchange_word:
+            self._exchange()
+        elif action == "hint":
+            self._give_hint()
+        elif action == "challenge":
+            self._challenge()
+        elif self._tentative:
+            self._say(_("Take back the tiles you placed first, or press Play."), "error")
+        else:
+            self._submit(action)
+
+    # --- turning actions into moves --------------------------------------------------------
+
+    def _may_act(self: BoardWidget) -> bool:
+        """Whether a person may act now; if not, say why (and change nothing)."""
+        if self._thinking:
+            self._say(_("Wait: the computer is thinking…"), "error")
+        elif self.game.is_over:
+            self._say(_("The game is over: press New game to play again."), "error")
+        elif self.seats[self.game.to_move] != "human":
+            self._say(_("It is not your turn."), "error")
+        else:
+            return True
+        return False
+
+    def _place(self: BoardWidget, square: Square, index: int, token: str) -> None:
+        if self.places_one_by_one:
+            self._selected = index  # kept if the engine refuses the placement
+            self._submit(f"{square_name(square)} {token}")
+        else:
+            self._selected = None
+            self._tentative[square] = (index, token)
+            self._say(
+                _("{tile} on {square}: press Play when the line is complete.").format(
+                    tile=self.show(token), square=square_name(square)
+                )
+            )
+
+    def _play_tentative(self: BoardWidget) -> None:
+        if not self._tentative:
+            self._say(_("Place a tile on the board first."), "error")
+            return
+        placements = self.tentative
+        try:
+            notation = self._notation(placements, None)
+        except MathplayError as error:
+            if len(placements) != 1:
+                self._say(str(error), "error")
+                return
+            # One tile touching lines both ways: the way the engine accepts, else the
+            # direction chosen with the Direction button.
+            ways = [self._direction, self._direction.other]
+            options = [self._notation(placements, way) for way in ways]
+            notation = next((n for n in options if self._accepted(n)), options[0])
+        self._submit(notation)
+
+    def _notation(
+        self: BoardWidget, placements: dict[Square, str], direction: Direction | None
+    ) -> str:
+        start, way, tokens = self._line(placements, direction)
+        return f"{square_name(start)} {way} {' '.join(tokens)}"
+
+    def _accepted(self: BoardWidget, notation: str) -> bool:
+        """Whether the engine would accept ``notation`` (asked on a copy of the game)."""
+        try:
+            self.game.copy().play(notation)
+        except MathplayError:
+            return False
+        return True
+
+    def _line(
+        self: BoardWidget, placements: dict[Square, str], direction: Direction | None
+    ) -> tuple[Square, Direction, tuple[str, ...]]:
+        make = getattr(self.game, "move_from_placements", None)
+        if make is None:
+            return line_from_placements(self.game.board, placements, direction)
+        move = make(placements, direction)
+        return move.start, move.direction, tuple(move.tokens)
+
+    def _exchange(self: BoardWidget) -> None:
+        if not self._exchanging:
+            self._reset_turn()
+            self._exchanging = True
+            self._say(
+                _("Click the tiles to give back, then press {button} again.").format(
+                    button=self._label(self.exchange_word)
+                )
+            )
+            return
+        hand = self.game.hands[self.game.to_move]
+        if not self._marked:
+            self._say(_("Mark at least one tile first, or press Cancel."), "error")
+            return
+        tokens = " ".join(hand[i] for i in sorted(self._marked))
+        self._submit(f"{self.exchange_word} {tokens}")
+
+    def _submit(self: BoardWidget, notation: str) -> bool:
+        """Play ``notation``; on refusal show the engine's reason and keep everything."""
+        game = self.game
+        name = self._names()[game.to_move]
+        with self._lock:
+            before = game.ply
+            try:
+                points = game.play(notation)
+            except MathplayError as error:
+                self._say(str(error), "error")
+                return False
+        self._moved(game.history[before:])
+        played = game.history[-1].move
+        if points:
+            text = _("{name} played {move} for {points} points.").format(
+                name=name, move=played, points=points
+            )
+        else:
+            text = _("{name} played {move}.").format(name=name, move=played)
+        self._after_move(text)
+        self._start_computers()
+        return True
+
+    def _after_move(self: BoardWidget, message: str) -> None:
+        self._reset_turn()
+        self._hint_level = 0
+        self._hint = []
+        over = self.game.outcome
+        if over is not None:
+            self._say(over.describe(), "over")
+        else:
+            self._say(message)
+
+    def _undo(self: BoardWidget) -> None:
+        if self._thinking:
+            self._say(_("Wait: the computer is thinking…"), "error")
+            return
+        game = self.game
+        if not game.history:
+            self._say(_("There is no move to undo."), "error")
+            return
+        with self._lock:
+            undone = [game.undo()]
+            while game.history and self.seats[game.to_move] != "human":
+                undone.append(game.undo())
+        self._after_move(
+            _("Took back {moves}.").format(moves=", ".join(e.move for e in reversed(undone)))
+        )
+        self._start_computers()
+
+    def _give_hint(self: BoardWidget) -> None:
+        level = min(3, self._hint_level + 1)
+        try:
+            found = self._hint_for(level)
+        except (MathplayError, ImportError) as error:
+            self._say(_("No hint: {error}").format(error=error), "error")
+            return
+        self._hint_level = level
+        from mathplay.widgets.view import squares_of
+
+        self._hint = squares_of(found.move) if level == 3 and found.move is not None else []
+        self._say(found.text, "hint")
+
+    def _hint_for(self: BoardWidget, level: int) -> Any:
+        ask = getattr(self.game, "hint", None)
+        if ask is not None:
+            return ask(level)
+        from mathplay.ai import hints
+
+        return hints.hint(self.game, level)
+
+    def _challenge(self: BoardWidget) -> None:
+        game = self.game
+        reason = game.challenge_reason()
+        with self._lock:
+            before = game.ply
+            try:
+                upheld = game.challenge()
+            except MathplayError as error:
+                self._say(str(error), "error")
+                return
+        self._moved(game.history[before:])
+        if upheld:
+            self._after_move(_("The challenge is upheld: {reason}").format(reason=reason or ""))
+            self._start_computers()
+        else:
+            self._say(_("The challenge fails: the placement is right."), "info")

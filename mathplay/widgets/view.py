@@ -1,0 +1,127 @@
+"""Pure helpers that turn a game into the plain data the board's front end draws.
+
+Nothing here changes a game; the front end (``static/board.js``) only draws this data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from mathplay.core import COLUMNS, Special, Square, square_name
+from mathplay.i18n import _
+
+__all__ = ["CSS_KIND", "log_lines", "score_series", "square_entries", "texts"]
+
+#: The CSS class of each kind of special square (colours live in ``static/board.css``).
+CSS_KIND: dict[Special, str] = {
+    Special.START: "start",
+    Special.DOUBLE: "double",
+    Special.TRIPLE: "triple",
+    Special.PLUS: "sign",
+    Special.MINUS: "sign",
+    Special.TIMES: "sign",
+    Special.DIVIDE: "sign",
+    Special.DOUBLE_LETTER: "double-letter",
+    Special.TRIPLE_LETTER: "triple-letter",
+    Special.DOUBLE_WORD: "double-word",
+    Special.TRIPLE_WORD: "triple-word",
+}
+
+
+def texts() -> dict[str, str]:
+    """Every word the front end shows on its own, translated."""
+    return {
+        "empty": _("empty"),
+        "plain": _("plain square"),
+        "start": _("start square"),
+        "tentative": _("placed this turn, not played yet"),
+        "last": _("last move"),
+        "hint": _("hint"),
+        "blank": _("blank"),
+        "board": _("Board"),
+        "hand": _("Your tiles"),
+        "scores": _("Scores"),
+        "bag": _("in the bag"),
+        "log": _("Moves"),
+        "ok": _("OK"),
+        "start_game": _("Start the new game"),
+        "close": _("Close"),
+        "new_game": _("New game"),
+        "chart": _("Scores move by move"),
+        "keys": _(
+            "Keys: arrows move the cursor, type a tile to place it, Enter plays, "
+            "Backspace takes back"
+        ),
+        "blank_value": _("Value of the blank"),
+        "no_tile": _("There is no such tile in your hand: {key}"),
+        "points": _("points"),
+    }
+
+
+def square_entries(size: int, specials: dict[Square, Special]) -> list[dict[str, str] | None]:
+    """The fixed look of every square, row by row: label, CSS kind, accessible text."""
+    entries: list[dict[str, str] | None] = []
+    for row in range(size):
+        for column in range(size):
+            special = specials.get((row, column))
+            if special is None:
+                entries.append(None)
+            else:
+                entries.append(
+                    {
+                        "label": special.label,
+                        "kind": CSS_KIND[special],
+                        "desc": special.description,
+                    }
+                )
+    return entries
+
+
+def columns(size: int) -> str:
+    return COLUMNS[:size]
+
+
+def log_lines(game: Any, names: Sequence[str]) -> list[str]:
+    """The move log: ``"3. You: I13 across 8x15=120 (+17)"``, newest last."""
+    lines = []
+    for number, entry in enumerate(game.history, start=1):
+        points = f" (+{entry.score})" if entry.score > 0 else f" ({entry.score})"
+        points = "" if entry.score == 0 else points
+        lines.append(f"{number}. {names[entry.player]}: {entry.move}{points}")
+    return lines
+
+
+def score_series(game: Any) -> list[list[int]]:
+    """Every player's running score after each move (the final, adjusted scores last)."""
+    running = [0] * game.players
+    series = [list(running)]
+    for entry in game.history:
+        running[entry.player] += entry.score
+        series.append(list(running))
+    if list(game.scores) != series[-1]:
+        series.append(list(game.scores))
+    return series
+
+
+def squares_of(move: Any) -> list[Square]:
+    """The squares a suggested move puts tiles on (for highlighting a hint)."""
+    placed = getattr(move, "placed", None)
+    if placed:
+        return list(placed)
+    square = getattr(move, "square", None)
+    if square is not None:
+        return [square]
+    squares = getattr(move, "squares", None)
+    return list(squares) if squares else []
+
+
+def describe_square(square: Square) -> str:
+    return square_name(square)
+
+
+def tile_entry(
+    token: str, show: Callable[[str], str], points: Callable[[str], int | None]
+) -> dict[str, Any]:
+    """A tile as the front end draws it: text, points (or ``None``), whether a blank."""
+    return {"t": show(token), "p": points(token), "b": token.startswith("?")}

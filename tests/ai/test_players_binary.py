@@ -1,0 +1,33 @@
+"""Computer players and hints on Binary (issue #6)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mathplay import Binary
+from mathplay.ai import make_player
+from mathplay.tournament import play_game
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy", "strong"])
+def test_players_finish_seeded_binary_games(kind: str) -> None:
+    first = play_game(Binary(players=2, seed=8), [make_player(kind, 1), make_player(kind, 2)])
+    again = play_game(Binary(players=2, seed=8), [make_player(kind, 1), make_player(kind, 2)])
+    assert first.is_over
+    assert [e.move for e in first.history] == [e.move for e in again.history]
+
+
+def test_binary_hint_explains_in_binary() -> None:
+    rows = [". " * 14 + "."] * 15
+    game = Binary.from_diagram("\n".join(rows), hands=["1 + 1 = 1 0"])
+    hint = game.hint()
+    assert hint.move is not None and "is true in binary" in hint.text
+    assert hint.score == max(m.score for m in game.legal_moves())
+
+
+def test_stuck_binary_player_exchanges_while_the_bag_allows() -> None:
+    rows = [". " * 14 + "."] * 15
+    game = Binary.from_diagram("\n".join(rows), hands=["= = = = x x / / +", "1"])
+    assert game.legal_moves() == []
+    played = make_player("greedy").play_turn(game)
+    assert played[0].startswith("exchange")
