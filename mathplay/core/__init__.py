@@ -1,6 +1,6 @@
 """What every game shares: squares, the grid, tiles and the bag, moves, state, save/load."""
 
-from mathplay.core.bag import Bag, expand_tile_set, take_from_hand
+from mathplay.core.bag import Bag, expand_tile_set, rest_of_set, take_from_hand
 from mathplay.core.grid import Grid, diagram_rows
 from mathplay.core.lines import LineMove, line_from_placements, line_squares, split_line_move
 from mathplay.core.outcome import EndReason, Outcome
@@ -27,6 +27,7 @@ __all__ = [
     "line_squares",
     "load",
     "parse_square",
+    "rest_of_set",
     "split_line_move",
     "square_name",
     "take_from_hand",

@@ -16,10 +16,10 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from mathplay.errors import IllegalMoveError
+from mathplay.errors import IllegalMoveError, NotationError
 from mathplay.i18n import _
 
-__all__ = ["Bag", "expand_tile_set", "take_from_hand"]
+__all__ = ["Bag", "expand_tile_set", "rest_of_set", "take_from_hand"]
 
 
 def expand_tile_set(counts: Mapping[str, int]) -> list[str]:
@@ -85,3 +85,38 @@ def take_from_hand(hand: list[str], tokens: Iterable[str], rule: str | None = No
     for token in tokens:
         rest.remove(token)
     return rest
+
+
+def rest_of_set(
+    full: Mapping[str, int],
+    used: Counter[str],
+    seed: int | str,
+    bag_tiles: Iterable[str] | None = None,
+    rule: str = "",
+) -> Bag:
+    """The bag for a position: every tile of ``full`` not in ``used`` (board and hands).
+
+    Shuffled from ``seed``, or exactly ``bag_tiles`` (a saved game's order), which must be
+    that rest. Raises ``NotationError`` when the position uses more tiles than the set
+    has, naming them.
+    """
+    over = {t: n - full.get(t, 0) for t, n in used.items() if n > full.get(t, 0)}
+    suffix = f" ({rule})" if rule else ""
+    if over:
+        listed = ", ".join(
+            _("{count} too many '{tile}'").format(count=n, tile=t) for t, n in sorted(over.items())
+        )
+        raise NotationError(
+            _("the board and hands use more tiles than the set has{rule}: {listed}").format(
+                rule=suffix, listed=listed
+            )
+        )
+    rest = Counter(full) - used
+    if bag_tiles is None:
+        return Bag.shuffled(sorted(rest.elements()), seed)
+    tiles = list(bag_tiles)
+    if Counter(tiles) != rest:
+        raise NotationError(
+            _("the bag does not hold the rest of the set{rule}").format(rule=suffix)
+        )
+    return Bag(tiles)

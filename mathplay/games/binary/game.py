@@ -28,6 +28,7 @@ from mathplay.core import (
     expand_tile_set,
     line_from_placements,
     line_squares,
+    rest_of_set,
     split_line_move,
     take_from_hand,
 )
@@ -200,23 +201,7 @@ class Binary(GameState[BinaryMove, BinaryPosition]):
         used = Counter(_chip(token) for _, token in board.filled())
         for hand in hands:
             used.update(hand)
-        over = {t: n - full.get(t, 0) for t, n in used.items() if n > full.get(t, 0)}
-        if over:
-            listed = ", ".join(
-                _("{n} too many '{chip}'").format(n=n, chip=t) for t, n in sorted(over.items())
-            )
-            raise NotationError(
-                _("the board and hands use more chips than the set has: {listed}").format(
-                    listed=listed
-                )
-            )
-        rest = Counter(full) - used
-        if bag_tiles is None:
-            bag = Bag.shuffled(sorted(rest.elements()), seed)
-        else:
-            if Counter(bag_tiles) != rest:
-                raise NotationError(_("the bag does not hold the rest of the set"))
-            bag = Bag(bag_tiles)
+        bag = rest_of_set(full, used, seed, bag_tiles, rule="B1")
         if scores is not None and len(scores) != players:
             raise NotationError(_("give one score per player"))
         game = object.__new__(cls)

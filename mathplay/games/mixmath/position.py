@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from mathplay.core import Bag, EndReason, Grid, Position, square_name
+from mathplay.core import EndReason, Grid, Position, square_name
+from mathplay.core.bag import rest_of_set
 from mathplay.errors import IllegalMoveError, NotationError
 from mathplay.games.mixmath.moves import Placement
 from mathplay.games.mixmath.rules import BLANK, RACK_SIZE, SIZE, START, TILE_COUNTS
@@ -115,23 +116,7 @@ def build_position(
     )
     for hand in hands:
         used.update(hand)
-    over = {t: n - TILE_COUNTS[t] for t, n in used.items() if n > TILE_COUNTS[t]}
-    if over:
-        listed = ", ".join(
-            _("{count} too many '{tile}'").format(count=n, tile=t) for t, n in sorted(over.items())
-        )
-        raise NotationError(
-            _("the board and racks use more tiles than the set has (M2): {listed}").format(
-                listed=listed
-            )
-        )
-    rest = Counter(TILE_COUNTS) - used
-    if bag_tiles is None:
-        bag = Bag.shuffled(sorted(rest.elements()), seed)
-    elif Counter(bag_tiles) != rest:
-        raise NotationError(_("the bag does not hold the rest of the set (M2)"))
-    else:
-        bag = Bag(bag_tiles)
+    bag = rest_of_set(TILE_COUNTS, used, seed, bag_tiles, rule="M2")
     position = MixmathPosition(
         board, hands, bag, list(scores) if scores else [0] * players, to_move
     )

@@ -25,6 +25,7 @@ from mathplay.core import (
     line_from_placements,
     line_squares,
     parse_square,
+    rest_of_set,
     split_line_move,
     square_name,
     take_from_hand,
@@ -196,21 +197,7 @@ class Summy(GameState[SummyMove, SummyPosition]):
         used = Counter(token for _, token in board.filled())
         for hand in hands:
             used.update(hand)
-        over = {t: n - TILE_COUNTS[t] for t, n in used.items() if n > TILE_COUNTS[t]}
-        if over:
-            listed = ", ".join(f"{n} too many '{t}'" for t, n in sorted(over.items()))
-            raise NotationError(
-                _("the table and hands use more blocks than the set has: {listed}").format(
-                    listed=listed
-                )
-            )
-        rest = Counter(TILE_COUNTS) - used
-        if bag_tiles is None:
-            bag = Bag.shuffled(sorted(rest.elements()), seed)
-        else:
-            if Counter(bag_tiles) != rest:
-                raise NotationError(_("the stock does not hold the rest of the set"))
-            bag = Bag(bag_tiles)
+        bag = rest_of_set(TILE_COUNTS, used, seed, bag_tiles, rule="S1")
         game = object.__new__(cls)
         position = SummyPosition(
             board, hands, bag, list(scores) if scores else [0] * players, to_move, sums
