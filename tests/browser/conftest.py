@@ -53,7 +53,13 @@ def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1300, "height": 950})
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("pageerror", lambda error: errors.append(f"{error}\n{getattr(error, 'stack', '')}"))
     page.errors = errors
     yield page
     context.close()
+
+
+@pytest.fixture(scope="session")
+def notebook7(browser: Any) -> Iterator[Server]:
+    with Server(kind="notebook") as server:
+        yield server

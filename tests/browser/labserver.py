@@ -119,7 +119,8 @@ def _wait(url: str, seconds: float, process: subprocess.Popen[bytes], log: Path)
 
 
 class Server:
-    """A JupyterLab or Voilà server in a temporary home; use as a context manager."""
+    """A JupyterLab, Notebook 7 or Voilà server in a temporary home; use as a context
+    manager. ``kind`` is ``"lab"``, ``"notebook"`` or ``"voila"``."""
 
     def __init__(self, kind: str = "lab", theme: str = "light", notebook: str = "") -> None:
         self.kind = kind
@@ -136,17 +137,18 @@ class Server:
         env = _env(self.home)
         _settings(self.home, self.theme)
         log = self.home / "server.log"
-        if self.kind == "lab":
+        if self.kind in ("lab", "notebook"):
             command = [
                 str(VENV_BIN / "jupyter"),
-                "lab",
+                self.kind,
                 "--no-browser",
                 f"--port={self.port}",
                 "--ServerApp.ip=127.0.0.1",
                 f"--IdentityProvider.token={self.token}",
                 f"--ServerApp.root_dir={self.root}",
-                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
             ]
+            if self.kind == "lab":
+                command.append("--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate")
             if hasattr(os, "geteuid") and os.geteuid() == 0:
                 command.append("--allow-root")
             probe = f"http://127.0.0.1:{self.port}/api/status?token={self.token}"
@@ -169,6 +171,8 @@ class Server:
     def url(self, notebook: str) -> str:
         if self.kind == "voila":
             return f"http://127.0.0.1:{self.port}/"
+        if self.kind == "notebook":
+            return f"http://127.0.0.1:{self.port}/notebooks/{notebook}?token={self.token}"
         # A fresh workspace per page, so no notebook opened earlier is restored beside it.
         workspace = "w" + os.urandom(4).hex()
         return (
@@ -213,3 +217,22 @@ def run_all(page: Any, timeout_ms: int = 60_000) -> float:
     started = time.perf_counter()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
     return started
+
+
+def wait_for_idle_kernel(server: Server, notebook: str, timeout_s: float = 60.0) -> None:
+    """Wait until the server has a kernel for ``notebook`` and it is idle (asked over the
+    REST API, so it works for Notebook 7, which shows no kernel text in a status bar)."""
+    deadline = time.monotonic() + timeout_s
+    url = f"http://127.0.0.1:{server.port}/api/sessions?token={server.token}"
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            sessions = json.load(response)
+        for session in sessions:
+            kernel = session.get("kernel") or {}
+            if (
+                session.get("path", "").endswith(notebook)
+                and kernel.get("execution_state") == "idle"
+            ):
+                return
+        time.sleep(0.25)
+    raise RuntimeError(f"no idle kernel for {notebook} after {timeout_s} s")
