@@ -185,7 +185,14 @@ def _left_parts(
             if is_digit:
                 new_digits, new_zero, new_ops = digits + 1, token == "0", ops
             else:
-                if not closed:
+                if not closed or index == 0:
+                    continue
+                # An operator needs a number on its left: a digit there, or room for one.
+                before = stretch[index - 1]
+                if before is None:
+                    if not new_left:
+                        continue
+                elif before not in DIGITS:
                     continue
                 new_digits, new_zero, new_ops = 0, False, ops + 1
                 if token in "+-" and not can_subtract:
