@@ -11,6 +11,7 @@ from mathplay.errors import (
     IllegalMoveError,
     MathplayError,
     NotationError,
+    OptionsError,
     SaveFileError,
 )
 from mathplay.expr import Verdict, check, evaluate
@@ -50,6 +51,7 @@ __all__ = [
     "MathplayError",
     "Mixmath",
     "NotationError",
+    "OptionsError",
     "SaveFileError",
     "Summy",
     "Verdict",

@@ -13,6 +13,7 @@ __all__ = [
     "IllegalMoveError",
     "MathplayError",
     "NotationError",
+    "OptionsError",
     "SaveFileError",
 ]
 
@@ -32,6 +33,10 @@ class ExpressionError(MathplayError, ValueError):
         super().__init__(message)
         self.text = text
         self.position = position
+
+
+class OptionsError(MathplayError, ValueError):
+    """A game or checker option that is not allowed (a board size, a base, an order …)."""
 
 
 class NotationError(MathplayError, ValueError):

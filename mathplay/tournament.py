@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mathplay.ai import make_player
+from mathplay.errors import OptionsError
 from mathplay.i18n import _
 
 __all__ = ["MatchResult", "main", "new_game", "play_game", "run_match"]
@@ -39,7 +40,7 @@ def new_game(name: str, seed: int, **options: Any) -> Any:
         from mathplay.games.binary import Binary
 
         return Binary(players=2, seed=seed, **options)
-    raise ValueError(f"unknown game {name!r}: choose summy, mixmath or binary")
+    raise OptionsError(f"unknown game {name!r}: choose summy, mixmath or binary")
 
 
 def play_game(game: Any, players: Sequence[Any], max_turns: int = 2000) -> Any:

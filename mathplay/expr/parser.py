@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from mathplay.errors import ExpressionError
+from mathplay.errors import ExpressionError, OptionsError
 from mathplay.expr.tokens import MAX_TEXT_LENGTH, OPERATORS, Token, tokenize
 from mathplay.i18n import _
 
@@ -93,7 +93,7 @@ def parse(text: str, *, base: int = 10) -> tuple[Side, ...]:
     Raises :class:`ExpressionError` naming the first problem and its position.
     """
     if not isinstance(base, int) or base not in (2, 10):  # 10.0 too
-        raise ValueError(f"base must be 10 or 2, not {base!r}")
+        raise OptionsError(f"base must be 10 or 2, not {base!r}")
     if not isinstance(text, str):
         raise ExpressionError(
             _("expected text, got {kind}").format(kind=type(text).__name__), text=""

@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, TypeVar
 
-from mathplay.errors import ExpressionError
+from mathplay.errors import ExpressionError, OptionsError
 from mathplay.expr.arithmetic import (
     ORDERS,
     EvaluationFailure,
@@ -41,12 +41,12 @@ T = TypeVar("T")
 
 def _check_options(base: int, order: str) -> None:
     if not isinstance(base, int) or base not in (2, 10):  # 10.0 too
-        raise ValueError(
+        raise OptionsError(
             f"base must be 10 (decimal) or 2 (binary), not {base!r}: other bases are not "
             "part of mathplay's games"
         )
     if order not in ORDERS:
-        raise ValueError(f"order must be 'math' or 'left-to-right', not {order!r}")
+        raise OptionsError(f"order must be 'math' or 'left-to-right', not {order!r}")
 
 
 def to_sympy_number(value: Number) -> Any:

@@ -504,3 +504,19 @@ def test_user_doc_examples() -> None:
     result = doctest.testfile(str(path), module_relative=False, optionflags=flags)
     assert result.attempted >= 15
     assert result.failed == 0
+
+
+def test_bad_options_are_mathplay_errors_and_value_errors() -> None:
+    import mathplay
+
+    for call in (
+        lambda: mathplay.check("1+1=2", base=3),
+        lambda: mathplay.check("1+1=2", order="right-to-left"),
+        lambda: mathplay.Summy(size=8),
+        lambda: mathplay.Mixmath(players=9),
+        lambda: mathplay.Binary(order="sideways"),
+    ):
+        with pytest.raises(mathplay.OptionsError) as error:
+            call()
+        assert isinstance(error.value, mathplay.MathplayError)
+        assert isinstance(error.value, ValueError)

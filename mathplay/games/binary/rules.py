@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mathplay.core import Square
-from mathplay.errors import ExpressionError, NotationError
+from mathplay.errors import ExpressionError, NotationError, OptionsError
 from mathplay.expr import check
 from mathplay.expr.arithmetic import evaluate_side
 from mathplay.i18n import _
@@ -144,39 +144,39 @@ class BinaryOptions:
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 1 <= self.players <= 4:
-            raise ValueError(
+            raise OptionsError(
                 _("players must be 1, 2, 3 or 4, not {value!r} (B1)").format(value=self.players)
             )
         if self.order not in ("math", "left-to-right"):
-            raise ValueError(
+            raise OptionsError(
                 _("order must be 'math' or 'left-to-right', not {value!r} (B2)").format(
                     value=self.order
                 )
             )
         if not isinstance(self.xor, bool):
-            raise ValueError(
+            raise OptionsError(
                 _("xor must be True or False, not {value!r} (B1)").format(value=self.xor)
             )
         if self.bonus not in BONUS_KINDS:
-            raise ValueError(
+            raise OptionsError(
                 _("bonus must be 'highest-bit', 'log2' or 'none', not {value!r} (B4)").format(
                     value=self.bonus
                 )
             )
         if not isinstance(self.all_chips_bonus, int) or self.all_chips_bonus < 0:
-            raise ValueError(
+            raise OptionsError(
                 _("all_chips_bonus must be a whole number ≥ 0, not {value!r} (B4)").format(
                     value=self.all_chips_bonus
                 )
             )
         if isinstance(self.banned_identities, str):
-            raise ValueError(_("banned_identities is a list of fragments, like ('x1', '+0')"))
+            raise OptionsError(_("banned_identities is a list of fragments, like ('x1', '+0')"))
         names = {name.replace(" ", "").upper(): name for name in IDENTITY_FAMILIES}
         chosen = set()
         for item in self.banned_identities:
             key = str(item).replace(" ", "").upper().replace("×", "X").replace("*", "X")
             if key not in names:
-                raise ValueError(
+                raise OptionsError(
                     _("{item!r} is not an identity fragment; choose from {names} (B3)").format(
                         item=item, names=", ".join(IDENTITY_FAMILIES)
                     )

@@ -16,7 +16,7 @@ import enum
 from dataclasses import dataclass
 
 from mathplay.core import Square
-from mathplay.errors import NotationError
+from mathplay.errors import NotationError, OptionsError
 from mathplay.i18n import _
 
 __all__ = [
@@ -160,17 +160,17 @@ class MixmathOptions:
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 1 <= self.players <= 4:
-            raise ValueError(
+            raise OptionsError(
                 _("players must be 1, 2, 3 or 4, not {players!r} (rule M3)").format(
                     players=self.players
                 )
             )
         if self.mode not in MODES:
-            raise ValueError(
+            raise OptionsError(
                 _("mode must be 'strict' or 'challenge', not {mode!r} (rule M8)").format(
                     mode=self.mode
                 )
             )
         for name in ("sequences", "powers", "modulo", "logarithms"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(_("{name} must be True or False (rule M10)").format(name=name))
+                raise OptionsError(_("{name} must be True or False (rule M10)").format(name=name))

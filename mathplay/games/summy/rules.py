@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mathplay.errors import ExpressionError, NotationError
+from mathplay.errors import ExpressionError, NotationError, OptionsError
 from mathplay.expr import check, parse
 from mathplay.i18n import _
 
@@ -61,13 +61,13 @@ class SummyOptions:
 
     def __post_init__(self) -> None:
         if not isinstance(self.size, int) or self.size < 9 or self.size % 2 == 0 or self.size > 25:
-            raise ValueError(
+            raise OptionsError(
                 f"size must be an odd whole number from 9 to 25, not {self.size!r} (rule S1)"
             )
         if not isinstance(self.players, int) or not 1 <= self.players <= 4:
-            raise ValueError(f"players must be 1, 2, 3 or 4, not {self.players!r} (rule S1)")
+            raise OptionsError(f"players must be 1, 2, 3 or 4, not {self.players!r} (rule S1)")
         if not isinstance(self.hand_size, int) or not 1 <= self.hand_size <= 12:
-            raise ValueError(f"hand_size must be from 1 to 12, not {self.hand_size!r}")
+            raise OptionsError(f"hand_size must be from 1 to 12, not {self.hand_size!r}")
 
 
 def sum_problem(tokens: Sequence[str]) -> str | None:
