@@ -3,9 +3,11 @@ no move scores, and how the strong player values a move beyond its points.
 
 The evaluations are deliberately simple and explainable (a teacher can read them):
 
-- **Summy and Binary** — score now plus the value of the *leave*, the tiles kept in hand:
-  a hand that keeps one ``=``, a couple of operators and a spread of digits makes sums
+- **Binary** — score now plus the value of the *leave*, the tiles kept in hand: a hand
+  that keeps one ``=``, a couple of operators and a spread of digits makes expressions
   next turn; a hand of three ``=`` does not.
+- **Summy** — the same leave only breaks ties: every weighting, lookahead and discard
+  rule tried so far did no better than plain greedy play (see docs/ai.md).
 - **Mixmath** — a turn is several placements, so the strong player plans the turn: it
   looks two placements ahead (a small beam search) and plays the first placement of the
   best sequence, counting the 50-point rack-clear bonus (M7).
@@ -132,9 +134,13 @@ def best_planned(game: Any, moves: Sequence[Any], rng: random.Random) -> Any:
     """The strong player's choice among ``moves``."""
     if is_mixmath(game):
         return _plan_mixmath_turn(game, moves, rng)
+    # Measured (200-game tournaments, docs/ai.md): in Binary the leave is worth 0.6 of a
+    # point per point of leave value; in Summy any real weight lost to plain greedy play,
+    # so there it only breaks ties between moves that score the same.
+    weight = 0.05 if is_summy(game) else 0.6
     scored = []
     for move in moves:
-        value = move.score + 0.6 * leave_value(game, _hand_after(game, move))
+        value = move.score + weight * leave_value(game, _hand_after(game, move))
         scored.append((value, rng.random(), move))
     return max(scored, key=lambda item: (item[0], item[1]))[2]
 
