@@ -1,9 +1,9 @@
 """Benchmark: Summy's ``legal_moves()`` against a naive generator, side by side.
 
 Builds mid-game positions (25×25 table, 8-block hands, at least one sum possible) from
-fixed seeds by letting a greedy player move, then times ``legal_moves()`` and a naive generator on the same
-positions in the same run, checks that they list the same moves, and prints medians
-and the ratio.
+fixed seeds by letting a greedy player move, then times ``legal_moves()`` and a naive
+generator on the same positions in the same run, checks that they list the same moves,
+and prints medians and the ratio.
 
 The naive generator tries every placement: for every window of a row or column that
 could be a whole line (free squares at both ends, at least one block on the table and
