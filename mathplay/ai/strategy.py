@@ -6,8 +6,9 @@ The evaluations are deliberately simple and explainable (a teacher can read them
 - **Binary** — score now plus the value of the *leave*, the tiles kept in hand: a hand
   that keeps one ``=``, a couple of operators and a spread of digits makes expressions
   next turn; a hand of three ``=`` does not.
-- **Summy** — the same leave only breaks ties: every weighting, lookahead and discard
-  rule tried so far did no better than plain greedy play (see docs/ai.md).
+- **Summy** — the best score now: every leave weighting, lookahead and discard rule
+  tried so far did no better than plain greedy play, and the leave did worse (see
+  docs/ai.md). A stronger Summy player is still to be found.
 - **Mixmath** — a turn is several placements, so the strong player plans the turn: it
   looks two placements ahead (a small beam search) and plays the first placement of the
   best sequence, counting the 50-point rack-clear bonus (M7).
@@ -134,10 +135,10 @@ def best_planned(game: Any, moves: Sequence[Any], rng: random.Random) -> Any:
     """The strong player's choice among ``moves``."""
     if is_mixmath(game):
         return _plan_mixmath_turn(game, moves, rng)
-    # Measured (200-game tournaments, docs/ai.md): in Binary the leave is worth 0.6 of a
-    # point per point of leave value; in Summy any real weight lost to plain greedy play,
-    # so there it only breaks ties between moves that score the same.
-    weight = 0.05 if is_summy(game) else 0.6
+    # Measured (tournaments in docs/ai.md): in Binary the leave is worth 0.6 of a point per
+    # point of leave value. In Summy this leave lost to plain greedy play even as a
+    # tie-break (40% of 200 games), so there the strong player plays the best score.
+    weight = 0.0 if is_summy(game) else 0.6
     scored = []
     for move in moves:
         value = move.score + weight * leave_value(game, _hand_after(game, move))
