@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
 from mathplay.core import (
@@ -19,7 +18,6 @@ from mathplay.core import (
     Grid,
     LineMove,
     Outcome,
-    Position,
     Square,
     expand_tile_set,
     line_from_placements,
@@ -31,6 +29,13 @@ from mathplay.core import (
     take_from_hand,
 )
 from mathplay.errors import IllegalMoveError, NotationError
+from mathplay.games.summy.position import (
+    Discard,
+    SummyMove,
+    SummyPosition,
+    SumRecord,
+    read_hand,
+)
 from mathplay.games.summy.rules import (
     TILE_COUNTS,
     SummyOptions,
@@ -47,69 +52,6 @@ __all__ = ["Discard", "SumRecord", "Summy", "SummyMove"]
 #: nothing), so passing forever cannot stall it. Discards drain the stock, so they count
 #: towards the ordinary end instead.
 PASS_ROUNDS = 3
-
-
-@dataclass(frozen=True)
-class Discard:
-    """Put ``tokens`` out of the game (S3); no tokens is a pass."""
-
-    tokens: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return "discard " + "".join(self.tokens) if self.tokens else "pass"
-
-
-SummyMove = LineMove | Discard
-
-
-@dataclass(frozen=True)
-class SumRecord:
-    """A sum on the table: its first square, direction and length."""
-
-    start: Square
-    direction: Direction
-    length: int
-
-    @property
-    def squares(self) -> list[Square]:
-        return line_squares(self.start, self.direction, self.length)
-
-    @property
-    def before(self) -> Square:
-        dr, dc = self.direction.step
-        return (self.start[0] - dr, self.start[1] - dc)
-
-    @property
-    def after(self) -> Square:
-        dr, dc = self.direction.step
-        return (self.start[0] + dr * self.length, self.start[1] + dc * self.length)
-
-
-@dataclass
-class SummyPosition(Position):
-    sums: list[SumRecord] = field(default_factory=list)
-    discarded: list[str] = field(default_factory=list)
-    #: Passes in a row, and turns in a row without a sum made with an empty stock.
-    passes: int = 0
-    idle_with_empty_stock: int = 0
-
-    def copy(self) -> SummyPosition:
-        return SummyPosition(
-            self.board.copy(),
-            [list(hand) for hand in self.hands],
-            self.bag.copy(),
-            list(self.scores),
-            self.to_move,
-            list(self.sums),
-            list(self.discarded),
-            self.passes,
-            self.idle_with_empty_stock,
-        )
-
-
-def read_hand(text: str) -> list[str]:
-    """``"8x15120+"`` or ``"8 x 1 5 1 2 0 +"`` → the blocks of a hand."""
-    return [read_token(ch) for ch in text if not ch.isspace()]
 
 
 class Summy(GameState[SummyMove, SummyPosition]):
