@@ -53,4 +53,5 @@ class Outcome:
             text = _("{winners} share the win with {score} points").format(
                 winners=_(" and ").join(names), score=best
             )
+        text = text[:1].upper() + text[1:]
         return _("{text}: {reason}.").format(text=text, reason=self.reason.describe())
