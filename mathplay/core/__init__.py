@@ -5,7 +5,7 @@ from mathplay.core.grid import Grid, diagram_rows
 from mathplay.core.lines import LineMove, line_from_placements, line_squares, split_line_move
 from mathplay.core.outcome import EndReason, Outcome
 from mathplay.core.squares import COLUMNS, Direction, Special, Square, parse_square, square_name
-from mathplay.core.state import GAME_TYPES, GameState, HistoryEntry, Position, load
+from mathplay.core.state import GAME_TYPES, GameState, HistoryEntry, Position, load, seat_scores
 
 __all__ = [
     "COLUMNS",
@@ -28,6 +28,7 @@ __all__ = [
     "load",
     "parse_square",
     "rest_of_set",
+    "seat_scores",
     "split_line_move",
     "square_name",
     "take_from_hand",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
@@ -20,13 +21,29 @@ from mathplay.core.bag import Bag
 from mathplay.core.grid import Grid
 from mathplay.core.outcome import Outcome
 from mathplay.core.squares import Special, Square
-from mathplay.errors import IllegalMoveError, MathplayError, SaveFileError
+from mathplay.errors import IllegalMoveError, MathplayError, NotationError, SaveFileError
 from mathplay.i18n import _
 
-__all__ = ["GAME_TYPES", "GameState", "HistoryEntry", "Position", "load"]
+__all__ = ["GAME_TYPES", "GameState", "HistoryEntry", "Position", "load", "seat_scores"]
 
 #: Every game class by its save-file format name, filled in by ``GameState`` subclasses.
 GAME_TYPES: dict[str, type[GameState[Any, Any]]] = {}
+
+
+def seat_scores(players: int, to_move: int, scores: Sequence[int] | None) -> list[int]:
+    """Check a position's seats (``to_move`` names a player, one score per player) and
+    return the scores to start from (zeros when ``scores`` is ``None``)."""
+    if not 0 <= to_move < players:
+        raise NotationError(_("to_move must be a player from 0 to {last}").format(last=players - 1))
+    if scores is None:
+        return [0] * players
+    if len(scores) != players:
+        raise NotationError(
+            _("give one score per player: {players} players, {count} scores").format(
+                players=players, count=len(scores)
+            )
+        )
+    return [int(score) for score in scores]
 
 
 @dataclass
@@ -80,6 +97,15 @@ class GameState(ABC, Generic[MoveT, PositionT]):
         super().__init_subclass__(**kwargs)
         if cls.format_name:
             GAME_TYPES[cls.format_name] = cls
+
+    @classmethod
+    def _from_position(cls, position: PositionT, seed: int, options: Any, **attributes: Any) -> Any:
+        """A game of this class in ``position`` (for ``from_diagram`` and loading);
+        ``attributes`` are set first, as the start record may need them."""
+        game = object.__new__(cls)
+        game.__dict__.update(attributes)
+        game._setup(position, seed, options)
+        return game
 
     def _setup(self, position: PositionT, seed: int, options: Any) -> None:
         self._pos = position

@@ -29,6 +29,7 @@ from mathplay.core import (
     line_from_placements,
     line_squares,
     rest_of_set,
+    seat_scores,
     split_line_move,
     take_from_hand,
 )
@@ -186,10 +187,7 @@ class Binary(GameState[BinaryMove, BinaryPosition]):
                 _("a Binary board is 15×15, not {size}×{size}").format(size=board.size)
             )
         players = len(hands)
-        if not 0 <= to_move < players:
-            raise NotationError(
-                _("to_move must be a player from 0 to {last}").format(last=players - 1)
-            )
+        start_scores = seat_scores(players, to_move, scores)
         for hand in hands:
             if len(hand) > HAND_SIZE:
                 raise NotationError(
@@ -202,13 +200,8 @@ class Binary(GameState[BinaryMove, BinaryPosition]):
         for hand in hands:
             used.update(hand)
         bag = rest_of_set(full, used, seed, bag_tiles, rule="B1")
-        if scores is not None and len(scores) != players:
-            raise NotationError(_("give one score per player"))
-        game = object.__new__(cls)
-        position = BinaryPosition(
-            board, hands, bag, list(scores) if scores else [0] * players, to_move, scoreless
-        )
-        game._setup(position, seed, options)
+        position = BinaryPosition(board, hands, bag, start_scores, to_move, scoreless)
+        game: Binary = cls._from_position(position, seed, options)
         return game
 
     # --- notation ------------------------------------------------------------------

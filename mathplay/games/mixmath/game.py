@@ -144,9 +144,7 @@ class Mixmath(GameState[MixmathMove, MixmathPosition]):
         first_draws: tuple[tuple[str, ...], ...] = (),
     ) -> Mixmath:
         position = build_position(board, hands, to_move, seed, scores, bag_tiles)
-        game = object.__new__(cls)
-        game.first_draws = first_draws
-        game._setup(position, seed, options)
+        game: Mixmath = cls._from_position(position, seed, options, first_draws=first_draws)
         return game
 
     # --- notation ------------------------------------------------------------------

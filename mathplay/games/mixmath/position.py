@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from mathplay.core import EndReason, Grid, Position, square_name
 from mathplay.core.bag import rest_of_set
+from mathplay.core.state import seat_scores
 from mathplay.errors import IllegalMoveError, NotationError
 from mathplay.games.mixmath.moves import Placement
 from mathplay.games.mixmath.rules import BLANK, RACK_SIZE, SIZE, START, TILE_COUNTS
@@ -105,10 +106,7 @@ def build_position(
                 )
             )
     players = len(hands)
-    if not 0 <= to_move < players:
-        raise NotationError(_("to_move must be a player from 0 to {last}").format(last=players - 1))
-    if scores is not None and len(scores) != players:
-        raise NotationError(_("give one score per player"))
+    start_scores = seat_scores(players, to_move, scores)
     used = Counter(
         BLANK if token.startswith(BLANK) else token
         for square, token in board.filled()
@@ -117,9 +115,7 @@ def build_position(
     for hand in hands:
         used.update(hand)
     bag = rest_of_set(TILE_COUNTS, used, seed, bag_tiles, rule="M2")
-    position = MixmathPosition(
-        board, hands, bag, list(scores) if scores else [0] * players, to_move
-    )
+    position = MixmathPosition(board, hands, bag, start_scores, to_move)
     position.turn_start_rack = len(hands[to_move])
     position.penalties = [0] * players
     return position

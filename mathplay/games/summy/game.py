@@ -24,6 +24,7 @@ from mathplay.core import (
     line_squares,
     parse_square,
     rest_of_set,
+    seat_scores,
     split_line_move,
     square_name,
     take_from_hand,
@@ -132,19 +133,13 @@ class Summy(GameState[SummyMove, SummyPosition]):
     ) -> Summy:
         players = len(hands)
         options = SummyOptions(size=board.size, players=players, hand_size=hand_size)
-        if not 0 <= to_move < players:
-            raise NotationError(
-                _("to_move must be a player from 0 to {last}").format(last=players - 1)
-            )
+        start_scores = seat_scores(players, to_move, scores)
         used = Counter(token for _, token in board.filled())
         for hand in hands:
             used.update(hand)
         bag = rest_of_set(TILE_COUNTS, used, seed, bag_tiles, rule="S1")
-        game = object.__new__(cls)
-        position = SummyPosition(
-            board, hands, bag, list(scores) if scores else [0] * players, to_move, sums
-        )
-        game._setup(position, seed, options)
+        position = SummyPosition(board, hands, bag, start_scores, to_move, sums)
+        game: Summy = cls._from_position(position, seed, options)
         return game
 
     # --- notation ------------------------------------------------------------------

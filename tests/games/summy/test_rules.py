@@ -310,3 +310,14 @@ def test_undo_restores_and_refuses_when_nothing_to_undo() -> None:
 def test_decision_d_s3d_hands_longer_than_the_hand_size_are_refused() -> None:
     with pytest.raises(NotationError, match="at most 8"):
         Summy.from_diagram(EMPTY9, hands=["123456789"])
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [({"to_move": 2}, "to_move must be a player from 0 to 1"), ({"scores": [5]}, "one score")],
+)
+def test_from_diagram_checks_the_seats(kwargs: dict, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        Summy.from_diagram(EMPTY9, hands=["12+3", "45x="], **kwargs)
+    game = Summy.from_diagram(EMPTY9, hands=["12+3", "45x="], scores=[5, 7], to_move=1)
+    assert game.scores == (5, 7) and game.to_move == 1
