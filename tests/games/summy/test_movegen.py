@@ -79,3 +79,21 @@ def test_matches_brute_force_on_a_busy_hand_worked_table() -> None:
     game = Summy.from_diagram(diagram, hands=["12+x=0", "5"], to_move=0)
     assert listed(game) == brute_force_moves(game)
     assert len(game.legal_moves()) > 5
+
+
+def test_number_limits_read_the_squares_after_equals() -> None:
+    from mathplay.games.summy.movegen import _number_limits
+
+    # An operator just after '=': no number can follow, whatever the hand.
+    assert _number_limits(("x", None, None), free=7, hand_digits=5, need_table=False) == (
+        (0,) * 6,
+    ) * 8
+    # '4', three free squares, '8': 4 alone needs no block, 4d one digit, 4dd two; 4ddd
+    # would touch the 8 (not the whole line), so three digits make 4ddd8, below 49999.
+    limits = _number_limits(("4", None, None, None, "8", None), 3, 3, False)
+    assert limits[0] == (5, 50, 500, 49999)
+    assert limits[3] == (5, 5, 5, 5)  # no block left for the number: only 4
+    # A leading 0 allows only the number 0.
+    assert _number_limits(("0", None, None), 2, 2, False)[0] == (1, 1, 1)
+    # All blocks before '=' come from the hand: the number must cover a table block.
+    assert _number_limits((None, None, None), 2, 2, True) == ((0, 0, 0),) * 3
