@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mathplay.ai import strategy
+from mathplay.ai.mixmath_plan import best_placement
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 
@@ -99,11 +100,16 @@ class RandomPlayer(Player):
 
 
 class GreedyPlayer(Player):
-    """Plays the move that scores most right now (ties broken at random, seeded)."""
+    """Plays the move that scores most right now (ties broken at random, seeded).
+
+    In Mixmath "now" is the turn: it plays the placement that, with the best placement
+    that could follow it this turn, scores most (``mathplay.ai.mixmath_plan``)."""
 
     kind = "greedy"
 
     def pick(self, game: Any, moves: Sequence[Any]) -> Any:
+        if strategy.is_mixmath(game):
+            return best_placement(game, moves, self.rng, depth=2)
         best = max(move.score for move in moves)
         return self.rng.choice([move for move in moves if move.score == best])
 

@@ -6,6 +6,8 @@ import pytest
 
 from mathplay import Mixmath
 from mathplay.ai import make_player
+from mathplay.games.mixmath.moves import Placement
+from mathplay.games.mixmath.position import EMPTY_BOARD
 from mathplay.tournament import play_game, run_match
 
 
@@ -27,12 +29,29 @@ def test_a_turn_ends_with_end_or_a_pass_and_hands_the_turn_on() -> None:
     assert placements, "greedy places at least one tile on the opening board"
 
 
-def test_greedy_takes_the_best_placement_first() -> None:
+def test_greedy_makes_the_placement_that_opens_a_bigger_one() -> None:
+    # The best single placement is a 12 (3×4), but a 7 (3+4) on F8 opens E8, a × square,
+    # for 21 = 7×3: greedy plays the 7 first and scores all three tiles.
+    game = Mixmath.from_diagram(EMPTY_BOARD, hands=["7 21 12", "1 1 1"])
+    assert max(game.legal_moves(), key=lambda m: m.score).score == 12
+    played = make_player("greedy").play_turn(game)
+    assert played[0] == "F8 7"
+    assert "E8 21" in played and game.scores[0] == 7 + 21 + 12
+
+
+def test_greedy_looks_at_every_first_placement_and_the_best_follow_up() -> None:
     game = Mixmath(players=2, seed=9)
-    best = max(m.score for m in game.legal_moves())
-    make_player("greedy").play_turn(game)
-    first_placement = next(e for e in game.history if e.move not in {"draw", "end"})
-    assert first_placement.score == best
+    player = game.to_move
+
+    def pair_value(move: Placement) -> int:
+        trial = game.copy()
+        trial.play(move)
+        follow = [m.score for m in trial.legal_moves()] if trial.to_move == player else []
+        return move.score + max(follow, default=0)
+
+    values = {str(m): pair_value(m) for m in game.legal_moves()}
+    played = make_player("greedy").play_turn(game)
+    assert values[played[0]] == max(values.values())
 
 
 def test_mixmath_hint_names_the_equation() -> None:

@@ -85,9 +85,10 @@ def test_number_limits_read_the_squares_after_equals() -> None:
     from mathplay.games.summy.movegen import _number_limits
 
     # An operator just after '=': no number can follow, whatever the hand.
-    assert _number_limits(("x", None, None), free=7, hand_digits=5, need_table=False) == (
-        (0,) * 6,
-    ) * 8
+    assert (
+        _number_limits(("x", None, None), free=7, hand_digits=5, need_table=False)
+        == ((0,) * 6,) * 8
+    )
     # '4', three free squares, '8': 4 alone needs no block, 4d one digit, 4dd two; 4ddd
     # would touch the 8 (not the whole line), so three digits make 4ddd8, below 49999.
     limits = _number_limits(("4", None, None, None, "8", None), 3, 3, False)
