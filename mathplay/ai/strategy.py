@@ -9,9 +9,9 @@ The evaluations are deliberately simple and explainable (a teacher can read them
 - **Summy** — the best score now: every leave weighting, lookahead and discard rule
   tried so far did no better than plain greedy play, and the leave did worse (see
   docs/ai.md). A stronger Summy player is still to be found.
-- **Mixmath** — a turn is several placements, so the strong player plans the turn: it
-  looks two placements ahead (a small beam search) and plays the first placement of the
-  best sequence, counting the 50-point rack-clear bonus (M7).
+- **Mixmath** — a turn is several placements, so the players plan the turn
+  (``mathplay.ai.mixmath_plan``): greedy two placements deep, the strong player three
+  deep, counting the tiles it would be left with once the bag is empty (M9).
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
+
+from mathplay.ai.mixmath_plan import best_placement
 
 __all__ = [
     "best_planned",
@@ -134,7 +136,7 @@ def _hand_after(game: Any, move: Any) -> list[str]:
 def best_planned(game: Any, moves: Sequence[Any], rng: random.Random) -> Any:
     """The strong player's choice among ``moves``."""
     if is_mixmath(game):
-        return _plan_mixmath_turn(game, moves, rng)
+        return best_placement(game, moves, rng, depth=3, width=4, count_rack=True)
     # Measured (tournaments in docs/ai.md): in Binary the leave is worth 0.6 of a point per
     # point of leave value. In Summy this leave lost to plain greedy play even as a
     # tie-break (40% of 200 games), so there the strong player plays the best score.
@@ -144,26 +146,3 @@ def best_planned(game: Any, moves: Sequence[Any], rng: random.Random) -> Any:
         value = move.score + weight * leave_value(game, _hand_after(game, move))
         scored.append((value, rng.random(), move))
     return max(scored, key=lambda item: (item[0], item[1]))[2]
-
-
-def _plan_mixmath_turn(game: Any, moves: Sequence[Any], rng: random.Random, beam: int = 6) -> Any:
-    """Two placements ahead: the first placement of the best-scoring pair."""
-    player = game.to_move
-    ranked = sorted(moves, key=lambda m: (m.score, rng.random()), reverse=True)[:beam]
-    best_value = -1.0
-    best = ranked[0]
-    for move in ranked:
-        trial = game.copy()
-        trial._push(move, move.score)
-        value = float(move.score)
-        if trial.to_move == player and not trial.is_over:
-            follow = list(trial.legal_moves())
-            if follow:
-                value += max(m.score for m in follow)
-            if not trial.hands[player]:
-                value += 50.0
-        elif not trial.hands[player]:
-            value += 50.0
-        if value > best_value:
-            best_value, best = value, move
-    return best

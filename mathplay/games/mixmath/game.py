@@ -26,7 +26,7 @@ from mathplay.core import (
     Square,
     expand_tile_set,
 )
-from mathplay.errors import IllegalMoveError, NotationError
+from mathplay.errors import NotationError
 from mathplay.games.mixmath.judge import check_placement, describe, explain
 from mathplay.games.mixmath.movegen import board_values, generate_placements, sign_of
 from mathplay.games.mixmath.moves import (
@@ -47,7 +47,6 @@ from mathplay.games.mixmath.position import (
 )
 from mathplay.games.mixmath.rules import (
     BLANK,
-    BONUS,
     RACK_SIZE,
     SIZE,
     SQUARES,
@@ -59,6 +58,7 @@ from mathplay.games.mixmath.rules import (
     read_rack,
 )
 from mathplay.games.mixmath.setup import opening_draw
+from mathplay.games.mixmath.turn import check_turn_action
 from mathplay.i18n import _
 
 _SPECIAL = {
@@ -155,76 +155,9 @@ class Mixmath(GameState[MixmathMove, MixmathPosition]):
     # --- rules -----------------------------------------------------------------------
 
     def _validate(self, move: MixmathMove) -> tuple[MixmathMove, int]:
-        pos = self._pos
-        rack = pos.hands[pos.to_move]
         if isinstance(move, Placement):
-            return check_placement(pos, move, self.options)
-        if isinstance(move, Draw):
-            if not pos.can_draw:
-                raise IllegalMoveError(
-                    _("draw takes one extra tile right after a placement on a sign square (M6)"),
-                    rule="M6",
-                )
-            if not pos.bag:
-                raise IllegalMoveError(
-                    _("the bag is empty: there is no tile to draw (M6)"), rule="M6"
-                )
-            return move, 0
-        if isinstance(move, EndTurn):
-            if pos.turn_placements == 0:
-                raise IllegalMoveError(
-                    _("you have placed no tile this turn: play pass or exchange instead (M6)"),
-                    rule="M6",
-                )
-            bonus = BONUS if pos.turn_start_rack >= RACK_SIZE and not rack else 0
-            return move, bonus
-        if isinstance(move, Exchange):
-            word = _("exchange") if move.tokens else _("pass")
-            if pos.turn_placements:
-                raise IllegalMoveError(
-                    _(
-                        "you have placed tiles this turn, so you cannot {word} now: play end (M6)"
-                    ).format(word=word),
-                    rule="M6",
-                )
-            take_from_rack(rack, move.tokens, rule="M6")
-            if len(move.tokens) > len(pos.bag):
-                raise IllegalMoveError(
-                    _("the bag holds {count} tiles, too few to exchange {wanted} (M6)").format(
-                        count=len(pos.bag), wanted=len(move.tokens)
-                    ),
-                    rule="M6",
-                )
-            return move, 0
-        return self._check_challenge()
-
-    def _check_challenge(self) -> tuple[MixmathMove, int]:
-        pos = self._pos
-        if self.options.mode != "challenge":
-            raise IllegalMoveError(
-                _(
-                    "challenges are for challenge mode; in strict mode every placement is "
-                    "checked as it is made (M8)"
-                ),
-                rule="M8",
-            )
-        last = pos.last_placement
-        if last is None:
-            raise IllegalMoveError(
-                _(
-                    "there is no placement to challenge: a challenge comes right after the "
-                    "placement, before the next move (M8)"
-                ),
-                rule="M8",
-            )
-        if last.equations:
-            raise IllegalMoveError(
-                _("the challenge fails: {move} makes {n} equation(s) and stands (M8)").format(
-                    move=last, n=last.equations
-                ),
-                rule="M8",
-            )
-        return Challenge(), -(last.score or 0)
+            return check_placement(self._pos, move, self.options)
+        return check_turn_action(self._pos, move, self.options)
 
     def challenge(self) -> bool:
         """M8: challenge the last placement. ``True``: it was wrong, the tile goes back to
