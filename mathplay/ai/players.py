@@ -37,6 +37,8 @@ class Player:
 
     #: The name used by ``make_player`` and the tournament.
     kind = "player"
+    #: Whether the player thinks about the end of the game when it has no move to make.
+    careful = True
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -74,7 +76,7 @@ class Player:
                         game.play("draw")
                         played.append("draw")
                     continue
-                action = "end" if played else strategy.fallback(game, self.rng)
+                action = "end" if played else strategy.fallback(game, self.rng, self.careful)
                 game.play(action)
                 played.append(action)
             return played
@@ -82,15 +84,17 @@ class Player:
         if moves:
             move = self.pick(game, moves)
         else:
-            move = strategy.fallback(game, self.rng)
+            move = strategy.fallback(game, self.rng, self.careful)
         game.play(move)
         return [str(move)]
 
 
 class RandomPlayer(Player):
-    """Plays any legal move, at random: a beginner's opponent."""
+    """Plays any legal move, at random: a beginner's opponent. With no move to make it
+    exchanges its whole rack (or discards its surplus) without thinking about the end."""
 
     kind = "random"
+    careful = False
 
     def pick(self, game: Any, moves: Sequence[Any]) -> Any:
         return self.rng.choice(list(moves))

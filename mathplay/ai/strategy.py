@@ -3,12 +3,12 @@ no move scores, and how the strong player values a move beyond its points.
 
 The evaluations are deliberately simple and explainable (a teacher can read them):
 
-- **Binary** — score now plus the value of the *leave*, the tiles kept in hand: a hand
-  that keeps one ``=``, a couple of operators and a spread of digits makes expressions
-  next turn; a hand of three ``=`` does not.
-- **Summy** — the best score now: every leave weighting, lookahead and discard rule
-  tried so far did no better than plain greedy play, and the leave did worse (see
-  docs/ai.md). A stronger Summy player is still to be found.
+- **Binary** — score now plus the value of the *leave*, the chips kept in hand, with
+  chip values measured from games; once the bag is empty it looks at the opponent's
+  best reply (``mathplay.ai.binary_eval``).
+- **Summy** — the best score now: every leave weighting, look-ahead, simulation and
+  discard rule tried so far did no better than plain greedy play (see docs/ai.md). A
+  stronger Summy player is still to be found.
 - **Mixmath** — a turn is several placements, so the players plan the turn
   (``mathplay.ai.mixmath_plan``): greedy two placements deep, the strong player three
   deep, counting the tiles it would be left with once the bag is empty (M9).
@@ -21,7 +21,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from mathplay.ai.binary_eval import choose_binary
 from mathplay.ai.mixmath_plan import best_placement
+from mathplay.games.mixmath.rules import face_value
 
 __all__ = [
     "best_planned",
@@ -29,7 +31,6 @@ __all__ = [
     "is_binary",
     "is_mixmath",
     "is_summy",
-    "leave_value",
     "mixmath_placements",
     "wants_draw",
 ]
@@ -76,8 +77,12 @@ def _surplus(hand: Sequence[str], keep: dict[str, int], digits_kept: int) -> lis
     return out
 
 
-def fallback(game: Any, rng: random.Random) -> str:
-    """What to do with no move to make: throw away the surplus and draw, or pass."""
+def fallback(game: Any, rng: random.Random, careful: bool = True) -> str:
+    """What to do with no move to make: throw away the surplus and draw, or pass.
+
+    ``careful`` (greedy and strong players): in Mixmath, when this scoreless turn ends the
+    game (M9), exchange only the tiles worth more than an average unseen tile, since the
+    rack left is taken off the score."""
     hand = list(game.hands[game.to_move])
     if is_summy(game):
         if not game.bag_size or not hand:
@@ -89,60 +94,45 @@ def fallback(game: Any, rng: random.Random) -> str:
             return "exchange " + " ".join(hand)
         return "pass"
     if is_mixmath(game):
+        if careful and _ends_the_game(game):
+            return _exchange_before_the_end(game)
         if hand and game.bag_size >= len(hand):
             return "exchange " + " ".join(hand)
         return "pass"
     return "pass"
 
 
-def leave_value(game: Any, hand: Sequence[str]) -> float:
-    """How useful the kept tiles are for the next turn (points, roughly)."""
-    counts = Counter(hand)
-    if is_summy(game):
-        equals = counts["="]
-        ops = sum(counts[o] for o in "+-x:")
-        digits = [t for t in hand if t.isdigit()]
-        value = 4.0 if equals else 0.0
-        value -= 3.0 * max(0, equals - 1)
-        value += 2.0 * min(ops, 2) - 2.5 * max(0, ops - 2)
-        value += 1.0 * min(len(set(digits)), 4)
-        value -= 1.5 * (len(digits) - len(set(digits)))
-        value += 0.3 * sum(int(d) for d in set(digits))
-        return value
-    if is_binary(game):
-        equals = counts["="]
-        ops = sum(counts[o] for o in ("+", "-", "x", "/", "AND", "OR", "XOR", "NOT"))
-        bits = counts["0"] + counts["1"]
-        value = 3.0 if equals else 0.0
-        value -= 2.0 * max(0, equals - 1)
-        value += 1.5 * min(ops, 2) - 2.0 * max(0, ops - 2)
-        value += 1.0 * min(bits, 4) - 1.0 * max(0, bits - 6)
-        value += 2.0 * counts["?"]
-        return value
-    return 0.0
+def _ends_the_game(game: Any) -> bool:
+    """Mixmath (M9): every other player has had a scoreless turn since the last placement,
+    so a scoreless turn now ends the game."""
+    return bool(game._pos.idle_turns == len(game.hands) - 1)
 
 
-def _hand_after(game: Any, move: Any) -> list[str]:
-    hand = list(game.hands[game.to_move])
-    board = game._pos.board
-    for square, token in zip(getattr(move, "squares", []), getattr(move, "tokens", [])):
-        if board[square] is None:
-            tile = "?" if token.startswith("?") else token
-            if tile in hand:
-                hand.remove(tile)
-    return hand
+def _exchange_before_the_end(game: Any) -> str:
+    """Mixmath (M9): the last scoreless turn. The tiles left are taken off the score, so
+    swap those worth more than an average unseen tile (bag and other racks) for fresh
+    ones; pass when none is, or the bag is empty."""
+    me = game.to_move
+    pos = game._pos
+    unseen = list(pos.bag.tiles) + [
+        tile for seat, hand in enumerate(pos.hands) if seat != me for tile in hand
+    ]
+    if not unseen or not pos.bag:
+        return "pass"
+    average = sum(face_value(tile) for tile in unseen) / len(unseen)
+    heavy = sorted(
+        (tile for tile in pos.hands[me] if face_value(tile) > average), key=face_value, reverse=True
+    )[: len(pos.bag)]
+    return "exchange " + " ".join(heavy) if heavy else "pass"
 
 
 def best_planned(game: Any, moves: Sequence[Any], rng: random.Random) -> Any:
     """The strong player's choice among ``moves``."""
     if is_mixmath(game):
         return best_placement(game, moves, rng, depth=3, width=4, count_rack=True)
-    # Measured (tournaments in docs/ai.md): in Binary the leave is worth 0.6 of a point per
-    # point of leave value. In Summy this leave lost to plain greedy play even as a
-    # tie-break (40% of 200 games), so there the strong player plays the best score.
-    weight = 0.0 if is_summy(game) else 0.6
-    scored = []
-    for move in moves:
-        value = move.score + weight * leave_value(game, _hand_after(game, move))
-        scored.append((value, rng.random(), move))
-    return max(scored, key=lambda item: (item[0], item[1]))[2]
+    if is_binary(game):
+        return choose_binary(game, moves, rng)
+    # Summy: the best score now (ties at random). Measured in docs/ai.md: no leave,
+    # look-ahead or simulation tried so far beats it.
+    best = max(move.score for move in moves)
+    return rng.choice([move for move in moves if move.score == best])

@@ -66,3 +66,30 @@ def test_mixmath_hint_names_the_equation() -> None:
 def test_mixmath_match_runs() -> None:
     result = run_match("mixmath", ("strong", "greedy"), games=2, seed=3)
     assert result.games == 2 and len(result.seconds) == 2
+
+
+def _stuck_at_the_end(rack: str) -> Mixmath:
+    """A position where the player to move has no placement and the other player has
+    just passed, so a scoreless turn now ends the game (M9)."""
+    game = Mixmath.from_diagram(EMPTY_BOARD, hands=["63 56 49 45 40 36 35", rack], seed=2)
+    game.play("pass")
+    assert not game.legal_moves() and game._pos.idle_turns == 1
+    return game
+
+
+def test_careful_players_swap_heavy_tiles_when_their_turn_ends_the_game() -> None:
+    game = _stuck_at_the_end("90 81 72 64 5 5 5")
+    played = make_player("greedy").play_turn(game)
+    assert played == ["exchange 90 81 72 64"]
+    assert game.is_over and game.penalties[1] < 90 + 81 + 72 + 64 + 15
+
+
+def test_careful_players_pass_when_their_rack_is_already_light() -> None:
+    game = _stuck_at_the_end("5 5 5 9 9 9 10")
+    assert make_player("strong").play_turn(game) == ["pass"]
+    assert game.is_over and game.penalties[1] == 52
+
+
+def test_the_random_player_exchanges_its_whole_rack() -> None:
+    game = _stuck_at_the_end("90 81 72 64 5 5 5")
+    assert make_player("random").play_turn(game) == ["exchange 90 81 72 64 5 5 5"]

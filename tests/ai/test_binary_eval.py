@@ -1,0 +1,59 @@
+"""The strong Binary player's evaluation (mathplay.ai.binary_eval)."""
+
+from __future__ import annotations
+
+import random
+
+from mathplay import Binary
+from mathplay.ai.binary_eval import choose_binary, hand_after, leave_value
+from tests.games.binary.helpers import diagram, full_board_game
+
+OPENING = diagram("H8 across 1 + 1 = 10")
+
+
+def three_equals_game() -> Binary:
+    return Binary.from_diagram(OPENING, hands=["= = 1 1 0 + 0 - =", "1 0 1 0 = + - x 1"])
+
+
+def test_returns_one_of_the_legal_moves_and_leaves_the_game_alone() -> None:
+    game = Binary(players=2, seed=4)
+    game.play(game.legal_moves()[0])
+    saved, key = game.save(), game.state_key()
+    moves = game.legal_moves()
+    choice = choose_binary(game, moves, random.Random(0))
+    assert any(choice is move for move in moves)
+    assert game.save() == saved
+    assert game.state_key() == key
+
+
+def test_same_seed_same_choice() -> None:
+    game = three_equals_game()
+    moves = game.legal_moves()
+    first = choose_binary(game, moves, random.Random(7))
+    assert all(choose_binary(game, moves, random.Random(7)) == first for _ in range(3))
+
+
+def test_leave_values_digits_above_a_pile_of_equals() -> None:
+    assert leave_value(["1", "0", "x"]) > 0 > leave_value(["=", "="])
+    assert leave_value(["=", "=", "="]) < leave_value(["=", "="]) < leave_value(["="])
+
+
+def test_gives_up_a_few_points_rather_than_keep_three_equals() -> None:
+    game = three_equals_game()
+    moves = game.legal_moves()
+    best = max(move.score for move in moves)
+    greedy = [hand_after(game, move) for move in moves if move.score == best]
+    assert all(kept.count("=") == 3 for kept in greedy)  # 111 + 1 = 1000 keeps = = =
+    choice = choose_binary(game, moves, random.Random(0))
+    assert best - 10 <= choice.score < best
+    assert hand_after(game, choice).count("=") < 3
+
+
+def test_goes_out_when_the_bag_is_empty() -> None:
+    game = full_board_game("H8 across 1 + 1 = 10", hands=("= 1 0 +", "0 0"), bag=0)
+    saved = game.save()
+    moves = game.legal_moves()
+    choice = choose_binary(game, moves, random.Random(0))
+    assert choice.score < max(move.score for move in moves)
+    assert len(choice.placed) == 4  # all four chips: the game ends, with the 0 0 points
+    assert game.save() == saved
