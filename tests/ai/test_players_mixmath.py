@@ -93,3 +93,13 @@ def test_careful_players_pass_when_their_rack_is_already_light() -> None:
 def test_the_random_player_exchanges_its_whole_rack() -> None:
     game = _stuck_at_the_end("90 81 72 64 5 5 5")
     assert make_player("random").play_turn(game) == ["exchange 90 81 72 64 5 5 5"]
+
+
+def test_the_strong_plan_counts_tiles_that_fit_nowhere_against_it() -> None:
+    from mathplay.ai.mixmath_plan import DEAD_TILE_WEIGHT, end_of_sequence
+
+    game = Mixmath.from_diagram(EMPTY_BOARD, hands=["90 7 12 5", "1 1 1"])
+    moves = game.placements()
+    assert {m.rack_tile for m in moves} == {"7", "12"}  # 90 and 5 fit nowhere yet
+    assert end_of_sequence(game, 0, moves, count_rack=False) == 0.0
+    assert end_of_sequence(game, 0, moves, count_rack=True) == -DEAD_TILE_WEIGHT * (90 + 5)
