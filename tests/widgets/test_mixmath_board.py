@@ -161,14 +161,11 @@ def test_new_game_options_of_each_board() -> None:
 
 
 def test_draw_after_a_sign_square() -> None:
-    from mathplay.ai import make_player
-
-    game = Mixmath(players=2, seed=2)
-    player = make_player("greedy", seed=0)
-    for _ in range(2):
-        player.play_turn(game)
+    rows = EMPTY_BOARD.splitlines()
+    rows[6] = ". . . . . 3 1 2 . . . . . ."  # F7 holds 3 (1+2)
+    game = Mixmath.from_diagram("\n".join(rows), hands=["4 5 6 7 8 9 10", "1 2 3 5 6 7 8"])
     board = MixmathBoard(game, threaded=False)
-    click_placement(board, (6, 4), "4")  # E7 is a plus square
+    click_placement(board, (6, 4), "4")  # E7 is a plus square: 3+1=4
     assert game.history[-1].move == "E7 4"
     assert {b["id"]: b["enabled"] for b in board.view["buttons"]}["draw"]
     rack = len(game.hands[game.to_move])
