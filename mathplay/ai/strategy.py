@@ -4,7 +4,8 @@ no move scores, and how the strong player values a move beyond its points.
 The evaluations are deliberately simple and explainable (a teacher can read them):
 
 - **Binary** — score now plus the value of the *leave*, the chips kept in hand, with
-  chip values measured from games; once the bag is empty it looks at the opponent's
+  chip values measured from games; it exchanges a clogged hand when keeping its best
+  part is worth more than any move; once the bag is empty it looks at the opponent's
   best reply (``mathplay.ai.binary_eval``).
 - **Summy** — the best score now: every leave weighting, look-ahead, simulation and
   discard rule tried so far did no better than plain greedy play (see docs/ai.md). A
@@ -21,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from mathplay.ai.binary_eval import choose_binary
+from mathplay.ai.binary_eval import choose_binary, exchange_instead
 from mathplay.ai.mixmath_plan import best_placement
 from mathplay.games.mixmath.rules import face_value
 
@@ -131,7 +132,8 @@ def best_planned(game: Any, moves: Sequence[Any], rng: random.Random) -> Any:
     if is_mixmath(game):
         return best_placement(game, moves, rng, depth=3, width=4, count_rack=True)
     if is_binary(game):
-        return choose_binary(game, moves, rng)
+        move = choose_binary(game, moves, rng)
+        return exchange_instead(game, move) or move
     # Summy: the best score now (ties at random). Measured in docs/ai.md: no leave,
     # look-ahead or simulation tried so far beats it.
     best = max(move.score for move in moves)

@@ -57,3 +57,31 @@ def test_goes_out_when_the_bag_is_empty() -> None:
     assert choice.score < max(move.score for move in moves)
     assert len(choice.placed) == 4  # all four chips: the game ends, with the 0 0 points
     assert game.save() == saved
+
+
+def test_best_keep_keeps_the_useful_chips_of_a_clogged_hand() -> None:
+    from mathplay.ai.binary_eval import best_keep, leave_value
+
+    kept, value = best_keep(["=", "=", "=", "1", "0", "+", "x", "1", "0"])
+    assert "=" not in kept and "x" in kept
+    assert value == leave_value(kept) > leave_value(["=", "=", "="])
+
+
+def test_strong_player_exchanges_a_hand_of_equals_rather_than_play_a_weak_move() -> None:
+    from mathplay.ai import make_player
+    from mathplay.ai.binary_eval import exchange_instead
+
+    game = Binary(players=2, seed=5)
+    for _ in range(2):
+        make_player("greedy", seed=1).play_turn(game)
+    # A hand clogged with '=' (set directly: what matters is the choice, not the draw).
+    game._pos.hands[game.to_move] = ["=", "=", "=", "=", "1", "0", "-", "AND", "OR"]
+    before = game.state_key()
+    moves = game.legal_moves()
+    assert moves
+    weakest = min(moves, key=lambda m: m.score)
+    action = exchange_instead(game, weakest)
+    assert action is not None and action.startswith("exchange")
+    assert action.count("=") >= 3 and game.state_key() == before
+    played = make_player("strong", seed=1).play_turn(game)
+    assert played[0].startswith("exchange")
