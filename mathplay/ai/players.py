@@ -19,6 +19,7 @@ from typing import Any
 
 from mathplay.ai import strategy
 from mathplay.ai.mixmath_plan import best_placement
+from mathplay.ai.summy_eval import choose_greedy
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 
@@ -107,13 +108,16 @@ class GreedyPlayer(Player):
     """Plays the move that scores most right now (ties broken at random, seeded).
 
     In Mixmath "now" is the turn: it plays the placement that, with the best placement
-    that could follow it this turn, scores most (``mathplay.ai.mixmath_plan``)."""
+    that could follow it this turn, scores most (``mathplay.ai.mixmath_plan``). In Summy
+    it breaks ties by the blocks it keeps (``mathplay.ai.summy_eval``)."""
 
     kind = "greedy"
 
     def pick(self, game: Any, moves: Sequence[Any]) -> Any:
         if strategy.is_mixmath(game):
             return best_placement(game, moves, self.rng, depth=2)
+        if strategy.is_summy(game):
+            return choose_greedy(game, moves, self.rng)
         best = max(move.score for move in moves)
         return self.rng.choice([move for move in moves if move.score == best])
 

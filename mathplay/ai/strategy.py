@@ -7,9 +7,9 @@ The evaluations are deliberately simple and explainable (a teacher can read them
   chip values measured from games; it exchanges a clogged hand when keeping its best
   part is worth more than any move; once the bag is empty it looks at the opponent's
   best reply (``mathplay.ai.binary_eval``).
-- **Summy** — the best score now: every leave weighting, look-ahead, simulation and
-  discard rule tried so far did no better than plain greedy play (see docs/ai.md). A
-  stronger Summy player is still to be found.
+- **Summy** — score now plus the value of the blocks kept (the leave, measured from
+  games); it discards a clogged hand when keeping its best part is worth more than any
+  sum (``mathplay.ai.summy_eval``).
 - **Mixmath** — a turn is several placements, so the players plan the turn
   (``mathplay.ai.mixmath_plan``): greedy two placements deep, the strong player three
   deep, counting the tiles it would be left with once the bag is empty (M9).
@@ -24,6 +24,7 @@ from typing import Any
 
 from mathplay.ai.binary_eval import choose_binary, exchange_instead
 from mathplay.ai.mixmath_plan import best_placement
+from mathplay.ai.summy_eval import choose_strong, discard_surplus
 from mathplay.games.mixmath.rules import face_value
 
 __all__ = [
@@ -81,13 +82,16 @@ def _surplus(hand: Sequence[str], keep: dict[str, int], digits_kept: int) -> lis
 def fallback(game: Any, rng: random.Random, careful: bool = True) -> str:
     """What to do with no move to make: throw away the surplus and draw, or pass.
 
-    ``careful`` (greedy and strong players): in Mixmath, when this scoreless turn ends the
-    game (M9), exchange only the tiles worth more than an average unseen tile, since the
-    rack left is taken off the score."""
+    ``careful`` (greedy and strong players): in Summy, keep the part of the hand worth
+    most next turn (``summy_eval.best_keep``); in Mixmath, when this scoreless turn ends
+    the game (M9), exchange only the tiles worth more than an average unseen tile, since
+    the rack left is taken off the score."""
     hand = list(game.hands[game.to_move])
     if is_summy(game):
         if not game.bag_size or not hand:
             return "pass"
+        if careful:
+            return discard_surplus(hand)
         out = _surplus(hand, {"=": 1, "+": 1, "-": 1, "x": 1, ":": 0}, 4)
         return "discard " + "".join(out or hand)
     if is_binary(game):
@@ -134,7 +138,4 @@ def best_planned(game: Any, moves: Sequence[Any], rng: random.Random) -> Any:
     if is_binary(game):
         move = choose_binary(game, moves, rng)
         return exchange_instead(game, move) or move
-    # Summy: the best score now (ties at random). Measured in docs/ai.md: no leave,
-    # look-ahead or simulation tried so far beats it.
-    best = max(move.score for move in moves)
-    return rng.choice([move for move in moves if move.score == best])
+    return choose_strong(game, moves, rng)
