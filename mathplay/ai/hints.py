@@ -106,11 +106,36 @@ def _no_move_text(game: Any) -> str:
     return _("No move scores with these tiles: exchange some tiles, or pass.")
 
 
-def _ranked(game: Any, using: str | None) -> list[Any]:
-    moves = list(game.legal_moves())
-    if using is not None:
-        moves = [m for m in moves if _uses(game, m, using)]
-    return sorted(moves, key=lambda m: (-m.score, str(m)))
+def _ranked(game: Any, using: str | None, n: int = 1) -> list[Any]:
+    """The ``n`` best moves (fewer if there are fewer), best first: highest score, then
+    by notation so the same position always gives the same hint.
+
+    A Binary hand with blanks can have several hundred thousand moves, so the moves are
+    ranked by score alone and only those that can make the top ``n`` are written out to
+    break ties. The answers for the position last asked about are kept on the game (only
+    the few moves answered, not every legal move), so asking for the next hint level
+    does not generate the moves again."""
+    key = game.state_key()
+    cache = getattr(game, "_hint_cache", None)
+    if cache is None or cache[0] != key:
+        cache = (key, {})
+        game._hint_cache = cache
+    answers: dict[tuple[str | None, int], list[Any]] = cache[1]
+    if (using, n) not in answers:
+        moves = list(game.legal_moves())
+        if using is not None:
+            moves = [m for m in moves if _uses(game, m, using)]
+        answers[(using, n)] = _best_n(moves, n)
+    return list(answers[(using, n)])
+
+
+def _best_n(moves: list[Any], n: int) -> list[Any]:
+    if not moves or n <= 0:
+        return []
+    by_score = sorted(moves, key=lambda m: -m.score)
+    cut = by_score[min(n, len(by_score)) - 1].score
+    contenders = [m for m in by_score if m.score >= cut]
+    return sorted(contenders, key=lambda m: (-m.score, str(m)))[:n]
 
 
 def hint(game: Any, level: int = 3, using: str | None = None) -> Hint:
@@ -177,7 +202,7 @@ def hints(game: Any, n: int = 5, using: str | None = None) -> list[Hint]:
     """The ``n`` best moves, each with its explanation (level-3 hints)."""
     return [
         Hint(3, explain_move(game, move), move=move, score=move.score)
-        for move in _ranked(game, using)[: max(0, n)]
+        for move in _ranked(game, using, n)
     ]
 
 

@@ -60,3 +60,31 @@ def test_no_move_hint_says_what_to_do() -> None:
 def test_bad_level_is_a_clear_error() -> None:
     with pytest.raises(MathplayError, match="hint level is 1, 2 or 3"):
         position().hint(level=7)
+
+
+def test_hints_rank_like_a_full_sort_and_generate_moves_once_per_position(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from mathplay.ai.hints import top_moves
+
+    game = Summy(players=2, seed=3, size=11)
+    expected = top_moves(game.legal_moves(), 5)
+    calls = []
+    original = Summy.legal_moves
+
+    def counted(self: Summy) -> list:  # type: ignore[type-arg]
+        calls.append(self.ply)
+        return original(self)
+
+    monkeypatch.setattr(Summy, "legal_moves", counted)
+    assert [h.move for h in game.hints(5)] == expected
+    assert len(calls) == 1
+    for level in (1, 2, 3):
+        game.hint(level=level)
+    assert game.hint().move == expected[0]
+    assert len(calls) == 2  # one generation for every hint level about this position
+    game.play(expected[0])
+    game.hint()
+    assert len(calls) == 3  # a new position: the moves are generated again
+    game.undo()
+    assert game.hint().move == expected[0]
