@@ -1759,6 +1759,32 @@ def _for_teachers() -> list[dict]:
             plot.board(position, last_move=False, title=False)
             """
         ),
+        md(
+            """
+            ## Computer opponents for your class
+
+            In `mathplay.play`, each seat is a person or a computer at one of three
+            levels. You can write the level by name: `computer:beginner`,
+            `computer:medium` or `computer:expert` (also `computer:1`, `2`, `3`).
+
+            | level | plays | a good opponent for |
+            | --- | --- | --- |
+            | `beginner` (random) | any correct move | a first game: every move it makes is still a true equation to read |
+            | `medium` (greedy) | the move that scores most now | students who know the rules |
+            | `expert` (strong) | plans ahead: what it keeps, the rest of the turn | strong players (in Summy it is no stronger than medium yet) |
+
+            These strengths were measured over 200 games per pair (`docs/ai.md`). Medium
+            beats beginner in about 9 games of 10. Expert beats medium in about 6 of 10
+            in Mixmath and 3 of 4 in Binary. Luck matters, so a student can beat any
+            level. A small tournament shows it, on a 9 × 9 Summy table:
+            """
+        ),
+        code(
+            """
+            from mathplay.tournament import run_match
+            print(run_match("summy", ("greedy", "random"), games=4, seed=1, size=9).report())
+            """
+        ),
         *progress_cells(),
         self_check(
             [

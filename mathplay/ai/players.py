@@ -24,6 +24,7 @@ from mathplay.errors import MathplayError
 from mathplay.i18n import _
 
 __all__ = [
+    "LEVELS",
     "PLAYER_KINDS",
     "GreedyPlayer",
     "Player",
@@ -139,7 +140,8 @@ class StrongPlayer(Player):
 PLAYER_KINDS: dict[str, type[Player]] = {
     cls.kind: cls for cls in (RandomPlayer, GreedyPlayer, StrongPlayer)
 }
-_LEVELS = {
+#: Level names a teacher can use instead of the kinds.
+LEVELS = {
     "1": "random",
     "2": "greedy",
     "3": "strong",
@@ -154,7 +156,7 @@ _LEVELS = {
 def make_player(kind: str = "greedy", seed: int = 0) -> Player:
     """A computer player by name (``random``, ``greedy``, ``strong``) or level
     (``1``–``3``, ``beginner``/``medium``/``expert``)."""
-    name = _LEVELS.get(str(kind).strip().lower(), str(kind).strip().lower())
+    name = LEVELS.get(str(kind).strip().lower(), str(kind).strip().lower())
     if name not in PLAYER_KINDS:
         raise MathplayError(
             _("unknown computer player {kind!r}: choose random, greedy or strong").format(kind=kind)

@@ -4,6 +4,8 @@
 'computer:greedy'
 >>> parse_seats(["human", "computer:strong"], players=2)
 ['human', 'computer:strong']
+>>> parse_seat("computer:beginner"), parse_seat("Computer:3")
+('computer:random', 'computer:strong')
 """
 
 from __future__ import annotations
@@ -22,18 +24,26 @@ SEAT_CHOICES = ("human", *(f"computer:{s}" for s in STRENGTHS))
 
 
 def parse_seat(text: str) -> str:
-    """``"human"``, ``"computer"`` (greedy) or ``"computer:random|greedy|strong"``."""
+    """``"human"``, ``"computer"`` (greedy) or ``"computer:random|greedy|strong"``; a
+    level name works too (``computer:beginner``, ``computer:2``, ``computer:expert``, as
+    ``mathplay.ai.make_player`` takes them)."""
     word = str(text).strip().lower()
     if word in ("human", "person", "you"):
         return "human"
     if word == "computer":
         return "computer:greedy"
-    if word.startswith("computer:") and word.split(":", 1)[1] in STRENGTHS:
-        return word
+    if word.startswith("computer:"):
+        strength = word.split(":", 1)[1].strip()
+        from mathplay.ai.players import LEVELS
+
+        strength = LEVELS.get(strength, strength)
+        if strength in STRENGTHS:
+            return f"computer:{strength}"
     raise MathplayError(
-        _("{seat!r} is not a seat: write human, computer or computer:random|greedy|strong").format(
-            seat=text
-        )
+        _(
+            "{seat!r} is not a seat: write human, computer or computer:random|greedy|strong "
+            "(or a level: computer:beginner|medium|expert)"
+        ).format(seat=text)
     )
 
 

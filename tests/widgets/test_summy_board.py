@@ -312,6 +312,7 @@ def test_state_updates_for_a_move_and_the_computers_reply() -> None:
     [
         (lambda: play("chess"), "there is no game 'chess'"),
         (lambda: play("summy", seats=["human", "robot"]), "'robot' is not a seat"),
+        (lambda: play("summy", seats=["computer:grandmaster", "human"]), "computer:beginner"),
         (lambda: play("summy", seats="human"), "seats is a list"),
         (lambda: play("summy", seats=["human"], players=2), "2 players but 1 seats"),
     ],
@@ -321,6 +322,13 @@ def test_play_refuses_bad_arguments_with_a_reason(call, message: str) -> None:
 
     with pytest.raises(MathplayError, match=message):
         call()
+
+
+def test_a_teacher_can_name_the_computer_by_level() -> None:
+    board = play("summy", seats=["human", "computer:beginner"], seed=2, size=9)
+    board.wait()
+    assert board.seats == ["human", "computer:random"]
+    assert board.view["players"][1]["name"] == "Computer 2 (random)"
 
 
 def test_play_defaults_to_you_against_the_computer() -> None:
