@@ -313,6 +313,8 @@ class TurnMixin:
 
     def _give_hint(self: BoardWidget) -> None:
         level = min(3, self._hint_level + 1)
+        # Finding the best move can take seconds (a Binary hand with blanks): say so first.
+        self._say(_("Looking for a hint…"), "thinking")
         try:
             found = self._hint_for(level)
         except (MathplayError, ImportError) as error:

@@ -198,6 +198,15 @@ def test_hints_go_from_gentle_to_strong() -> None:
     assert board.game.ply == 0
 
 
+def test_a_hint_says_it_is_looking_before_it_answers() -> None:
+    board = fresh()
+    seen: list[tuple[str, str]] = []
+    board.observe(lambda change: seen.append((change.new["kind"], change.new["message"])), "view")
+    front_end(board, event="action", id="hint")
+    assert seen[0] == ("thinking", "Looking for a hint…")
+    assert seen[-1][0] == "hint"
+
+
 def test_computer_seat_moves_and_undo_takes_back_both() -> None:
     board = play("summy", seats=["human", "computer:greedy"], seed=5, size=9, threaded=False)
     game = board.game
