@@ -58,6 +58,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from mathplay.ai.leave import hand_after
+
 __all__ = [
     "CHIP_VALUE",
     "EXCHANGE_MARGIN",
@@ -104,16 +106,6 @@ def leave_value(hand: Sequence[str]) -> float:
     value += FIRST_EQUALS * min(equals, 1) + MORE_EQUALS * max(0, equals - 1)
     value += MANY_OPERATORS * max(0, operators - 2) + MANY_ZEROS * max(0, counts["0"] - 2)
     return value
-
-
-def hand_after(game: Any, move: Any) -> list[str]:
-    """The chips the player to move keeps after ``move`` (before drawing)."""
-    hand = list(game.hands[game.to_move])
-    board = game._pos.board
-    for square, token in zip(move.squares, move.tokens):
-        if board[square] is None:
-            hand.remove("?" if token.startswith("?") else token)
-    return hand
 
 
 def _best_reply(game: Any, move: Any, rng: random.Random) -> int:

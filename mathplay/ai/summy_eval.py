@@ -35,6 +35,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from mathplay.ai.leave import hand_after
+
 __all__ = [
     "DIGIT_VALUE",
     "DISCARD_MARGIN",
@@ -92,16 +94,6 @@ def leave_value(hand: Sequence[str]) -> float:
     equals = counts["="]
     value += FIRST_EQUALS * min(equals, 1) + MORE_EQUALS * max(0, equals - 1)
     return value
-
-
-def hand_after(game: Any, move: Any) -> list[str]:
-    """The blocks the player to move keeps after the sum ``move`` (before drawing)."""
-    hand = list(game.hands[game.to_move])
-    board = game._pos.board
-    for square, token in zip(move.squares, move.tokens):
-        if board[square] is None:
-            hand.remove(token)
-    return hand
 
 
 def best_keep(hand: Sequence[str], most: int | None = None) -> tuple[list[str], float]:
