@@ -9,7 +9,8 @@ The evaluations are deliberately simple and explainable (a teacher can read them
   best reply (``mathplay.ai.binary_eval``).
 - **Summy** — score now plus the value of the blocks kept (the leave, measured from
   games); it discards a clogged hand when keeping its best part is worth more than any
-  sum (``mathplay.ai.summy_eval``).
+  sum (``mathplay.ai.summy_eval``). Measured, that is no stronger than greedy, which
+  uses the same values to break ties (docs/ai.md).
 - **Mixmath** — a turn is several placements, so the players plan the turn
   (``mathplay.ai.mixmath_plan``): greedy two placements deep, the strong player three
   deep, counting the tiles it would be left with once the bag is empty (M9).
