@@ -39,6 +39,7 @@ def test_best_keep_drops_the_clog_and_respects_the_limit() -> None:
 
 
 def test_a_stuck_hand_always_lets_something_go() -> None:
+    """S3: with no sum to make, discarding at least one block changes the hand."""
     assert discard_surplus(list("9876")) == "discard 6"
     assert discard_surplus([]) == "pass"
 
@@ -63,6 +64,7 @@ def test_greedy_breaks_a_tie_by_the_better_leave() -> None:
 
 
 def test_strong_discards_a_clogged_hand_rather_than_a_weak_sum() -> None:
+    """S3: a turn is one sum or a discard; S4: 1+1=2 scores 4."""
     game = centre_only("1+1=2===")
     assert max(move.score for move in game.legal_moves()) == 4  # 1+1=2 is possible
     choice = choose_strong(game, game.legal_moves(), random.Random(0))
