@@ -1771,7 +1771,7 @@ def _for_teachers() -> list[dict]:
             | --- | --- | --- |
             | `beginner` (random) | any correct move | a first game: every move it makes is still a true equation to read |
             | `medium` (greedy) | the move that scores most now | students who know the rules |
-            | `expert` (strong) | plans ahead: what it keeps, the rest of the turn | strong players (in Summy it is no stronger than medium yet) |
+            | `expert` (strong) | plans ahead: what it keeps, the rest of the turn | strong players (in Summy it plays about as well as medium) |
 
             These strengths were measured over 200 games per pair (`docs/ai.md`). Medium
             beats beginner in about 9 games of 10. Expert beats medium in about 6 of 10
