@@ -3,8 +3,10 @@
     python -m mathplay.tournament --game summy --players greedy,strong --games 200 --seed 1
 
 Each game is seeded (game ``i`` uses seed ``seed + i``) and the players alternate who
-starts. Prints wins, draws, mean scores with a 95% confidence interval, and the mean
-and median seconds per game.
+starts. Prints wins with a 95% confidence interval for the share won, draws, mean
+scores and the first player's mean lead (each with a 95% confidence interval), and the
+mean and median seconds per game. Games are noisy: two runs of 200 games of the same
+players often differ by a few per cent, which the intervals show.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from mathplay.ai import make_player
 from mathplay.errors import OptionsError
 from mathplay.i18n import _
 
-__all__ = ["MatchResult", "main", "new_game", "play_game", "run_match"]
+__all__ = ["MatchResult", "main", "new_game", "play_game", "run_match", "win_share_interval"]
 
 
 def new_game(name: str, seed: int, **options: Any) -> Any:
@@ -72,13 +74,30 @@ class MatchResult:
         lines = [_("{a} vs {b}: {n} games").format(a=self.names[0], b=self.names[1], n=self.games)]
         for i, name in enumerate(self.names):
             share = 100.0 * self.wins[i] / self.games if self.games else 0.0
+            low, high = win_share_interval(self.wins[i], self.games)
             mean, half = _mean_ci(self.scores[i])
             lines.append(
                 _(
-                    "  {name:>8}: {wins} wins ({share:.1f}%), mean score {mean:.1f} ± {half:.1f}"
-                ).format(name=name, wins=self.wins[i], share=share, mean=mean, half=half)
+                    "  {name:>8}: {wins} wins ({share:.1f}%, 95% interval {low:.1f}–{high:.1f}%),"
+                    " mean score {mean:.1f} ± {half:.1f}"
+                ).format(
+                    name=name,
+                    wins=self.wins[i],
+                    share=share,
+                    low=100 * low,
+                    high=100 * high,
+                    mean=mean,
+                    half=half,
+                )
             )
         lines.append(_("  draws: {draws}").format(draws=self.draws))
+        if self.scores[0]:
+            lead, half = _mean_ci([a - b for a, b in zip(self.scores[0], self.scores[1])])
+            lines.append(
+                _("  {name} leads by {lead:.1f} ± {half:.1f} points a game").format(
+                    name=self.names[0], lead=lead, half=half
+                )
+            )
         if self.seconds:
             lines.append(
                 _("  seconds per game: mean {mean:.2f}, median {median:.2f}").format(
@@ -86,6 +105,24 @@ class MatchResult:
                 )
             )
         return "\n".join(lines)
+
+
+def win_share_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% confidence interval (Wilson score) of the share of ``games`` won, from
+    ``wins``: how far the true share may lie from what a match of this length showed.
+
+    >>> [round(x, 3) for x in win_share_interval(8, 10)]
+    [0.49, 0.943]
+    >>> win_share_interval(0, 0)
+    (0.0, 1.0)
+    """
+    if games <= 0:
+        return 0.0, 1.0
+    share = wins / games
+    scale = 1 + z * z / games
+    centre = (share + z * z / (2 * games)) / scale
+    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / scale
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _mean_ci(values: Sequence[int]) -> tuple[float, float]:
