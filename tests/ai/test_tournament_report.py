@@ -1,4 +1,4 @@
-"""The tournament report shows how sure a match is: intervals for the share won and the lead (#6)."""
+"""The tournament report shows how sure a match is: intervals for the share won and lead (#6)."""
 
 from __future__ import annotations
 
