@@ -2,23 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from typing import Any
-
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "mixmath_carry.py"
-
-
-def load_tool() -> Any:
-    spec = importlib.util.spec_from_file_location("mixmath_carry", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.ai.tools import load_tool
 
 
 def test_carried_tiles_are_the_rack_minus_what_was_placed_or_exchanged() -> None:
-    tool = load_tool()
+    tool = load_tool("mixmath_carry")
     assert tool.carried_after(["3", "7", "81", "?"], ["F7 3", "draw", "G9 ?16", "end"]) == [
         "7",
         "81",
@@ -28,7 +16,7 @@ def test_carried_tiles_are_the_rack_minus_what_was_placed_or_exchanged() -> None
 
 
 def test_a_short_run_counts_each_rack_tile_once() -> None:
-    tool = load_tool()
+    tool = load_tool("mixmath_carry")
     counts = tool.measure(seed=1001, games=1)
     assert set(counts) == {"greedy", "random"}
     for fit, carried, fresh_fit, fresh in counts.values():

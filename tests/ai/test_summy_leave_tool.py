@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 from mathplay.ai import summy_eval
-
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "summy_leave.py"
-
-
-def load_tool():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("summy_leave", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.ai.tools import load_tool
 
 
 def test_the_fitted_features_are_the_ones_leave_value_weighs() -> None:
-    tool = load_tool()
+    tool = load_tool("summy_leave")
     weights = {"constant": 0.0, "more of a digit": summy_eval.MORE_OF_A_DIGIT}
     weights.update({f"digit {d}": v for d, v in summy_eval.DIGIT_VALUE.items()})
     weights.update({f"operator {o}": v for o, v in summy_eval.OPERATOR_VALUE.items()})

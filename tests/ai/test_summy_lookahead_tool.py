@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from mathplay.ai import make_player
 from mathplay.tournament import new_game
-
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "summy_lookahead.py"
-
-
-def load_tool() -> Any:
-    spec = importlib.util.spec_from_file_location("summy_lookahead", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.ai.tools import load_tool
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +24,7 @@ def position() -> Any:
 
 @pytest.mark.parametrize("opponent", [False, True])
 def test_the_gain_is_measured_against_greedys_own_sum(position: Any, opponent: bool) -> None:
-    tool = load_tool()
+    tool = load_tool("summy_lookahead")
     before = position.state_key()
     record = tool.measure_position(position, random.Random(0), fills=2, opponent=opponent)
     assert position.state_key() == before  # the position is only copied
