@@ -119,7 +119,7 @@ def _best_reply(game: Any, move: Any, rng: random.Random) -> int:
     hand = trial._pos.hands[trial.to_move]
     others = [chip for chip in hand if chip != "?"] or ["1"]
     trial._pos.hands[trial.to_move] = [rng.choice(others) if c == "?" else c for c in hand]
-    return max((reply.score for reply in trial.legal_moves()), default=0)
+    return max((reply.score for reply in trial.best_moves(1)), default=0)
 
 
 def _endgame(game: Any, moves: Sequence[Any], rng: random.Random) -> Any:

@@ -110,11 +110,12 @@ def _ranked(game: Any, using: str | None, n: int = 1) -> list[Any]:
     """The ``n`` best moves (fewer if there are fewer), best first: highest score, then
     by notation so the same position always gives the same hint.
 
-    A Binary hand with blanks can have several hundred thousand moves, so the moves are
-    ranked by score alone and only those that can make the top ``n`` are written out to
-    break ties. The answers for the position last asked about are kept on the game (only
-    the few moves answered, not every legal move), so asking for the next hint level
-    does not generate the moves again."""
+    Only the moves that can make the top ``n`` are asked for (``game.best_moves``): a
+    Binary hand with blanks can have millions of moves, and Binary finds its best few
+    without listing them all. Ties are then broken by notation. The answers for the
+    position last asked about are kept on the game (only the few moves answered, not
+    every legal move), so asking for the next hint level does not generate the moves
+    again."""
     key = game.state_key()
     cache = getattr(game, "_hint_cache", None)
     if cache is None or cache[0] != key:
@@ -122,10 +123,8 @@ def _ranked(game: Any, using: str | None, n: int = 1) -> list[Any]:
         game._hint_cache = cache
     answers: dict[tuple[str | None, int], list[Any]] = cache[1]
     if (using, n) not in answers:
-        moves = list(game.legal_moves())
-        if using is not None:
-            moves = [m for m in moves if _uses(game, m, using)]
-        answers[(using, n)] = _best_n(moves, n)
+        where = None if using is None else (lambda move: _uses(game, move, using))
+        answers[(using, n)] = _best_n(list(game.best_moves(n, where=where)), n)
     return list(answers[(using, n)])
 
 

@@ -59,6 +59,10 @@ class Player:
         """Mixmath: whether to make another placement this turn (``moves`` not empty)."""
         return True
 
+    def candidates(self, game: Any) -> list[Any]:
+        """Summy and Binary: the moves ``pick`` chooses from (all legal moves)."""
+        return list(game.legal_moves())
+
     # --- the turn ---------------------------------------------------------------------
 
     def play_turn(self, game: Any) -> list[str]:
@@ -82,7 +86,7 @@ class Player:
                 game.play(action)
                 played.append(action)
             return played
-        moves = game.legal_moves()
+        moves = self.candidates(game)
         if moves:
             move = self.pick(game, moves)
         else:
@@ -113,6 +117,14 @@ class GreedyPlayer(Player):
     it breaks ties by the blocks it keeps (``mathplay.ai.summy_eval``)."""
 
     kind = "greedy"
+
+    def candidates(self, game: Any) -> list[Any]:
+        # Binary: only the best-scoring moves, found without listing them all (a hand
+        # with blanks can have millions); the same moves, in the same order, as the
+        # best of ``legal_moves()``, so the seeded choice is the same.
+        if strategy.is_binary(game):
+            return list(game.best_moves(1))
+        return super().candidates(game)
 
     def pick(self, game: Any, moves: Sequence[Any]) -> Any:
         if strategy.is_mixmath(game):

@@ -5,7 +5,15 @@ from mathplay.core.grid import Grid, diagram_rows
 from mathplay.core.lines import LineMove, line_from_placements, line_squares, split_line_move
 from mathplay.core.outcome import EndReason, Outcome
 from mathplay.core.squares import COLUMNS, Direction, Special, Square, parse_square, square_name
-from mathplay.core.state import GAME_TYPES, GameState, HistoryEntry, Position, load, seat_scores
+from mathplay.core.state import (
+    GAME_TYPES,
+    GameState,
+    HistoryEntry,
+    Position,
+    load,
+    seat_scores,
+    top_scoring,
+)
 
 __all__ = [
     "COLUMNS",
@@ -32,4 +40,5 @@ __all__ = [
     "split_line_move",
     "square_name",
     "take_from_hand",
+    "top_scoring",
 ]

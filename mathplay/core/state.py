@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
@@ -24,7 +24,15 @@ from mathplay.core.squares import Special, Square
 from mathplay.errors import IllegalMoveError, MathplayError, NotationError, SaveFileError
 from mathplay.i18n import _
 
-__all__ = ["GAME_TYPES", "GameState", "HistoryEntry", "Position", "load", "seat_scores"]
+__all__ = [
+    "GAME_TYPES",
+    "GameState",
+    "HistoryEntry",
+    "Position",
+    "load",
+    "seat_scores",
+    "top_scoring",
+]
 
 #: Every game class by its save-file format name, filled in by ``GameState`` subclasses.
 GAME_TYPES: dict[str, type[GameState[Any, Any]]] = {}
@@ -77,6 +85,22 @@ class HistoryEntry:
 
 MoveT = TypeVar("MoveT")
 PositionT = TypeVar("PositionT", bound=Position)
+
+
+def top_scoring(moves: Iterable[MoveT], n: int) -> list[MoveT]:
+    """The moves scoring at least the ``n``-th best score, best first, ties in the order
+    given (``GameState.best_moves``).
+
+    >>> from collections import namedtuple
+    >>> M = namedtuple("M", "name score")
+    >>> [m.name for m in top_scoring([M("a", 3), M("b", 5), M("c", 3), M("d", 1)], 2)]
+    ['b', 'a', 'c']
+    """
+    ranked = sorted(moves, key=lambda move: -(getattr(move, "score", 0) or 0))
+    if n <= 0 or not ranked:
+        return []
+    cut = getattr(ranked[min(n, len(ranked)) - 1], "score", 0) or 0
+    return [move for move in ranked if (getattr(move, "score", 0) or 0) >= cut]
 
 
 @dataclass
@@ -132,6 +156,15 @@ class GameState(ABC, Generic[MoveT, PositionT]):
     @abstractmethod
     def legal_moves(self) -> list[MoveT]:
         """Every legal move in the current position."""
+
+    def best_moves(self, n: int = 1, where: Callable[[MoveT], bool] | None = None) -> list[MoveT]:
+        """The legal moves that can be among the ``n`` best: every move (that ``where``
+        accepts, when given) scoring at least the ``n``-th best score, best first; moves of
+        equal score in the order of ``legal_moves()``. More than ``n`` when scores tie,
+        fewer when there are fewer moves. What hints and the greedy player need; a game
+        may find them faster than by listing every move (Binary does)."""
+        moves = [move for move in self.legal_moves() if where is None or where(move)]
+        return top_scoring(moves, n)
 
     @property
     @abstractmethod

@@ -10,7 +10,9 @@
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +34,7 @@ from mathplay.core import (
     seat_scores,
     split_line_move,
     take_from_hand,
+    top_scoring,
 )
 from mathplay.errors import IllegalMoveError, NotationError
 from mathplay.games.binary.checks import check_line
@@ -325,6 +328,37 @@ class Binary(GameState[BinaryMove, BinaryPosition]):
         # Best first; moves of equal score keep the generator's fixed order.
         moves = sorted(generate_moves(self), key=lambda move: -(move.score or 0))
         return [*moves]
+
+    def best_moves(
+        self, n: int = 1, where: Callable[[BinaryMove], bool] | None = None
+    ) -> list[BinaryMove]:
+        """The moves that can be among the ``n`` best, exactly as ``GameState.best_moves``
+        says, found without listing every move: the generator skips each stretch of a
+        line whose best possible score is below the ``n``-th best score found so far. A
+        hand with blanks can have millions of moves; the best few take a fraction of the
+        time (``bench/binary_best_moves.py``)."""
+        if self.is_over or n <= 0:
+            return []
+        from mathplay.games.binary.movegen import generate_moves
+        from mathplay.games.binary.sides import ScoreFloor
+
+        floor = ScoreFloor()
+        best: list[int] = []  # the n best scores so far, a min-heap
+        kept: list[BinaryMove] = []
+        for move in generate_moves(self, floor):
+            if where is not None and not where(move):
+                continue
+            score = move.score or 0
+            if len(best) < n:
+                heapq.heappush(best, score)
+                if len(best) == n:
+                    floor.value = best[0]
+            elif score > best[0]:
+                heapq.heapreplace(best, score)
+                floor.value = best[0]
+            if score >= floor.value:
+                kept.append(move)
+        return top_scoring(kept, n)
 
     # --- save and load ---------------------------------------------------------------
 

@@ -30,12 +30,12 @@ from mathplay.games.binary.rules import (
     line_text,
     value_bonus,
 )
-from mathplay.games.binary.sides import Entry, SideSearch, Table
+from mathplay.games.binary.sides import Entry, ScoreFloor, SideSearch, Table
 
 if TYPE_CHECKING:
     from mathplay.games.binary.game import Binary
 
-__all__ = ["generate_moves"]
+__all__ = ["ScoreFloor", "generate_moves"]
 
 #: A part of a line ready to join: tokens, text, has an operator, letter points.
 Part = tuple[tuple[str, ...], str, bool, int]
@@ -43,10 +43,14 @@ Part = tuple[tuple[str, ...], str, bool, int]
 Parts = dict[int, dict[int, list[Part]]]
 
 
-def generate_moves(game: Binary) -> Iterator[LineMove]:
+def generate_moves(game: Binary, floor: ScoreFloor | None = None) -> Iterator[LineMove]:
+    """Every legal line move in ``game`` (see the module docstring). With ``floor``, moves
+    that cannot score at least ``floor.value`` may be left out (most are)."""
     pos = game._pos
     board = pos.board
     search = SideSearch(pos.hands[pos.to_move], game.options)
+    if floor is not None:
+        search.floor, search.pruning = floor, True
     if search.hand_size == 0:
         return
     empty_board = board.is_blank()
@@ -178,13 +182,24 @@ class _Line:
                 continue
             low = eqs[i - 1] + 1 if i else 0
             high = eqs[j + 1] - 1 if j + 1 < len(eqs) else SIZE - 1
-            yield from self._segments(eqs[i], eqs[j], low, high, middle)
+            shortest = min((eqs[k + 1] - eqs[k] - 1 for k in range(i, j)), default=SIZE)
+            yield from self._segments(eqs[i], eqs[j], low, high, middle, shortest)
 
     def _segments(
-        self, first_eq: int, last_eq: int, low: int, high: int, middle: Parts | None
+        self,
+        first_eq: int,
+        last_eq: int,
+        low: int,
+        high: int,
+        middle: Parts | None,
+        shortest: int,
     ) -> Iterator[LineMove]:
+        """Lines from ``a`` to ``b`` whose first ``=`` is ``first_eq`` and last ``last_eq``
+        (``middle``: the part between them; ``shortest``: its shortest side)."""
         search = self.search
         fits = search.fits
+        floor = search.floor
+        pruning = search.pruning
         row = self.row
         holes = self.holes
         budget = search.hand_size
@@ -199,25 +214,24 @@ class _Line:
         if not starts or not ends:
             return
         fewest_first = holes[first_eq] - holes[starts[0]]
-        lasts: list[tuple[int, Table, list[int], list[bool]]] = []
-        for b in ends:
-            if fewest_first + inner + holes[b + 1] - holes[last_eq + 1] > budget:
-                break
-            table, letters, mask = self._side(last_eq + 1, b + 1)
-            if table:
-                lasts.append((b, table, letters, mask))
-        if not lasts:
-            return
-        fewest_last = holes[lasts[0][0] + 1] - holes[last_eq + 1]
+        ends = [
+            b for b in ends if fewest_first + inner + holes[b + 1] - holes[last_eq + 1] <= budget
+        ]
+        lasts: dict[int, tuple[Table, list[int], list[bool]]] = {}
+
+        def last_side(b: int) -> tuple[Table, list[int], list[bool]]:
+            found = lasts.get(b)
+            if found is None:
+                found = lasts[b] = self._side(last_eq + 1, b + 1)
+            return found
+
+        fewest_last = holes[ends[0] + 1] - holes[last_eq + 1] if ends else 0
         ready_parts: dict[tuple[int, int, int], list[Part]] = {}
         for a in starts:
-            if holes[first_eq] - holes[a] + inner + fewest_last > budget:
+            if not ends or holes[first_eq] - holes[a] + inner + fewest_last > budget:
                 break
-            table, letters, mask = self._side(a, first_eq)
-            if not table:
-                continue
-            left = _Left(table, letters, mask, middle, fits)
-            for b, last, last_letters, last_mask in lasts:
+            spans: list[tuple[int, int, int, int]] = []  # b, word, extra, letter points
+            for b in ends:
                 count = holes[b + 1] - holes[a]
                 if count > budget:
                     break
@@ -233,14 +247,44 @@ class _Line:
                     if row[q] is None:
                         word *= self.word[q]
                 extra = all_chips if count == HAND_SIZE else 0
-                placed = tuple(self.squares[q] for q in range(a, b + 1) if row[q] is None)
+                most = 1 << 62  # no bound: every move is wanted
+                if pruning:
+                    # The most this line could score: the hand's best chips on its best
+                    # letter squares, and the largest value its shortest side can have
+                    # (a side of n chips is below 2**n).
+                    letters = sorted(
+                        (self.letter[q] for q in range(a, b + 1) if row[q] is None),
+                        reverse=True,
+                    )
+                    most = sum(m * p for m, p in zip(letters, search.points))
+                    side = min(first_eq - a, b - last_eq, shortest)
+                    if (most + value_bonus((1 << side) - 1, bonus_kind)) * word + extra < (
+                        floor.value
+                    ):
+                        continue
+                spans.append((b, word, extra, most))
+            if not spans:
+                continue
+            table, letters, mask = self._side(a, first_eq)
+            if not table:
+                continue
+            left = _Left(table, letters, mask, middle, fits)
+            placed_all = [self.squares[q] for q in range(a, high + 1) if row[q] is None]
+            for b, word, extra, most in spans:
+                last, last_letters, last_mask = last_side(b)
+                if not last:
+                    continue
+                placed = tuple(placed_all[: holes[b + 1] - holes[a]])
                 start = self.squares[a]
                 direction = self.direction
                 for value, right in last.items():
+                    bonus = value_bonus(value, bonus_kind)
+                    if (most + bonus) * word + extra < floor.value:
+                        continue
                     by_enc = left.encs(value)
                     if not by_enc:
                         continue
-                    base = sep_points + value_bonus(value, bonus_kind)
+                    base = sep_points + bonus
                     for e2, raw in right.items():
                         need = e2 + sep_enc
                         ready: list[Part] | None = None

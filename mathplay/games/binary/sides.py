@@ -31,7 +31,7 @@ from mathplay.games.binary.rules import (
     chip_value,
 )
 
-__all__ = ["Choice", "Entry", "SideSearch", "Table", "side_value"]
+__all__ = ["Choice", "Entry", "ScoreFloor", "SideSearch", "Table", "side_value"]
 
 #: One way to fill a side: all its tokens (a placed blank is ``?1``), the points of the
 #: chips put on its empty squares, and whether it has an operator.
@@ -112,6 +112,14 @@ def _next_state(state: int, chip: str) -> int:
     return 0 if state >= 2 else -1
 
 
+class ScoreFloor:
+    """The lowest score still wanted, raised by the caller while moves come in: the
+    generator skips every stretch of a line whose best possible score is below it."""
+
+    def __init__(self, value: int = -1) -> None:
+        self.value = value
+
+
 class SideSearch:
     """The hand, its packed counters and the table cache of one ``legal_moves`` call."""
 
@@ -141,6 +149,11 @@ class SideSearch:
         self.kinds = sorted({c[0] for c in digits}) + [c[0] for c in binary[:1] + negate[:1]]
         self.side_chips = len(hand) - counts["="]
         self.cache: dict[tuple[tuple[str | None, ...], int], Table] = {}
+        #: The hand's chip points, highest first: what placed chips can score at most.
+        self.points = sorted((POINTS[chip] for chip in hand), reverse=True)
+        #: The score below which moves are not wanted, when ``pruning``.
+        self.floor = ScoreFloor()
+        self.pruning = False
 
     def fits(self, enc: int) -> bool:
         """True when the chips counted in ``enc`` are all in the hand."""
