@@ -79,7 +79,18 @@ def explain_move(game: Any, move: Any) -> str:
             move=move, facts=facts, points=points
         )
     if strategy.is_binary(game):
-        line = str(move).split(" ", 2)[2]
+        # The line as it reads, blanks as the chips they play (``?1`` reads ``1``).
+        line = str(move).split(" ", 2)[2].replace("?", "")
+        blanks = [token for _square, token in _placed(game, move) if token.startswith("?")]
+        if blanks:
+            return _(
+                "Play {move}: {line} is true in binary, with {blanks}, for {points} points."
+            ).format(
+                move=move,
+                line=line,
+                blanks=", ".join(_tile_words(token) for token in blanks),
+                points=points,
+            )
         return _("Play {move}: {line} is true in binary, for {points} points.").format(
             move=move, line=line, points=points
         )
@@ -168,17 +179,24 @@ def hint(game: Any, level: int = 3, using: str | None = None) -> Hint:
         return Hint(1, text, square=anchor[0] if anchor else first_square)
     if level == 2 and len(tiles) == 1:
         text = _("Try your {tile} on {square}.").format(
-            tile=tiles[0], square=square_name(first_square)
+            tile=_tile_words(tiles[0]), square=square_name(first_square)
         )
         return Hint(2, text, square=first_square, tiles=tiles)
     if level == 2:
         text = _("Try these tiles from your hand: {tiles}, starting at {square}.").format(
-            tiles=", ".join(tiles), square=square_name(first_square)
+            tiles=", ".join(_tile_words(tile) for tile in tiles), square=square_name(first_square)
         )
         return Hint(2, text, square=first_square, tiles=tiles)
     return Hint(
         3, explain_move(game, best), move=best, score=best.score, square=first_square, tiles=tiles
     )
+
+
+def _tile_words(token: str) -> str:
+    """A tile as a hint names it: a placed blank (``?0``) is "a blank as 0"."""
+    if token.startswith("?") and len(token) > 1:
+        return _("a blank as {tile}").format(tile=token[1:])
+    return token
 
 
 def _anchor(game: Any, move: Any) -> tuple[Square, str] | None:

@@ -25,6 +25,19 @@ def test_binary_hint_explains_in_binary() -> None:
     assert hint.score == max(m.score for m in game.legal_moves())
 
 
+def test_binary_hint_names_a_blank_by_the_chip_it_plays() -> None:
+    """``?1`` is notation; a student reads "a blank as 1" and the line as it reads."""
+    rows = [". " * 14 + "."] * 15
+    game = Binary.from_diagram("\n".join(rows), hands=["1 + ? = 1 0"])
+    nudge = game.hint(level=2)
+    assert "a blank as 1" in nudge.text and "?" not in nudge.text
+    assert "?1" in nudge.tiles  # the tiles themselves stay in notation, for the board
+    move = game.hint(level=3)
+    assert move.move is not None and "?" in str(move.move)
+    line = str(move.move).split(" ", 2)[2].replace("?", "")
+    assert f"{line} is true in binary, with a blank as 1," in move.text
+
+
 def test_stuck_binary_player_exchanges_while_the_bag_allows() -> None:
     rows = [". " * 14 + "."] * 15
     game = Binary.from_diagram("\n".join(rows), hands=["= = = = x x / / +", "1"])
