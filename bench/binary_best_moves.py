@@ -7,7 +7,8 @@ best move found so far. The script times both on the same positions, side by sid
 each seed, a game played a few turns by two greedy players, the hand to move as drawn
 and then with one and with two of its chips made blanks. It checks that both give the
 same moves and prints, per number of blanks, the median and the slowest time of each and
-their ratio.
+their ratio; then the same for the strong player's candidate search
+(``mathplay.ai.binary_eval.candidates``, which also prunes, by score plus leave).
 
 Run it with ``python bench/binary_best_moves.py`` (``--positions 12``).
 Exit status: 0 when the two agree on every position, else 1.
@@ -28,7 +29,7 @@ try:
 except ImportError:  # run from a checkout without installing: use the repository's copy
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mathplay.ai import make_player
+from mathplay.ai import binary_eval, make_player
 from mathplay.core import top_scoring
 from mathplay.games.binary import Binary
 
@@ -57,7 +58,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=12)
     args = parser.parse_args()
-    times: dict[int, list[tuple[float, float]]] = {0: [], 1: [], 2: []}
+    times: dict[int, list[tuple[float, float, float]]] = {0: [], 1: [], 2: []}
     agree = True
     seed = FIRST_SEED
     done = 0
@@ -77,19 +78,30 @@ def main() -> int:
             if [(str(m), m.score) for m in best] != expected:
                 agree = False
                 print(f"seed {seed - 1}, {blanks} blanks: the two disagree")
-            times[blanks].append((full, fast))
+            _, strong = timed(binary_eval.candidates, g)
+            times[blanks].append((full, fast, strong))
         pos.hands[pos.to_move] = hand
     print(f"{done} positions (seeds from {FIRST_SEED}), best {BEST} moves")
     print("blanks | legal_moves() median, slowest | best_moves(5) median, slowest | ratio")
-    for blanks, pairs in times.items():
-        full_times = [full for full, _ in pairs]
-        fast_times = [fast for _, fast in pairs]
+    for blanks, rows in times.items():
+        full_times = [row[0] for row in rows]
+        fast_times = [row[1] for row in rows]
         full_median, fast_median = statistics.median(full_times), statistics.median(fast_times)
         print(
             f"{blanks:6} | {full_median:8.3f} s {max(full_times):8.3f} s"
             f" | {fast_median:8.3f} s {max(fast_times):8.3f} s"
             f" | {full_median / fast_median:5.1f}x median, "
             f"{max(full_times) / max(fast_times):5.1f}x slowest"
+        )
+    print("blanks | strong player's candidates median, slowest | ratio to legal_moves()")
+    for blanks, rows in times.items():
+        full_times = [row[0] for row in rows]
+        strong_times = [row[2] for row in rows]
+        strong_median = statistics.median(strong_times)
+        print(
+            f"{blanks:6} | {strong_median:8.3f} s {max(strong_times):8.3f} s"
+            f" | {statistics.median(full_times) / strong_median:5.1f}x median, "
+            f"{max(full_times) / max(strong_times):5.1f}x slowest"
         )
     print("the two agree on every position" if agree else "THE TWO DISAGREE")
     return 0 if agree else 1

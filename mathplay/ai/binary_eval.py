@@ -65,6 +65,7 @@ __all__ = [
     "EXCHANGE_MARGIN",
     "LEAVE_WEIGHT",
     "best_keep",
+    "candidates",
     "choose_binary",
     "exchange_instead",
     "leave_value",
@@ -152,6 +153,37 @@ def best_keep(hand: Sequence[str]) -> tuple[tuple[str, ...], float]:
             if value > best_value:
                 best, best_value = kept, value
     return best, best_value
+
+
+def candidates(game: Any) -> list[Any]:
+    """The moves the strong player can choose while the bag lasts, best score first in
+    the order of ``game.legal_moves()``: every move whose score, plus the best value the
+    chips it leaves could have, reaches the best score-plus-leave found.
+
+    The generator is told how much a move placing k chips can add beyond its score (the
+    best leave of ``len(hand) - k`` chips), so it skips every stretch of a line that
+    cannot beat the best found so far. A hand with blanks can have millions of moves;
+    the strong player looks at only those it could choose."""
+    from mathplay.games.binary.movegen import generate_moves
+    from mathplay.games.binary.sides import ScoreFloor
+
+    hand = list(game.hands[game.to_move])
+    best_kept = [float("-inf")] * (len(hand) + 1)  # by the number of chips kept
+    for size in range(len(hand) + 1):
+        for kept in set(itertools.combinations(sorted(hand), size)):
+            best_kept[size] = max(best_kept[size], LEAVE_WEIGHT * leave_value(kept))
+    allowance = [best_kept[len(hand) - placed] for placed in range(len(hand) + 1)]
+    floor = ScoreFloor(float("-inf"), allowance)
+    leaves: dict[tuple[str, ...], float] = {}
+    found: list[tuple[Any, int, float]] = []
+    for move in generate_moves(game, floor):
+        kept = tuple(sorted(hand_after(game, move)))
+        if kept not in leaves:
+            leaves[kept] = LEAVE_WEIGHT * leave_value(kept)
+        score = move.score or 0
+        floor.value = max(floor.value, score + leaves[kept])
+        found.append((move, score, score + allowance[len(move.placed)]))
+    return [move for move, score, most in sorted(found, key=lambda f: -f[1]) if most >= floor.value]
 
 
 def exchange_instead(game: Any, move: Any) -> str | None:

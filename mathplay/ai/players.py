@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from mathplay.ai import strategy
+from mathplay.ai import binary_eval, strategy
 from mathplay.ai.mixmath_plan import best_placement
 from mathplay.ai.summy_eval import choose_greedy
 from mathplay.errors import MathplayError
@@ -144,6 +144,13 @@ class StrongPlayer(Player):
     """
 
     kind = "strong"
+
+    def candidates(self, game: Any) -> list[Any]:
+        # Binary, while the bag lasts: only the moves that can win on score plus leave,
+        # found without listing every move (``binary_eval.candidates``).
+        if strategy.is_binary(game) and game.bag_size > 0 and not game.is_over:
+            return binary_eval.candidates(game)
+        return super().candidates(game)
 
     def pick(self, game: Any, moves: Sequence[Any]) -> Any:
         return strategy.best_planned(game, moves, self.rng)

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from mathplay import Binary
-from mathplay.ai.binary_eval import choose_binary, hand_after, leave_value
+from mathplay.ai.binary_eval import (
+    LEAVE_WEIGHT,
+    candidates,
+    choose_binary,
+    hand_after,
+    leave_value,
+)
 from tests.games.binary.helpers import diagram, full_board_game
 
 OPENING = diagram("H8 across 1 + 1 = 10")
@@ -85,3 +93,32 @@ def test_strong_player_exchanges_a_hand_of_equals_rather_than_play_a_weak_move()
     assert action.count("=") >= 3 and game.state_key() == before
     played = make_player("strong", seed=1).play_turn(game)
     assert played[0].startswith("exchange")
+
+
+def _value(game: Binary, move) -> float:
+    return move.score + LEAVE_WEIGHT * leave_value(hand_after(game, move))
+
+
+@pytest.mark.parametrize("seed", [2, 4, 6])
+@pytest.mark.parametrize("blank", [False, True])
+def test_candidates_hold_every_move_the_strong_player_could_choose(seed: int, blank: bool) -> None:
+    """The pruned search keeps exactly the moves of best score-plus-leave (and the
+    others it keeps could have beaten them), best score first, far fewer than all."""
+    played = Binary(players=2, seed=seed)
+    played.play(played.legal_moves()[0])
+    hand = list(played.hands[played.to_move])
+    if blank:
+        hand[0] = "?"
+    game = Binary.from_diagram(played.board.diagram(), hands=[" ".join(hand)], seed=seed)
+    every = game.legal_moves()
+    kept = candidates(game)
+    best = max(_value(game, move) for move in every)
+    assert {str(m) for m in every if _value(game, m) == best} == {
+        str(m) for m in kept if _value(game, m) == best
+    }
+    assert [m.score for m in kept] == sorted((m.score for m in kept), reverse=True)
+    in_order = {str(m): i for i, m in enumerate(every)}
+    ties = [in_order[str(m)] for m in kept if m.score == kept[0].score]
+    assert ties == sorted(ties)  # equal scores in the order of legal_moves()
+    if blank:
+        assert len(kept) < len(every) / 2

@@ -230,7 +230,8 @@ class _Line:
         for a in starts:
             if not ends or holes[first_eq] - holes[a] + inner + fewest_last > budget:
                 break
-            spans: list[tuple[int, int, int, int]] = []  # b, word, extra, letter points
+            # b, word premium, all-chips bonus, most letter points, allowance
+            spans: list[tuple[int, int, int, int, float]] = []
             for b in ends:
                 count = holes[b + 1] - holes[a]
                 if count > budget:
@@ -248,7 +249,10 @@ class _Line:
                         word *= self.word[q]
                 extra = all_chips if count == HAND_SIZE else 0
                 most = 1 << 62  # no bound: every move is wanted
+                allow = 0.0
                 if pruning:
+                    if floor.allowance:
+                        allow = floor.allowance[count]
                     # The most this line could score: the hand's best chips on its best
                     # letter squares, and the largest value its shortest side can have
                     # (a side of n chips is below 2**n).
@@ -258,11 +262,10 @@ class _Line:
                     )
                     most = sum(m * p for m, p in zip(letters, search.points))
                     side = min(first_eq - a, b - last_eq, shortest)
-                    if (most + value_bonus((1 << side) - 1, bonus_kind)) * word + extra < (
-                        floor.value
-                    ):
+                    highest = value_bonus((1 << side) - 1, bonus_kind)
+                    if (most + highest) * word + extra + allow < floor.value:
                         continue
-                spans.append((b, word, extra, most))
+                spans.append((b, word, extra, most, allow))
             if not spans:
                 continue
             table, letters, mask = self._side(a, first_eq)
@@ -270,7 +273,7 @@ class _Line:
                 continue
             left = _Left(table, letters, mask, middle, fits)
             placed_all = [self.squares[q] for q in range(a, high + 1) if row[q] is None]
-            for b, word, extra, most in spans:
+            for b, word, extra, most, allow in spans:
                 last, last_letters, last_mask = last_side(b)
                 if not last:
                     continue
@@ -279,7 +282,7 @@ class _Line:
                 direction = self.direction
                 for value, right in last.items():
                     bonus = value_bonus(value, bonus_kind)
-                    if (most + bonus) * word + extra < floor.value:
+                    if (most + bonus) * word + extra + allow < floor.value:
                         continue
                     by_enc = left.encs(value)
                     if not by_enc:

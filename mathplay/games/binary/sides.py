@@ -20,6 +20,7 @@ plays the line's new ``=``, the tables are built without it.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from mathplay.games.binary.rules import (
     BINARY_OPERATORS,
@@ -114,10 +115,15 @@ def _next_state(state: int, chip: str) -> int:
 
 class ScoreFloor:
     """The lowest score still wanted, raised by the caller while moves come in: the
-    generator skips every stretch of a line whose best possible score is below it."""
+    generator skips every stretch of a line whose best possible score is below it.
 
-    def __init__(self, value: int = -1) -> None:
+    ``allowance[k]``, when given, is added to the best possible score of a move placing
+    ``k`` chips before comparing: for a caller that values a move by more than its score
+    (the strong player adds the value of the chips kept, which depends on how many)."""
+
+    def __init__(self, value: float = -1, allowance: Sequence[float] = ()) -> None:
         self.value = value
+        self.allowance = list(allowance)
 
 
 class SideSearch:
