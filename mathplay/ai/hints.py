@@ -82,13 +82,19 @@ def explain_move(game: Any, move: Any) -> str:
         # The line as it reads, blanks as the chips they play (``?1`` reads ``1``).
         line = str(move).split(" ", 2)[2].replace("?", "")
         blanks = [token for _square, token in _placed(game, move) if token.startswith("?")]
+        if len(blanks) == 1:
+            return _(
+                "Play {move}: {line} is true in binary, with a blank as {chip}, "
+                "for {points} points."
+            ).format(move=move, line=line, chip=blanks[0][1:], points=points)
         if blanks:
             return _(
-                "Play {move}: {line} is true in binary, with {blanks}, for {points} points."
+                "Play {move}: {line} is true in binary, with blanks as {chips}, "
+                "for {points} points."
             ).format(
                 move=move,
                 line=line,
-                blanks=", ".join(_tile_words(token) for token in blanks),
+                chips=", ".join(token[1:] for token in blanks),
                 points=points,
             )
         return _("Play {move}: {line} is true in binary, for {points} points.").format(

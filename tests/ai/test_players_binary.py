@@ -38,6 +38,15 @@ def test_binary_hint_names_a_blank_by_the_chip_it_plays() -> None:
     assert f"{line} is true in binary, with a blank as 1," in move.text
 
 
+def test_binary_hint_with_several_blanks_names_their_chips_once() -> None:
+    rows = [". " * 14 + "."] * 15
+    game = Binary.from_diagram("\n".join(rows), hands=["1 + ? = ? 0"])
+    hint = game.hint(level=3)
+    blanks = [t[1:] for t in hint.tiles if t.startswith("?")]
+    assert len(blanks) == 2
+    assert f"with blanks as {blanks[0]}, {blanks[1]}, for" in hint.text
+
+
 def test_stuck_binary_player_exchanges_while_the_bag_allows() -> None:
     rows = [". " * 14 + "."] * 15
     game = Binary.from_diagram("\n".join(rows), hands=["= = = = x x / / +", "1"])
