@@ -29,6 +29,7 @@ __all__ = [
     "GameState",
     "HistoryEntry",
     "Position",
+    "check_count",
     "load",
     "seat_scores",
     "top_scoring",
@@ -85,6 +86,14 @@ class HistoryEntry:
 
 MoveT = TypeVar("MoveT")
 PositionT = TypeVar("PositionT", bound=Position)
+
+
+def check_count(n: object) -> None:
+    """Refuse a count of moves that is not a whole number of at least 0, naming it."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise MathplayError(
+            _("the number of moves must be a whole number of at least 0, not {n!r}").format(n=n)
+        )
 
 
 def top_scoring(moves: Iterable[MoveT], n: int) -> list[MoveT]:
@@ -163,6 +172,7 @@ class GameState(ABC, Generic[MoveT, PositionT]):
         equal score in the order of ``legal_moves()``. More than ``n`` when scores tie,
         fewer when there are fewer moves. What hints and the greedy player need; a game
         may find them faster than by listing every move (Binary does)."""
+        check_count(n)
         moves = [move for move in self.legal_moves() if where is None or where(move)]
         return top_scoring(moves, n)
 

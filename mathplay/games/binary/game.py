@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import heapq
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from mathplay.core import (
     Position,
     Special,
     Square,
+    check_count,
     expand_tile_set,
     line_from_placements,
     line_squares,
@@ -34,7 +34,6 @@ from mathplay.core import (
     seat_scores,
     split_line_move,
     take_from_hand,
-    top_scoring,
 )
 from mathplay.errors import IllegalMoveError, NotationError
 from mathplay.games.binary.checks import check_line
@@ -337,28 +336,12 @@ class Binary(GameState[BinaryMove, BinaryPosition]):
         line whose best possible score is below the ``n``-th best score found so far. A
         hand with blanks can have millions of moves; the best few take a fraction of the
         time (``bench/binary_best_moves.py``)."""
-        if self.is_over or n <= 0:
+        check_count(n)
+        if self.is_over:
             return []
-        from mathplay.games.binary.movegen import generate_moves
-        from mathplay.games.binary.sides import ScoreFloor
+        from mathplay.games.binary.movegen import best_moves
 
-        floor = ScoreFloor()
-        best: list[int] = []  # the n best scores so far, a min-heap
-        kept: list[BinaryMove] = []
-        for move in generate_moves(self, floor):
-            if where is not None and not where(move):
-                continue
-            score = move.score or 0
-            if len(best) < n:
-                heapq.heappush(best, score)
-                if len(best) == n:
-                    floor.value = best[0]
-            elif score > best[0]:
-                heapq.heapreplace(best, score)
-                floor.value = best[0]
-            if score >= floor.value:
-                kept.append(move)
-        return top_scoring(kept, n)
+        return [*best_moves(self, n, where)]
 
     # --- save and load ---------------------------------------------------------------
 

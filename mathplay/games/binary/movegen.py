@@ -14,10 +14,11 @@ everywhere. The parts of a line (tokens, text, letter points) are joined, never 
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from mathplay.core import Direction, LineMove, Square
+from mathplay.core import Direction, LineMove, Square, top_scoring
 from mathplay.games.binary.rules import (
     BLANK,
     CENTRE,
@@ -35,12 +36,40 @@ from mathplay.games.binary.sides import Entry, ScoreFloor, SideSearch, Table
 if TYPE_CHECKING:
     from mathplay.games.binary.game import Binary
 
-__all__ = ["ScoreFloor", "generate_moves"]
+__all__ = ["ScoreFloor", "best_moves", "generate_moves"]
 
 #: A part of a line ready to join: tokens, text, has an operator, letter points.
 Part = tuple[tuple[str, ...], str, bool, int]
 #: Parts by value, then by the chips they use.
 Parts = dict[int, dict[int, list[Part]]]
+
+
+def best_moves(
+    game: Binary, n: int, where: Callable[[LineMove], bool] | None = None
+) -> list[LineMove]:
+    """``Binary.best_moves``: every move (that ``where`` accepts) scoring at least the
+    ``n``-th best score, best first, ties in generator order. The floor given to the
+    generator is the ``n``-th best score found so far, so it skips whatever cannot reach
+    it; every move that can is kept, so the answer is exact."""
+    if n <= 0:
+        return []
+    floor = ScoreFloor()
+    best: list[int] = []  # the n best scores so far, a min-heap
+    kept: list[LineMove] = []
+    for move in generate_moves(game, floor):
+        if where is not None and not where(move):
+            continue
+        score = move.score or 0
+        if len(best) < n:
+            heapq.heappush(best, score)
+            if len(best) == n:
+                floor.value = best[0]
+        elif score > best[0]:
+            heapq.heapreplace(best, score)
+            floor.value = best[0]
+        if score >= floor.value:
+            kept.append(move)
+    return top_scoring(kept, n)
 
 
 def generate_moves(game: Binary, floor: ScoreFloor | None = None) -> Iterator[LineMove]:

@@ -92,3 +92,14 @@ def test_summy_best_moves_filter_its_legal_moves() -> None:
     expected = top_scoring(g.legal_moves(), 3)
     assert _listed(g.best_moves(3)) == _listed(expected)
     assert all(move.score >= expected[-1].score for move in g.best_moves(3))
+
+
+@pytest.mark.parametrize("n", [-1, 1.5, "3", True])
+def test_a_count_that_is_not_a_whole_number_is_refused_by_name(n: object) -> None:
+    from mathplay.errors import MathplayError
+
+    for g in (_position(8, 0), Summy(players=2, seed=1)):
+        before = g.save()
+        with pytest.raises(MathplayError, match=f"whole number of at least 0, not {n!r}"):
+            g.best_moves(n)  # type: ignore[arg-type]
+        assert g.save() == before
