@@ -164,8 +164,7 @@ def candidates(game: Any) -> list[Any]:
     best leave of ``len(hand) - k`` chips), so it skips every stretch of a line that
     cannot beat the best found so far. A hand with blanks can have millions of moves;
     the strong player looks at only those it could choose."""
-    from mathplay.games.binary.movegen import generate_moves
-    from mathplay.games.binary.sides import ScoreFloor
+    from mathplay.games.binary.movegen import ScoreFloor, generate_moves
 
     hand = list(game.hands[game.to_move])
     best_kept = [float("-inf")] * (len(hand) + 1)  # by the number of chips kept

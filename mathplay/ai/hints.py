@@ -141,17 +141,8 @@ def _ranked(game: Any, using: str | None, n: int = 1) -> list[Any]:
     answers: dict[tuple[str | None, int], list[Any]] = cache[1]
     if (using, n) not in answers:
         where = None if using is None else (lambda move: _uses(game, move, using))
-        answers[(using, n)] = _best_n(list(game.best_moves(n, where=where)), n)
+        answers[(using, n)] = top_moves(game.best_moves(n, where=where), n)
     return list(answers[(using, n)])
-
-
-def _best_n(moves: list[Any], n: int) -> list[Any]:
-    if not moves or n <= 0:
-        return []
-    by_score = sorted(moves, key=lambda m: -m.score)
-    cut = by_score[min(n, len(by_score)) - 1].score
-    contenders = [m for m in by_score if m.score >= cut]
-    return sorted(contenders, key=lambda m: (-m.score, str(m)))[:n]
 
 
 def hint(game: Any, level: int = 3, using: str | None = None) -> Hint:

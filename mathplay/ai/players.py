@@ -148,7 +148,7 @@ class StrongPlayer(Player):
     def candidates(self, game: Any) -> list[Any]:
         # Binary, while the bag lasts: only the moves that can win on score plus leave,
         # found without listing every move (``binary_eval.candidates``).
-        if strategy.is_binary(game) and game.bag_size > 0 and not game.is_over:
+        if strategy.is_binary(game) and game.bag_size > 0:
             return binary_eval.candidates(game)
         return super().candidates(game)
 

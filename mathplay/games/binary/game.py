@@ -339,7 +339,7 @@ class Binary(GameState[BinaryMove, BinaryPosition]):
         check_count(n)
         if self.is_over:
             return []
-        from mathplay.games.binary.movegen import best_moves
+        from mathplay.games.binary.best import best_moves
 
         return [*best_moves(self, n, where)]
 

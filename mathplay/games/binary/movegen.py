@@ -10,15 +10,17 @@ tables on the value, checking the chips used against the hand once per group. A 
 table depends only on its pattern (the chips already there and the empty squares), so
 it is computed once per call: an all-empty side of length 4 gives the same table
 everywhere. The parts of a line (tokens, text, letter points) are joined, never rebuilt.
+
+Given a ``ScoreFloor``, the generator also skips every stretch of a line whose best
+possible score is below the floor (``best.best_moves`` and the strong player use this).
 """
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from mathplay.core import Direction, LineMove, Square, top_scoring
+from mathplay.core import Direction, LineMove, Square
 from mathplay.games.binary.rules import (
     BLANK,
     CENTRE,
@@ -31,12 +33,12 @@ from mathplay.games.binary.rules import (
     line_text,
     value_bonus,
 )
-from mathplay.games.binary.sides import Entry, ScoreFloor, SideSearch, Table
+from mathplay.games.binary.sides import Entry, SideSearch, Table
 
 if TYPE_CHECKING:
     from mathplay.games.binary.game import Binary
 
-__all__ = ["ScoreFloor", "best_moves", "generate_moves"]
+__all__ = ["ScoreFloor", "generate_moves"]
 
 #: A part of a line ready to join: tokens, text, has an operator, letter points.
 Part = tuple[tuple[str, ...], str, bool, int]
@@ -44,32 +46,17 @@ Part = tuple[tuple[str, ...], str, bool, int]
 Parts = dict[int, dict[int, list[Part]]]
 
 
-def best_moves(
-    game: Binary, n: int, where: Callable[[LineMove], bool] | None = None
-) -> list[LineMove]:
-    """``Binary.best_moves``: every move (that ``where`` accepts) scoring at least the
-    ``n``-th best score, best first, ties in generator order. The floor given to the
-    generator is the ``n``-th best score found so far, so it skips whatever cannot reach
-    it; every move that can is kept, so the answer is exact."""
-    if n <= 0:
-        return []
-    floor = ScoreFloor()
-    best: list[int] = []  # the n best scores so far, a min-heap
-    kept: list[LineMove] = []
-    for move in generate_moves(game, floor):
-        if where is not None and not where(move):
-            continue
-        score = move.score or 0
-        if len(best) < n:
-            heapq.heappush(best, score)
-            if len(best) == n:
-                floor.value = best[0]
-        elif score > best[0]:
-            heapq.heapreplace(best, score)
-            floor.value = best[0]
-        if score >= floor.value:
-            kept.append(move)
-    return top_scoring(kept, n)
+class ScoreFloor:
+    """The lowest score still wanted, raised by the caller while moves come in: the
+    generator skips every stretch of a line whose best possible score is below it.
+
+    ``allowance[k]``, when given, is added to the best possible score of a move placing
+    ``k`` chips before comparing: for a caller that values a move by more than its score
+    (the strong player adds the value of the chips kept, which depends on how many)."""
+
+    def __init__(self, value: float = -1, allowance: Sequence[float] = ()) -> None:
+        self.value = value
+        self.allowance = list(allowance)
 
 
 def generate_moves(game: Binary, floor: ScoreFloor | None = None) -> Iterator[LineMove]:
@@ -78,8 +65,6 @@ def generate_moves(game: Binary, floor: ScoreFloor | None = None) -> Iterator[Li
     pos = game._pos
     board = pos.board
     search = SideSearch(pos.hands[pos.to_move], game.options)
-    if floor is not None:
-        search.floor, search.pruning = floor, True
     if search.hand_size == 0:
         return
     empty_board = board.is_blank()
@@ -99,7 +84,7 @@ def generate_moves(game: Binary, floor: ScoreFloor | None = None) -> Iterator[Li
                 continue
             else:
                 centre = None
-            yield from _Line(search, direction, squares, row, centre).moves()
+            yield from _Line(search, floor, direction, squares, row, centre).moves()
 
 
 class _Line:
@@ -108,12 +93,14 @@ class _Line:
     def __init__(
         self,
         search: SideSearch,
+        floor: ScoreFloor | None,
         direction: Direction,
         squares: list[Square],
         row: list[str | None],
         centre: int | None,
     ) -> None:
         self.search = search
+        self.floor = floor
         self.direction = direction
         self.squares = squares
         self.row = row
@@ -227,8 +214,7 @@ class _Line:
         (``middle``: the part between them; ``shortest``: its shortest side)."""
         search = self.search
         fits = search.fits
-        floor = search.floor
-        pruning = search.pruning
+        floor = self.floor
         row = self.row
         holes = self.holes
         budget = search.hand_size
@@ -277,11 +263,9 @@ class _Line:
                     if row[q] is None:
                         word *= self.word[q]
                 extra = all_chips if count == HAND_SIZE else 0
-                most = 1 << 62  # no bound: every move is wanted
-                allow = 0.0
-                if pruning:
-                    if floor.allowance:
-                        allow = floor.allowance[count]
+                most, allow = 0, 0.0  # bounds, worked out only for a floor
+                if floor is not None:
+                    allow = floor.allowance[count] if floor.allowance else 0.0
                     # The most this line could score: the hand's best chips on its best
                     # letter squares, and the largest value its shortest side can have
                     # (a side of n chips is below 2**n).
@@ -311,7 +295,7 @@ class _Line:
                 direction = self.direction
                 for value, right in last.items():
                     bonus = value_bonus(value, bonus_kind)
-                    if (most + bonus) * word + extra + allow < floor.value:
+                    if floor is not None and (most + bonus) * word + extra + allow < floor.value:
                         continue
                     by_enc = left.encs(value)
                     if not by_enc:

@@ -20,7 +20,6 @@ plays the line's new ``=``, the tables are built without it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 
 from mathplay.games.binary.rules import (
     BINARY_OPERATORS,
@@ -32,7 +31,7 @@ from mathplay.games.binary.rules import (
     chip_value,
 )
 
-__all__ = ["Choice", "Entry", "ScoreFloor", "SideSearch", "Table", "side_value"]
+__all__ = ["Choice", "Entry", "SideSearch", "Table", "side_value"]
 
 #: One way to fill a side: all its tokens (a placed blank is ``?1``), the points of the
 #: chips put on its empty squares, and whether it has an operator.
@@ -113,19 +112,6 @@ def _next_state(state: int, chip: str) -> int:
     return 0 if state >= 2 else -1
 
 
-class ScoreFloor:
-    """The lowest score still wanted, raised by the caller while moves come in: the
-    generator skips every stretch of a line whose best possible score is below it.
-
-    ``allowance[k]``, when given, is added to the best possible score of a move placing
-    ``k`` chips before comparing: for a caller that values a move by more than its score
-    (the strong player adds the value of the chips kept, which depends on how many)."""
-
-    def __init__(self, value: float = -1, allowance: Sequence[float] = ()) -> None:
-        self.value = value
-        self.allowance = list(allowance)
-
-
 class SideSearch:
     """The hand, its packed counters and the table cache of one ``legal_moves`` call."""
 
@@ -157,9 +143,6 @@ class SideSearch:
         self.cache: dict[tuple[tuple[str | None, ...], int], Table] = {}
         #: The hand's chip points, highest first: what placed chips can score at most.
         self.points = sorted((POINTS[chip] for chip in hand), reverse=True)
-        #: The score below which moves are not wanted, when ``pruning``.
-        self.floor = ScoreFloor()
-        self.pruning = False
 
     def fits(self, enc: int) -> bool:
         """True when the chips counted in ``enc`` are all in the hand."""

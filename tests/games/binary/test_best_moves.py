@@ -13,8 +13,7 @@ import pytest
 from mathplay import Binary, Summy
 from mathplay.ai import make_player
 from mathplay.core import top_scoring
-from mathplay.games.binary.movegen import generate_moves
-from mathplay.games.binary.sides import ScoreFloor
+from mathplay.games.binary.movegen import ScoreFloor, generate_moves
 
 
 def _listed(moves: list) -> list[tuple[str, int]]:
