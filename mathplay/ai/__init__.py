@@ -1,11 +1,14 @@
 """Hints and computer players for Summy, Mixmath and Binary.
 
-``make_player("greedy", seed=1).play_turn(game)`` plays a whole turn;
+``make_player("easy", seed=1).play_turn(game)`` plays a whole turn (levels ``easy``,
+``medium``, ``hard``; kinds ``random``, ``easy``, ``greedy``, ``strong``);
 ``mathplay.ai.hint(game, level=3)`` (also ``game.hint()``) suggests a move and says why.
 """
 
 from mathplay.ai.players import (
+    LEVELS,
     PLAYER_KINDS,
+    EasyPlayer,
     GreedyPlayer,
     Player,
     RandomPlayer,
@@ -14,7 +17,9 @@ from mathplay.ai.players import (
 )
 
 __all__ = [
+    "LEVELS",
     "PLAYER_KINDS",
+    "EasyPlayer",
     "GreedyPlayer",
     "Player",
     "RandomPlayer",

@@ -1,4 +1,7 @@
-"""Computer players: random, greedy and strong, for all three games.
+"""Computer players: random, easy, greedy and strong, for all three games.
+
+The levels people choose are ``easy``, ``medium`` (greedy) and ``hard`` (strong)
+(``LEVELS``); ``random`` stays for measurements and tests.
 
 A player plays one whole turn at a time through the game's own ``play``, so it can never
 make a move a person could not: ``player.play_turn(game)`` returns what it played, in
@@ -15,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from mathplay.ai import binary_eval, strategy
 from mathplay.ai.mixmath_plan import best_placement
@@ -25,11 +28,15 @@ from mathplay.i18n import _
 
 __all__ = [
     "LEVELS",
+    "LEVEL_KINDS",
     "PLAYER_KINDS",
+    "EasyPlayer",
     "GreedyPlayer",
     "Player",
     "RandomPlayer",
     "StrongPlayer",
+    "kind_of",
+    "level_of",
     "make_player",
 ]
 
@@ -109,6 +116,51 @@ class RandomPlayer(Player):
         return self.rng.random() < 0.7
 
 
+class EasyPlayer(Player):
+    """An opponent a child can beat: every move is a sensible, true equation, but a modest
+    one. Of the moves that score, it plays one worth about ``share`` of the best score
+    now (ties broken at random, seeded), so it never plays junk and rarely the best.
+
+    In Mixmath each placement is chosen the same way, and after each it goes on placing
+    with a chance of 85%. With no
+    move to make it throws back its surplus tiles as the greedy player does. The shares
+    were measured so that ``medium`` wins most games against it while its score stays
+    within reach (docs/ai.md, "The levels")."""
+
+    kind = "easy"
+    #: The share of the best score now that an easy move aims at, per game.
+    SHARE: ClassVar[dict[str, float]] = {"summy": 0.6, "mixmath": 0.7, "binary": 0.4}
+    #: Mixmath: the chance of making another placement this turn when one can be made.
+    KEEP_PLACING = 0.85
+    #: How many of the best Binary moves it looks at when its hand holds a blank (such a
+    #: hand can have millions of moves); without blanks it looks at every move.
+    BINARY_LOOK = 100
+
+    def candidates(self, game: Any) -> list[Any]:
+        if strategy.is_binary(game) and "?" in game.hands[game.to_move]:
+            return list(game.best_moves(self.BINARY_LOOK))
+        return super().candidates(game)
+
+    def pick(self, game: Any, moves: Sequence[Any]) -> Any:
+        scores = [move.score or 0 for move in moves]
+        best = max(scores)
+        if best <= 0:
+            return self.rng.choice(list(moves))
+        aim = self.SHARE[_game_word(game)] * best
+        gap = min(abs(score - aim) for score in scores if score > 0)
+        near = [m for m, s in zip(moves, scores) if s > 0 and abs(s - aim) == gap]
+        return self.rng.choice(near)
+
+    def keep_placing(self, game: Any, moves: Sequence[Any]) -> bool:
+        return self.rng.random() < self.KEEP_PLACING
+
+
+def _game_word(game: Any) -> str:
+    if strategy.is_mixmath(game):
+        return "mixmath"
+    return "binary" if strategy.is_binary(game) else "summy"
+
+
 class GreedyPlayer(Player):
     """Plays the move that scores most right now (ties broken at random, seeded).
 
@@ -157,27 +209,51 @@ class StrongPlayer(Player):
 
 
 PLAYER_KINDS: dict[str, type[Player]] = {
-    cls.kind: cls for cls in (RandomPlayer, GreedyPlayer, StrongPlayer)
+    cls.kind: cls for cls in (RandomPlayer, EasyPlayer, GreedyPlayer, StrongPlayer)
 }
-#: Level names a teacher can use instead of the kinds.
+#: The levels people choose, weakest first, and the kind of player behind each.
+LEVEL_KINDS = {"easy": "easy", "medium": "greedy", "hard": "strong"}
+#: Every level name and alias a teacher or code can use, and the kind it means. The
+#: older names stay as aliases: ``1``/``beginner`` (easy), ``2`` (medium), ``3``/``expert``.
 LEVELS = {
-    "1": "random",
+    **LEVEL_KINDS,
+    "1": "easy",
     "2": "greedy",
     "3": "strong",
-    "beginner": "random",
-    "easy": "random",
-    "medium": "greedy",
-    "hard": "strong",
+    "beginner": "easy",
     "expert": "strong",
 }
 
 
-def make_player(kind: str = "greedy", seed: int = 0) -> Player:
-    """A computer player by name (``random``, ``greedy``, ``strong``) or level
-    (``1``–``3``, ``beginner``/``medium``/``expert``)."""
-    name = LEVELS.get(str(kind).strip().lower(), str(kind).strip().lower())
-    if name not in PLAYER_KINDS:
+def kind_of(name: str) -> str | None:
+    """The kind of player a level or kind name means, or ``None``.
+
+    >>> kind_of("hard"), kind_of("Medium"), kind_of("random"), kind_of("tough")
+    ('strong', 'greedy', 'random', None)
+    """
+    word = str(name).strip().lower()
+    word = LEVELS.get(word, word)
+    return word if word in PLAYER_KINDS else None
+
+
+def level_of(kind: str) -> str:
+    """The level a person knows a kind of player by (``greedy`` is ``medium``).
+
+    >>> level_of("strong"), level_of("easy"), level_of("random")
+    ('hard', 'easy', 'random')
+    """
+    for level, level_kind in LEVEL_KINDS.items():
+        if level_kind == kind:
+            return level
+    return kind
+
+
+def make_player(kind: str = "easy", seed: int = 0) -> Player:
+    """A computer player by level (``easy``, ``medium``, ``hard``) or kind (``random``,
+    ``easy``, ``greedy``, ``strong``; ``1``–``3``, ``beginner`` and ``expert`` too)."""
+    name = kind_of(kind)
+    if name is None:
         raise MathplayError(
-            _("unknown computer player {kind!r}: choose random, greedy or strong").format(kind=kind)
+            _("there is no computer player {kind!r}: choose easy, medium or hard").format(kind=kind)
         )
     return PLAYER_KINDS[name](seed=seed)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mathplay.i18n import _
@@ -41,9 +42,19 @@ class Outcome:
         best = max(scores)
         return cls(reason, scores, tuple(i for i, s in enumerate(scores) if s == best))
 
-    def describe(self) -> str:
-        """One sentence for people: who won, with what, and why the game ended."""
-        names = [_("player {n}").format(n=i + 1) for i in self.winners]
+    def describe(self, names: Sequence[str] | None = None) -> str:
+        """One sentence for people: who won, with what, and why the game ended.
+
+        ``names`` are the players' names as the scoreboard shows them (``"You"``,
+        ``"Computer (easy)"``); without them players are numbered.
+
+        >>> over = Outcome.from_scores(EndReason.OUT_OF_TILES, (10, 12))
+        >>> over.describe(["You", "Computer (easy)"])
+        'Computer (easy) wins with 12 points: the bag is empty and a player used their last tile.'
+        """
+        if names is None or len(names) != len(self.scores):
+            names = [_("player {n}").format(n=i + 1) for i in range(len(self.scores))]
+        names = [names[i] for i in self.winners]
         best = self.scores[self.winners[0]]
         if len(self.scores) == 1:
             text = _("Game over with {score} points").format(score=best)

@@ -1,11 +1,17 @@
-"""Who sits at each seat: a person or a computer player of some strength.
+"""Who sits at each seat: a person or a computer player of some level.
+
+People choose among three levels, ``easy``, ``medium`` and ``hard``; the older names of
+the computer players stay as aliases for code (``greedy`` is ``medium``, ``strong`` and
+``expert`` are ``hard``, ``beginner`` is ``easy``), and ``random`` stays for tests.
 
 >>> parse_seat("computer")
-'computer:greedy'
->>> parse_seats(["human", "computer:strong"], players=2)
-['human', 'computer:strong']
->>> parse_seat("computer:beginner"), parse_seat("Computer:3")
-('computer:random', 'computer:strong')
+'computer:easy'
+>>> parse_seats(["human", "computer:hard"], players=2)
+['human', 'computer:hard']
+>>> parse_seat("computer:greedy"), parse_seat("Computer:3"), parse_seat("computer:random")
+('computer:medium', 'computer:hard', 'computer:random')
+>>> seat_label(["human", "computer:easy"], 1)
+'Computer (easy)'
 """
 
 from __future__ import annotations
@@ -16,33 +22,41 @@ from typing import Any
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 
-__all__ = ["SEAT_CHOICES", "make_computer", "parse_seat", "parse_seats", "seat_label"]
+__all__ = [
+    "DEFAULT_COMPUTER",
+    "SEAT_CHOICES",
+    "make_computer",
+    "parse_seat",
+    "parse_seats",
+    "seat_label",
+]
 
-STRENGTHS = ("random", "greedy", "strong")
+#: The levels a person chooses, weakest first.
+LEVEL_NAMES = ("easy", "medium", "hard")
+#: The seat ``"computer"`` means, and the one new seats start with.
+DEFAULT_COMPUTER = "computer:easy"
 #: Every seat a person can choose in the New game panel.
-SEAT_CHOICES = ("human", *(f"computer:{s}" for s in STRENGTHS))
+SEAT_CHOICES = ("human", *(f"computer:{level}" for level in LEVEL_NAMES))
 
 
 def parse_seat(text: str) -> str:
-    """``"human"``, ``"computer"`` (greedy) or ``"computer:random|greedy|strong"``; a
-    level name works too (``computer:beginner``, ``computer:2``, ``computer:expert``, as
-    ``mathplay.ai.make_player`` takes them)."""
+    """``"human"``, ``"computer"`` (easy) or ``"computer:easy|medium|hard"``; the older
+    names work too (``computer:greedy``, ``computer:strong``, ``computer:2`` …)."""
     word = str(text).strip().lower()
     if word in ("human", "person", "you"):
         return "human"
     if word == "computer":
-        return "computer:greedy"
+        return DEFAULT_COMPUTER
     if word.startswith("computer:"):
-        strength = word.split(":", 1)[1].strip()
-        from mathplay.ai.players import LEVELS
+        from mathplay.ai.players import kind_of, level_of
 
-        strength = LEVELS.get(strength, strength)
-        if strength in STRENGTHS:
-            return f"computer:{strength}"
+        kind = kind_of(word.split(":", 1)[1])
+        if kind is not None:
+            return f"computer:{level_of(kind)}"
     raise MathplayError(
         _(
-            "{seat!r} is not a seat: write human, computer or computer:random|greedy|strong "
-            "(or a level: computer:beginner|medium|expert)"
+            "{seat!r} is not a seat: write human, computer, or a computer's level: "
+            "computer:easy, computer:medium or computer:hard"
         ).format(seat=text)
     )
 
@@ -52,7 +66,7 @@ def parse_seats(seats: Sequence[str] | None, players: int) -> list[str]:
     if seats is None:
         return ["human"] * players
     if isinstance(seats, str):
-        raise MathplayError(_("seats is a list, like ['human', 'computer:strong']"))
+        raise MathplayError(_("seats is a list, like ['human', 'computer:easy']"))
     parsed = [parse_seat(seat) for seat in seats]
     if len(parsed) != players:
         raise MathplayError(
@@ -63,16 +77,26 @@ def parse_seats(seats: Sequence[str] | None, players: int) -> list[str]:
     return parsed
 
 
+def level_label(seat: str) -> str:
+    """The words for a computer seat's level: ``"easy"``, ``"medium"``, ``"hard"``."""
+    level = seat.split(":", 1)[1]
+    return {"easy": _("easy"), "medium": _("medium"), "hard": _("hard"), "random": _("random")}.get(
+        level, level
+    )
+
+
 def seat_label(seats: Sequence[str], index: int) -> str:
-    """``"Player 1"``, ``"You"`` or ``"Computer 2 (strong)"`` for the scoreboard."""
+    """``"Player 1"``, ``"You"``, ``"Computer (easy)"`` (or ``"Computer 2 (hard)"`` when
+    several computers play) for the scoreboard, the log and the outcome."""
     seat = seats[index]
     humans = [i for i, s in enumerate(seats) if s == "human"]
     if seat == "human":
         if len(humans) == 1 and len(seats) > 1:
             return _("You")
         return _("Player {n}").format(n=index + 1)
-    strength = _(seat.split(":", 1)[1])
-    return _("Computer {n} ({strength})").format(n=index + 1, strength=strength)
+    if len(seats) - len(humans) == 1:
+        return _("Computer ({level})").format(level=level_label(seat))
+    return _("Computer {n} ({level})").format(n=index + 1, level=level_label(seat))
 
 
 def make_computer(seat: str, seed: int) -> Any:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mathplay import MathplayError, Summy
-from mathplay.ai import GreedyPlayer, RandomPlayer, StrongPlayer, make_player
+from mathplay.ai import EasyPlayer, GreedyPlayer, RandomPlayer, StrongPlayer, make_player
 from mathplay.tournament import play_game, run_match
 
 
@@ -19,8 +19,11 @@ def small_game(seed: int = 1) -> Summy:
         ("random", RandomPlayer),
         ("greedy", GreedyPlayer),
         ("strong", StrongPlayer),
-        ("1", RandomPlayer),
+        ("easy", EasyPlayer),
+        ("1", EasyPlayer),
+        ("beginner", EasyPlayer),
         ("medium", GreedyPlayer),
+        ("hard", StrongPlayer),
         ("Expert", StrongPlayer),
     ],
 )
@@ -29,7 +32,10 @@ def test_make_player_by_name_or_level(name: str, kind: type) -> None:
 
 
 def test_unknown_player_is_a_clear_error() -> None:
-    with pytest.raises(MathplayError, match="unknown computer player 'grandmaster'"):
+    with pytest.raises(
+        MathplayError,
+        match="there is no computer player 'grandmaster': choose easy, medium or hard",
+    ):
         make_player("grandmaster")
 
 
