@@ -8,6 +8,8 @@ input is not acceptable", which is what ``ValueError`` says in Python.
 
 from __future__ import annotations
 
+import re
+
 __all__ = [
     "ExpressionError",
     "IllegalMoveError",
@@ -15,6 +17,7 @@ __all__ = [
     "NotationError",
     "OptionsError",
     "SaveFileError",
+    "without_rule_ids",
 ]
 
 
@@ -47,12 +50,30 @@ class IllegalMoveError(MathplayError, ValueError):
     """A well-formed move that the rules do not allow here.
 
     ``rule`` is the id of the rule it breaks (``"S3"``, ``"M4"``, ``"B2"`` …) when one
-    rule is to blame.
+    rule is to blame: it is for teachers and code, and stays in the message. ``reason`` is
+    what is wrong in plain words, without the move or the rule id, for a board to show a
+    child (``"8+1 is 9, not 6"``); by default the message with its rule ids taken out.
     """
 
-    def __init__(self, message: str, *, rule: str | None = None) -> None:
+    def __init__(self, message: str, *, rule: str | None = None, reason: str | None = None) -> None:
         super().__init__(message)
         self.rule = rule
+        self.reason = reason if reason is not None else without_rule_ids(message)
+
+
+#: A rule id in brackets as messages end with it: ``(S3)``, ``(M1, M4)``, ``(rule S1)``.
+_RULE_IDS = re.compile(r"\s*\((?:rules?\s+)?[SMB]\d+(?:\s*,\s*[SMB]\d+)*\)")
+
+
+def without_rule_ids(text: str) -> str:
+    """``text`` with the bracketed rule ids taken out, for people who play.
+
+    >>> without_rule_ids("B5 already holds 1, not 3 (S3)")
+    'B5 already holds 1, not 3'
+    >>> without_rule_ids("E4 is a start square: it holds 5 for good (M1, M4)")
+    'E4 is a start square: it holds 5 for good'
+    """
+    return _RULE_IDS.sub("", text).strip()
 
 
 class SaveFileError(MathplayError, ValueError):

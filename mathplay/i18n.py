@@ -26,3 +26,12 @@ def set_language(language: str | None) -> None:
     _translation = gettext.translation(
         "mathplay", localedir=_LOCALE_DIR, languages=languages, fallback=True
     )
+
+
+def _n(singular: str, plural: str, count: int) -> str:
+    """``singular`` or ``plural`` for ``count``, translated (``"1 tile"``, ``"3 tiles"``).
+
+    >>> _n("{n} tile", "{n} tiles", 1).format(n=1), _n("{n} tile", "{n} tiles", 3).format(n=3)
+    ('1 tile', '3 tiles')
+    """
+    return _translation.ngettext(singular, plural, count)

@@ -26,8 +26,9 @@ __all__ = ["BinaryBoard", "BoardWidget", "MixmathBoard", "MoveCallback", "SummyB
 def play(game_name: str, seats: Sequence[str] | None = None, **options: Any) -> BoardWidget:
     """A new game of ``game_name`` (``"summy"``, ``"mixmath"``, ``"binary"``) on its board.
 
-    ``seats`` is one entry per player: ``"human"``, ``"computer"`` or
-    ``"computer:random|greedy|strong"``; by default you against a greedy computer.
+    ``seats`` is one entry per player: ``"human"``, ``"computer"`` (easy) or a
+    computer's level, ``"computer:easy|medium|hard"``; by default you against the easy
+    computer.
     Other options go to the game (``seed``, ``size``, ``mode``, ``order`` …);
     ``threaded=False`` makes computer seats move before ``play`` returns.
     """
@@ -39,7 +40,7 @@ def play(game_name: str, seats: Sequence[str] | None = None, **options: Any) -> 
         )
     threaded = bool(options.pop("threaded", True))
     if isinstance(seats, str):
-        raise MathplayError(_("seats is a list, like ['human', 'computer:strong']"))
+        raise MathplayError(_("seats is a list, like ['human', 'computer:easy']"))
     chosen = list(seats) if seats is not None else ["human", "computer"]
     players = int(options.pop("players", len(chosen)))
     seat_list = parse_seats(chosen, players)

@@ -22,8 +22,9 @@ from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.widgets import view
 from mathplay.widgets.computers import ComputerSeats
-from mathplay.widgets.seats import SEAT_CHOICES, parse_seats, seat_label
+from mathplay.widgets.seats import DEFAULT_COMPUTER, SEAT_CHOICES, parse_seats, seat_label
 from mathplay.widgets.turns import TurnMixin
+from mathplay.widgets.words import friendly_error
 
 __all__ = ["BoardWidget", "MoveCallback"]
 
@@ -62,6 +63,9 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
         self._lock = threading.RLock()
         self._worker = None
         self._callbacks: list[MoveCallback] = []
+        #: The game a New game replaced, with its seats, until a move is made in the new
+        #: one: Undo brings it back.
+        self._previous: tuple[Any, list[str]] | None = None
         self.on_msg(self._from_front_end)
         self._setup(game if game is not None else self.make_game({}), seats)
 
@@ -123,9 +127,19 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
         """Start a new game with these options (the New game panel calls this)."""
         try:
             game = self.make_game(options)
+            previous = (self.game, list(self.seats))
             self._setup(game, seats)
         except (MathplayError, ValueError, TypeError) as error:
-            self._say(str(error), "error")
+            self._say(friendly_error(error), "error")
+            return
+        old_game = previous[0]
+        if old_game.history and not old_game.is_over:
+            self._previous = previous
+            self._say(
+                _("A new game has started. Press Undo to go back to the game you were playing.")
+            )
+        else:
+            self._previous = None
 
     # --- setting up -------------------------------------------------------------------
 
@@ -139,6 +153,8 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
         self._seen = game.board
         self._hint_level = 0
         self._hint = []
+        self._hint_tiles = []
+        self._explained_signs: set[int] = set()
         self._message, self._kind = "", "info"
         self._thinking = False
         self._direction = Direction.ACROSS
@@ -165,7 +181,10 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
         self._blank = None
 
     def _option_spec(self) -> list[dict[str, Any]]:
-        seat_choices = [[seat, _(seat.replace("computer:", "computer, "))] for seat in SEAT_CHOICES]
+        seat_choices = [
+            [seat, _("Person") if seat == "human" else seat_label([seat], 0)]
+            for seat in SEAT_CHOICES
+        ]
         fields: list[dict[str, Any]] = [
             {
                 "name": "players",
@@ -175,7 +194,7 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
             }
         ]
         for index in range(4):
-            seat = self.seats[index] if index < len(self.seats) else "computer:greedy"
+            seat = self.seats[index] if index < len(self.seats) else DEFAULT_COMPUTER
             fields.append(
                 {
                     "name": f"seat{index + 1}",
@@ -265,10 +284,15 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
         human_turn = self._human_turn()
         allowed = self.allowed()
         buttons = []
+        choosing = self._exchanging or self._blank is not None
         for action in self.actions():
+            if action == "direction" and len(self._tentative) != 1:
+                continue  # the direction matters only for a single tile placed this turn
             enabled = (human_turn and not self._thinking) or action == "new"
             if action == "undo":
-                enabled = bool(game.history) and not self._thinking
+                enabled = (bool(game.history) or self._previous is not None) and not self._thinking
+            elif choosing and action != self.exchange_word:
+                enabled = enabled and action in ("new", "undo")
             elif allowed is not None and action in ("draw", "end", "challenge", "exchange", "pass"):
                 enabled = enabled and action in allowed
             buttons.append(
@@ -291,6 +315,10 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
             ],
             "last": [r * size + c for r, c in self._last],
             "hint": [r * size + c for r, c in self._hint],
+            "hint_tiles": [
+                [r * size + c, view.tile_entry(token, self.show, self.points)]
+                for (r, c), token in self._hint_tiles
+            ],
             "hand": [
                 {
                     **view.tile_entry(token, self.show, self.points),
@@ -307,22 +335,27 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
             ],
             "hand_owner": names[owner] if owner is not None else "",
             "players": [
-                {"name": name, "score": score, "to_move": i == game.to_move and over is None}
+                {
+                    "name": name,
+                    "score": score,
+                    "to_move": i == game.to_move and over is None,
+                    "you": i == owner,
+                }
                 for i, (name, score) in enumerate(zip(names, game.scores))
             ],
             "turn": self._turn_text(names),
             "bag": game.bag_size,
-            "log": view.log_lines(game, names)[-200:],
+            "log": view.log_lines(game, names, self.game_name)[-200:],
             "message": self._message,
             "kind": self._kind,
             "thinking": self._thinking,
             "buttons": buttons,
             "blank": self._blank_prompt(),
-            "direction": str(self._direction),
+            "direction": str(self._line_direction()),
             "over": None
             if over is None
             else {
-                "text": over.describe(),
+                "text": over.describe(names),
                 "series": view.score_series(game),
                 "names": names,
             },
@@ -345,7 +378,7 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
             else _("Direction: down ↓"),
         }
         if action == self.exchange_word and self._exchanging:
-            return _("Confirm {word}").format(word=labels[action].lower())
+            return _("{word} the marked ones").format(word=labels[action])
         return labels[action]
 
     def _turn_text(self, names: list[str]) -> str:
@@ -357,7 +390,11 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
             return _("{name} is thinking…").format(name=name)
         return _("{name} to move").format(name=name)
 
-    def _blank_prompt(self) -> dict[str, str] | None:
+    def blank_values(self) -> list[str]:
+        """What a blank may stand for in this game (the buttons offered for it)."""
+        return []
+
+    def _blank_prompt(self) -> dict[str, Any] | None:
         if self._blank is None:
             return None
         square, _index = self._blank
@@ -366,7 +403,19 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
                 square=square_name(square)
             ),
             "square": square_name(square),
+            "choices": [[value, self.show(value)] for value in self.blank_values()],
         }
+
+    def _line_direction(self) -> Direction:
+        """The way the line being built reads: the one its tiles lie along once there are
+        two of them, else the one chosen with the Direction button."""
+        rows = {r for r, _c in self._tentative}
+        cols = {c for _r, c in self._tentative}
+        if len(self._tentative) >= 2 and len(cols) == 1:
+            return Direction.DOWN
+        if len(self._tentative) >= 2 and len(rows) == 1:
+            return Direction.ACROSS
+        return self._direction
 
     def _track_last(self, board: Any) -> None:
         """The last move's squares: those filled since the board was last drawn."""

@@ -126,6 +126,11 @@ class MixmathBoard(BoardWidget):
     def points(self, token: str) -> int | None:
         return 0 if token.startswith("?") else None
 
+    def blank_values(self) -> list[str]:
+        from mathplay.games.mixmath.rules import BLANK_VALUES
+
+        return [str(n) for n in BLANK_VALUES]
+
 
 class BinaryBoard(BoardWidget):
     """A Binary board (rules B1–B5): Scrabble with 0/1 chips and logic operators."""
@@ -177,6 +182,11 @@ class BinaryBoard(BoardWidget):
         from mathplay.games.binary import POINTS
 
         return 0 if token.startswith("?") else POINTS.get(token)
+
+    def blank_values(self) -> list[str]:
+        from mathplay.games.binary.rules import chip_set
+
+        return [chip for chip in chip_set(self.game.options.xor) if chip != "?"]
 
 
 #: The board class of each game, by name.

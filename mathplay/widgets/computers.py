@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.widgets.seats import make_computer
+from mathplay.widgets.words import friendly_error, turn_text
 
 if TYPE_CHECKING:
     from mathplay.widgets.base import BoardWidget
@@ -73,11 +74,15 @@ class ComputerSeats:
                         game.play(notation)
             except (MathplayError, ImportError) as error:
                 self._thinking = False
-                self._say(_("The computer could not move: {error}").format(error=error), "error")
+                self._say(
+                    _("The computer could not move: {error}").format(error=friendly_error(error)),
+                    "error",
+                )
                 return
             self._thinking = False
-            self._moved(game.history[before:])
-            self._after_move(_("{name} played {moves}.").format(name=name, moves=", ".join(played)))
+            entries = game.history[before:]
+            self._moved(entries)
+            self._after_move(turn_text(self.game_name, name, [(e.move, e.score) for e in entries]))
         self._thinking = False
 
     def _moved(self: BoardWidget, entries: Sequence[Any]) -> None:

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mathplay.core import Direction, Square, line_from_placements, square_name
 from mathplay.errors import MathplayError
-from mathplay.i18n import _
+from mathplay.expr.pretty import pretty
+from mathplay.i18n import _, _n
+from mathplay.widgets.words import friendly_error, log_line, points_text, turn_text
 
 if TYPE_CHECKING:
     from mathplay.widgets.base import BoardWidget
@@ -37,7 +39,10 @@ class TurnMixin:
     _blank: tuple[Square, int] | None
     _direction: Direction
     _hint: list[Square]
+    _hint_tiles: list[tuple[Square, str]]
     _hint_level: int
+    _explained_signs: set[int]
+    _previous: tuple[Any, list[str]] | None
     _last: list[Square]
     _thinking: bool
 
@@ -53,8 +58,15 @@ class TurnMixin:
             return
         if self._exchanging:
             self._marked ^= {index}
-            marked = " ".join(self.show(hand[i]) for i in sorted(self._marked)) or "-"
-            self._say(_("Marked: {tiles}").format(tiles=marked))
+            if self._marked:
+                marked = ", ".join(self.show(hand[i]) for i in sorted(self._marked))
+                self._say(
+                    _("Marked: {tiles}. Press {button} when you are ready.").format(
+                        tiles=marked, button=self._label(self.exchange_word)
+                    )
+                )
+            else:
+                self._say(self._exchange_help())
             return
         for square, (used, _token) in self._tentative.items():
             if used == index:
@@ -212,7 +224,7 @@ class TurnMixin:
             notation = self._notation(placements, None)
         except MathplayError as error:
             if len(placements) != 1:
-                self._say(str(error), "error")
+                self._say(friendly_error(error), "error")
                 return
             # One tile touching lines both ways: the way the engine accepts, else the
             # direction chosen with the Direction button.
@@ -244,15 +256,22 @@ class TurnMixin:
         move = make(placements, direction)
         return move.start, move.direction, tuple(move.tokens)
 
+    def _exchange_help(self: BoardWidget) -> str:
+        if self.exchange_word == "discard":
+            return _(
+                "Click the blocks you want to throw away: they leave the game, and you "
+                "take new blocks to fill your hand. Then press {button}."
+            ).format(button=self._label(self.exchange_word))
+        return _(
+            "Click the tiles you want to swap: they go back into the bag, and you take "
+            "as many new ones. Then press {button}. Swapping uses up your turn."
+        ).format(button=self._label(self.exchange_word))
+
     def _exchange(self: BoardWidget) -> None:
         if not self._exchanging:
             self._reset_turn()
             self._exchanging = True
-            self._say(
-                _("Click the tiles to give back, then press {button} again.").format(
-                    button=self._label(self.exchange_word)
-                )
-            )
+            self._say(self._exchange_help())
             return
         hand = self.game.hands[self.game.to_move]
         if not self._marked:
@@ -268,29 +287,52 @@ class TurnMixin:
         with self._lock:
             before = game.ply
             try:
-                points = game.play(notation)
+                game.play(notation)
             except MathplayError as error:
-                self._say(str(error), "error")
+                self._say(friendly_error(error), "error")
                 return False
-        self._moved(game.history[before:])
-        played = game.history[-1].move
-        if points:
-            text = _("{name} played {move} for {points} points.").format(
-                name=name, move=played, points=points
-            )
+        entries = game.history[before:]
+        self._previous = None
+        self._moved(entries)
+        mover = entries[0].player
+        if len(entries) == 1:
+            text = log_line(self.game_name, name, entries[0].move, entries[0].score) + "."
         else:
-            text = _("{name} played {move}.").format(name=name, move=played)
-        self._after_move(text)
+            text = turn_text(self.game_name, name, [(e.move, e.score) for e in entries])
+        notes = [self._sign_square_note(), self._score_note(mover)]
+        self._after_move(" ".join([text, *(note for note in notes if note)]))
         self._start_computers()
         return True
+
+    def _sign_square_note(self: BoardWidget) -> str:
+        """The first time a player puts a tile on a sign square (Mixmath), what it gives."""
+        if not getattr(self.game, "can_draw", False):
+            return ""
+        player = self.game.to_move
+        if player in self._explained_signs:
+            return _("You may draw an extra tile.")
+        self._explained_signs.add(player)
+        return _(
+            "That was a sign square (+ − × ÷): a tile placed there lets you draw one extra "
+            "tile from the bag. Press Draw to take it, or go on placing."
+        )
+
+    def _score_note(self: BoardWidget, player: int) -> str:
+        """A person's own points after their move (screen readers hear it too)."""
+        if self.game.is_over:
+            return ""
+        names = self._names()
+        you = names[player] == _("You")
+        return points_text(names[player], int(self.game.scores[player]), you)
 
     def _after_move(self: BoardWidget, message: str) -> None:
         self._reset_turn()
         self._hint_level = 0
         self._hint = []
+        self._hint_tiles = []
         over = self.game.outcome
         if over is not None:
-            self._say(over.describe(), "over")
+            self._say(over.describe(self._names()), "over")
         else:
             self._say(message)
 
@@ -299,6 +341,12 @@ class TurnMixin:
             self._say(_("Wait: the computer is thinking…"), "error")
             return
         game = self.game
+        if not game.history and self._previous is not None:
+            old_game, seats = self._previous
+            self._previous = None
+            self._setup(old_game, seats)
+            self._say(_("Back to the game you were playing."))
+            return
         if not game.history:
             self._say(_("There is no move to undo."), "error")
             return
@@ -307,7 +355,9 @@ class TurnMixin:
             while game.history and self.seats[game.to_move] != "human":
                 undone.append(game.undo())
         self._after_move(
-            _("Took back {moves}.").format(moves=", ".join(e.move for e in reversed(undone)))
+            _n(
+                "Took back {n} move.", "Took back {n} moves, back to your turn.", len(undone)
+            ).format(n=len(undone))
         )
         self._start_computers()
 
@@ -318,13 +368,17 @@ class TurnMixin:
         try:
             found = self._hint_for(level)
         except (MathplayError, ImportError) as error:
-            self._say(_("No hint: {error}").format(error=error), "error")
+            self._say(_("No hint: {error}").format(error=friendly_error(error)), "error")
             return
         self._hint_level = level
-        from mathplay.widgets.view import squares_of
+        from mathplay.widgets.view import placed_tiles
 
-        self._hint = squares_of(found.move) if level == 3 and found.move is not None else []
-        self._say(found.text, "hint")
+        # Level 3 shows the move on the board, tile by tile (the front end shows them
+        # one after another, in the order they are read).
+        shown = placed_tiles(self.game, found.move) if level == 3 and found.move else []
+        self._hint_tiles = shown
+        self._hint = [square for square, _token in shown]
+        self._say(pretty(found.text), "hint")
 
     def _hint_for(self: BoardWidget, level: int) -> Any:
         ask = getattr(self.game, "hint", None)
@@ -342,7 +396,7 @@ class TurnMixin:
             try:
                 upheld = game.challenge()
             except MathplayError as error:
-                self._say(str(error), "error")
+                self._say(friendly_error(error), "error")
                 return
         self._moved(game.history[before:])
         if upheld:

@@ -10,6 +10,7 @@ from typing import Any
 
 from mathplay.core import COLUMNS, Special, Square, square_name
 from mathplay.i18n import _
+from mathplay.widgets.words import log_line
 
 __all__ = ["CSS_KIND", "log_lines", "score_series", "square_entries", "texts"]
 
@@ -82,14 +83,13 @@ def columns(size: int) -> str:
     return COLUMNS[:size]
 
 
-def log_lines(game: Any, names: Sequence[str]) -> list[str]:
-    """The move log: ``"3. You: I13 across 8x15=120 (+17)"``, newest last."""
-    lines = []
-    for number, entry in enumerate(game.history, start=1):
-        points = f" (+{entry.score})" if entry.score > 0 else f" ({entry.score})"
-        points = "" if entry.score == 0 else points
-        lines.append(f"{number}. {names[entry.player]}: {entry.move}{points}")
-    return lines
+def log_lines(game: Any, names: Sequence[str], game_name: str = "") -> list[str]:
+    """The move log as sentences: ``"3. You: 8 × 15 = 120 across from I13, +17"``,
+    newest last."""
+    return [
+        f"{number}. " + log_line(game_name, names[entry.player], entry.move, entry.score)
+        for number, entry in enumerate(game.history, start=1)
+    ]
 
 
 def score_series(game: Any) -> list[list[int]]:
@@ -102,6 +102,19 @@ def score_series(game: Any) -> list[list[int]]:
     if list(game.scores) != series[-1]:
         series.append(list(game.scores))
     return series
+
+
+def placed_tiles(game: Any, move: Any) -> list[tuple[Square, str]]:
+    """The squares a suggested move fills and the tile it puts on each, in reading order
+    (squares already holding a tile are left out)."""
+    square = getattr(move, "square", None)
+    token = getattr(move, "token", None)
+    if square is not None and token is not None:  # a Mixmath placement
+        return [(square, str(token))]
+    squares = getattr(move, "squares", None) or ()
+    tokens = getattr(move, "tokens", None) or ()
+    board = game.board
+    return [(sq, str(tok)) for sq, tok in zip(squares, tokens) if board[sq] is None]
 
 
 def squares_of(move: Any) -> list[Square]:

@@ -31,7 +31,7 @@ def test_each_placement_is_played_at_once() -> None:
     game = board.game
     assert game.history[-1].move == "G6 3" and game.scores == (3, 0)
     assert game.to_move == 0 and board.view["cells"][5 * 14 + 6]["t"] == "3"
-    assert board.message == "Player 1 played G6 3 for 3 points."
+    assert board.message == "Player 1: 3 on G6, +3. Player 1 has 3 points."
     buttons = {b["id"]: b["enabled"] for b in board.view["buttons"]}
     assert buttons["end"] and not buttons["pass"] and not buttons["exchange"]
     front_end(board, event="key", key="Enter", row=0, col=0)
@@ -132,7 +132,9 @@ def test_a_whole_game_by_clicks_against_a_computer() -> None:
             continue
         front_end(board, event="action", id="end" if placed else "pass")
     assert game.is_over
-    assert board.view["over"]["text"] == game.outcome.describe()
+    assert board.view["over"]["text"] == game.outcome.describe(["You", "Computer (medium)"])
+    winner = "You" if game.outcome.winners == (0,) else "Computer (medium)"
+    assert board.view["over"]["text"].startswith(winner)
     assert board.view["over"]["series"][-1] == list(game.scores)
     assert len(board.view["log"]) == game.ply
 
@@ -145,13 +147,13 @@ def test_new_game_options_of_each_board() -> None:
         options={
             "players": 2,
             "seat1": "human",
-            "seat2": "computer:random",
+            "seat2": "computer:easy",
             "mode": "challenge",
             "powers": True,
         },
     )
     assert board.game.options.mode == "challenge" and board.game.options.powers is True
-    assert board.seats == ["human", "computer:random"]
+    assert board.seats == ["human", "computer:easy"]
     assert "challenge" in [b["id"] for b in board.view["buttons"]]
     game = board.game
     front_end(board, event="new_game", options={"mode": "chaos"})

@@ -41,11 +41,11 @@ def test_a_sum_played_by_clicks_scores_and_redraws() -> None:
     assert board.game.scores == (14, 0)
     assert board.game.to_move == 1
     assert board.tentative == {}
-    assert "played B5 across 3+4=7 for 14 points" in board.message
+    assert board.message == "Player 1: 3 + 4 = 7 across from B5, +14. Player 1 has 14 points."
     cells = board.view["cells"]
     assert [cells[4 * 9 + c]["t"] for c in range(1, 6)] == ["3", "+", "4", "=", "7"]
     assert sorted(board.view["last"]) == [37, 38, 39, 41]
-    assert board.view["log"] == ["1. Player 1: B5 across 3+4=7 (+14)"]
+    assert board.view["log"] == ["1. Player 1: 3 + 4 = 7 across from B5, +14"]
     assert board.view["players"][0]["score"] == 14
 
 
@@ -68,7 +68,7 @@ def test_a_refused_sum_shows_the_arithmetic_and_keeps_the_tiles() -> None:
     for col, token in [(1, "3"), (2, "+"), (3, "4"), (5, "2")]:
         place(board, (4, col), token)
     front_end(board, event="action", id="play")
-    assert "3+4 is 7, not 2" in board.message
+    assert board.message == "Not allowed: 3 + 4 is 7, not 2."
     assert board.view["kind"] == "error"
     assert board.tentative == {(4, 1): "3", (4, 2): "+", (4, 3): "4", (4, 5): "2"}
     assert board.game.state_key() == key
@@ -159,7 +159,10 @@ def test_typed_aliases_and_single_tile_direction() -> None:
 def test_discard_marks_tiles_then_confirms() -> None:
     board = fresh()
     front_end(board, event="action", id="discard")
-    assert board.view["buttons"][2]["label"] == "Confirm discard"
+    labels = {b["id"]: b for b in board.view["buttons"]}
+    assert labels["discard"]["label"] == "Discard the marked ones"
+    assert "they leave the game" in board.message
+    assert not labels["play"]["enabled"] and not labels["pass"]["enabled"]
     front_end(board, event="action", id="discard")
     assert board.message == "Mark at least one tile first, or press Cancel."
     front_end(board, event="tile", index=0)
@@ -178,7 +181,7 @@ def test_pass_undo_and_cancel() -> None:
     assert board.game.history[-1].move == "pass"
     front_end(board, event="action", id="undo")
     assert board.game.ply == 0
-    assert "Took back pass" in board.message
+    assert board.message == "Took back 1 move."
     place(board, (4, 1), "3")
     front_end(board, event="action", id="pass")
     assert board.message == "Take back the tiles you placed first, or press Play."
@@ -216,8 +219,9 @@ def test_computer_seat_moves_and_undo_takes_back_both() -> None:
             place(board, square, token)
     front_end(board, event="action", id="play")
     assert game.ply == 2 and game.to_move == 0
-    assert board.view["log"][1].startswith("2. Computer 2 (greedy): ")
-    assert "Computer 2 (greedy) played" in board.message
+    assert board.view["log"][1].startswith("2. Computer (medium): ")
+    assert board.message.startswith("Computer (medium): ")
+    assert " from " in board.message and "," in board.message
     front_end(board, event="action", id="undo")
     assert game.ply == 0
 
@@ -252,13 +256,13 @@ def test_new_game_from_the_panel_and_bad_options() -> None:
             "players": 3,
             "seat1": "human",
             "seat2": "human",
-            "seat3": "computer:random",
+            "seat3": "computer:easy",
             "size": 11,
         },
     )
     assert board.game.players == 3 and board.game.options.size == 11
     assert board.layout_data["size"] == 11 and len(board.view["cells"]) == 121
-    assert board.seats == ["human", "human", "computer:random"]
+    assert board.seats == ["human", "human", "computer:easy"]
     game = board.game
     front_end(board, event="new_game", options={"players": 2, "size": 12})
     assert board.message == "size cannot be 12"
@@ -321,7 +325,7 @@ def test_state_updates_for_a_move_and_the_computers_reply() -> None:
     [
         (lambda: play("chess"), "there is no game 'chess'"),
         (lambda: play("summy", seats=["human", "robot"]), "'robot' is not a seat"),
-        (lambda: play("summy", seats=["computer:grandmaster", "human"]), "computer:beginner"),
+        (lambda: play("summy", seats=["computer:grandmaster", "human"]), "computer:easy"),
         (lambda: play("summy", seats="human"), "seats is a list"),
         (lambda: play("summy", seats=["human"], players=2), "2 players but 1 seats"),
     ],
@@ -334,17 +338,25 @@ def test_play_refuses_bad_arguments_with_a_reason(call, message: str) -> None:
 
 
 def test_a_teacher_can_name_the_computer_by_level() -> None:
-    board = play("summy", seats=["human", "computer:beginner"], seed=2, size=9)
+    board = play("summy", seats=["human", "computer:expert"], seed=2, size=9)
     board.wait()
-    assert board.seats == ["human", "computer:random"]
-    assert board.view["players"][1]["name"] == "Computer 2 (random)"
+    assert board.seats == ["human", "computer:hard"]
+    assert board.view["players"][1]["name"] == "Computer (hard)"
+    board = play("summy", seats=["computer:beginner", "computer:2"], seed=2, size=9)
+    board.wait()
+    assert board.seats == ["computer:easy", "computer:medium"]
+    assert [p["name"] for p in board.view["players"]] == [
+        "Computer 1 (easy)",
+        "Computer 2 (medium)",
+    ]
 
 
 def test_play_defaults_to_you_against_the_computer() -> None:
     board = play("summy", seed=2, size=9)
     board.wait()
-    assert board.seats == ["human", "computer:greedy"]
+    assert board.seats == ["human", "computer:easy"]
     assert board.view["players"][0]["name"] == "You"
+    assert board.view["players"][1]["name"] == "Computer (easy)"
 
 
 def test_a_single_tile_at_a_crossing_plays_the_way_the_engine_accepts() -> None:

@@ -38,6 +38,7 @@ def check_line(board: Grid, hand: list[str], move: LineMove, options: BinaryOpti
                 move=shown, reason=reason, rule=rule
             ),
             rule=rule,
+            reason=reason,
         )
 
     squares = line_squares(move.start, move.direction, len(move.tokens))

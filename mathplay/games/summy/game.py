@@ -195,6 +195,7 @@ class Summy(GameState[SummyMove, SummyPosition]):
                     move=shown, reason=reason, rule=rule
                 ),
                 rule=rule,
+                reason=reason,
             )
 
         squares = line_squares(move.start, move.direction, len(move.tokens))
@@ -270,6 +271,7 @@ class Summy(GameState[SummyMove, SummyPosition]):
                     move=shown, text=text, reason=problem
                 ),
                 rule="S2",
+                reason=problem,
             )
         score = line_score(move.tokens)
         return (
