@@ -79,9 +79,12 @@ class Player:
         player = game.to_move
         played: list[str] = []
         if strategy.is_mixmath(game):
+            # The turn ends with end, pass or exchange: in a solo game the same player is
+            # to move again afterwards, so the turn is not over when ``to_move`` changes.
             while game.to_move == player and not game.is_over:
                 moves = strategy.mixmath_placements(game)
-                if moves and (not played or self.keep_placing(game, moves)):
+                started = bool(game.placed_this_turn)
+                if moves and (not started or self.keep_placing(game, moves)):
                     move = self.pick(game, moves)
                     game.play(move)
                     played.append(str(move))
@@ -89,9 +92,12 @@ class Player:
                         game.play("draw")
                         played.append("draw")
                     continue
-                action = "end" if played else strategy.fallback(game, self.rng, self.careful)
+                # A turn with placements (its own, or a person's it was asked to finish)
+                # ends with end; with none, the fallback passes or exchanges.
+                action = "end" if started else strategy.fallback(game, self.rng, self.careful)
                 game.play(action)
                 played.append(action)
+                break
             return played
         moves = self.candidates(game)
         if moves:

@@ -281,7 +281,10 @@ class GameState(ABC, Generic[MoveT, PositionT]):
         """Take back the last move, restoring the exact previous position."""
         if not self._history:
             raise MathplayError(_("there is no move to undo"))
-        self._pos = self._undo_stack.pop()
+        # A copy: the positions on the stack are shared with any ``copy()`` of this game
+        # (its stack is a shallow copy), and the position restored is changed in place by
+        # the next move.
+        self._pos = cast(PositionT, self._undo_stack.pop().copy())
         return self._history.pop()
 
     def peek(self) -> HistoryEntry | None:
