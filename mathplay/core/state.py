@@ -125,6 +125,8 @@ class GameState(ABC, Generic[MoveT, PositionT]):
     format_name: ClassVar[str] = ""
     #: Save-file version this class writes and reads.
     format_version: ClassVar[int] = 1
+    #: The classes of this game's move objects (``play`` takes these or notation).
+    move_types: ClassVar[Any] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -259,6 +261,16 @@ class GameState(ABC, Generic[MoveT, PositionT]):
         """
         if isinstance(move, str):
             move = self.parse_move(move)
+        elif isinstance(move, self.move_types):
+            # A move object gets the checks its notation gets (squares on the board,
+            # blanks of the tile set …): it is read again from its own notation.
+            move = self.parse_move(str(move))
+        else:
+            raise NotationError(
+                _("{move} is not a move: play a move of this game or its notation").format(
+                    move=_short(move)
+                )
+            )
         if self.is_over:
             raise IllegalMoveError(
                 _("the game is over: {outcome}").format(
@@ -334,6 +346,15 @@ class GameState(ABC, Generic[MoveT, PositionT]):
             pos.to_move,
             extra,
         )
+
+
+def _short(value: object, limit: int = 40) -> str:
+    """``value`` as a short text for a message (a huge or strange input stays readable)."""
+    try:
+        text = value if isinstance(value, str) else repr(value)
+    except ValueError:  # an int too long to write out
+        text = _("a number too long to show")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _options_dict(options: Any) -> dict[str, Any]:

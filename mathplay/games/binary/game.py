@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from mathplay.core import (
     Bag,
@@ -123,6 +123,7 @@ class Binary(GameState[BinaryMove, BinaryPosition]):
     ``"pass"``) or a move from ``legal_moves()``.
     """
 
+    move_types: ClassVar[Any] = BinaryMove
     format_name = "mathplay.binary"
 
     def __init__(

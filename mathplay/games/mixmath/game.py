@@ -14,7 +14,7 @@ mathplay.errors.IllegalMoveError: I7 already holds 3 (M4)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from mathplay.core import (
     Bag,
@@ -85,6 +85,7 @@ class Mixmath(GameState[MixmathMove, MixmathPosition]):
     ``logarithms``; see ``docs/rules/mixmath-decisions.md`` for exactly what each allows.
     """
 
+    move_types: ClassVar[Any] = MixmathMove
     format_name = "mathplay.mixmath"
 
     def __init__(

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, ClassVar
 
 from mathplay.core import (
     Bag,
@@ -63,6 +63,7 @@ class Summy(GameState[SummyMove, SummyPosition]):
     ``"pass"``) or a move from ``legal_moves()``.
     """
 
+    move_types: ClassVar[Any] = SummyMove
     format_name = "mathplay.summy"
 
     def __init__(

@@ -133,7 +133,8 @@ def test_b1_a_chip_outside_the_set_is_refused() -> None:
     g = Binary.from_diagram(EMPTY, hands=["1 + 1 = 1 0 AND 0 0"])
     move = LineMove((7, 7), Direction.ACROSS, ("1", "+", "1", "=", "2"), "1 + 1 = 2")
     key = g.state_key()
-    with pytest.raises(ValueError, match="B1"):
+    # B1: a move object gets the checks its notation gets (issue 18).
+    with pytest.raises(ValueError, match="'2' in line '1 \\+ 1 = 2' is not a Binary chip"):
         g.play(move)
     assert g.state_key() == key
     refused(g, "H8 across 1 + 1 = 0", "B2", "1 + 1 is 10, not 0")
