@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mathplay.ai import make_player
-from mathplay.errors import OptionsError
-from mathplay.i18n import _
+from mathplay.errors import MathplayError, OptionsError
+from mathplay.i18n import _, _n
 
 __all__ = ["MatchResult", "main", "new_game", "play_game", "run_match", "win_share_interval"]
 
@@ -71,7 +71,11 @@ class MatchResult:
         return self.draws + sum(self.wins)
 
     def report(self) -> str:
-        lines = [_("{a} vs {b}: {n} games").format(a=self.names[0], b=self.names[1], n=self.games)]
+        lines = [
+            _n("{a} vs {b}: {n} game", "{a} vs {b}: {n} games", self.games).format(
+                a=self.names[0], b=self.names[1], n=self.games
+            )
+        ]
         for i, name in enumerate(self.names):
             share = 100.0 * self.wins[i] / self.games if self.games else 0.0
             low, high = win_share_interval(self.wins[i], self.games)
@@ -169,7 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m mathplay.tournament", description=__doc__)
     parser.add_argument("--game", default="summy", choices=("summy", "mixmath", "binary"))
     parser.add_argument("--players", default="greedy,strong", help="two kinds, comma-separated")
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--games", type=_positive, default=20, help="how many games (1 or more)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--progress", action="store_true")
     parser.add_argument(
@@ -182,16 +186,45 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     options: dict[str, Any] = {}
     for item in args.option:
-        key, _sep, value = item.partition("=")
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            parser.error(
+                _("--option takes KEY=VALUE, like size=15, not {item!r}").format(item=item)
+            )
         options[key.strip()] = int(value) if value.strip().lstrip("-").isdigit() else value.strip()
     kinds = tuple(k.strip() for k in args.players.split(","))
     if len(kinds) != 2:
-        parser.error("--players takes two kinds, like greedy,strong")
+        parser.error(_("--players takes two kinds, like greedy,strong"))
+    try:
+        for kind in kinds:
+            make_player(kind)
+        new_game(args.game, args.seed, **options)
+    except MathplayError as error:
+        parser.error(str(error))
+    except TypeError:
+        parser.error(
+            _("{game} does not take these options (check the spelling): {names}").format(
+                game=args.game, names=", ".join(sorted(options))
+            )
+        )
     result = run_match(
         args.game, (kinds[0], kinds[1]), args.games, args.seed, args.progress, **options
     )
     print(f"{args.game}: " + result.report())
     return 0
+
+
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a number of games (1 or more)").format(text=text)
+        )
+    return value
 
 
 if __name__ == "__main__":
