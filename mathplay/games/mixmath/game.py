@@ -58,7 +58,7 @@ from mathplay.games.mixmath.rules import (
     read_rack,
 )
 from mathplay.games.mixmath.setup import opening_draw
-from mathplay.games.mixmath.turn import check_turn_action
+from mathplay.games.mixmath.turn import check_challenger, check_turn_action
 from mathplay.i18n import _
 
 _SPECIAL = {
@@ -160,13 +160,17 @@ class Mixmath(GameState[MixmathMove, MixmathPosition]):
             return check_placement(self._pos, move, self.options)
         return check_turn_action(self._pos, move, self.options)
 
-    def challenge(self) -> bool:
-        """M8: challenge the last placement. ``True``: it was wrong, the tile goes back to
-        the rack and the turn ends; ``False``: it was right and nothing changes."""
+    def challenge(self, by: int | None = None) -> bool:
+        """M8: player ``by`` (from 0; by default the next player) challenges the last
+        placement. ``True``: it was wrong, the tile goes back to the rack and the turn
+        ends; ``False``: it was right and nothing changes. The placing player cannot
+        challenge their own placement."""
         last = self._pos.last_placement
+        challenge = Challenge(by=by)
         if self.options.mode == "challenge" and not self.is_over and last and last.equations:
+            check_challenger(self._pos, self.options, challenge)
             return False
-        self.play(Challenge())
+        self.play(challenge)
         return True
 
     def challenge_reason(self) -> str | None:
@@ -184,6 +188,7 @@ class Mixmath(GameState[MixmathMove, MixmathPosition]):
         player = pos.to_move
         rack = pos.hands[player]
         last_placement, pos.last_placement = pos.last_placement, None
+        drawn, pos.drawn_after_placement = pos.drawn_after_placement, None
         can_draw, pos.can_draw = pos.can_draw, False
         if isinstance(move, Placement):
             pos.board[move.square] = move.token
@@ -195,7 +200,11 @@ class Mixmath(GameState[MixmathMove, MixmathPosition]):
             pos.last_placement = move
         elif isinstance(move, Draw):
             assert can_draw
-            rack.extend(pos.bag.draw(1))
+            tiles = pos.bag.draw(1)
+            rack.extend(tiles)
+            # The draw does not close the challenge window (M8: until the next placement).
+            pos.last_placement = last_placement
+            pos.drawn_after_placement = tiles[0] if tiles else None
         elif isinstance(move, EndTurn):
             pos.scores[player] += score
             pos.turn_score += score
@@ -210,6 +219,11 @@ class Mixmath(GameState[MixmathMove, MixmathPosition]):
             assert last_placement is not None
             pos.board[last_placement.square] = None
             rack.append(last_placement.rack_tile)
+            if drawn is not None:
+                # The extra tile came with the sign square of the wrong placement: it
+                # goes back into the bag (D-M8f).
+                rack.remove(drawn)
+                pos.bag.put_back([drawn], seed=f"{self.seed}:{self.ply}")
             pos.scores[player] += score
             pos.turn_score += score
             pos.turn_placements -= 1
@@ -267,7 +281,8 @@ class Mixmath(GameState[MixmathMove, MixmathPosition]):
             actions.append("pass")
             if pos.bag and pos.hands[pos.to_move]:
                 actions.append("exchange")
-        if self.options.mode == "challenge" and pos.last_placement is not None:
+        challengers = len(pos.hands) > 1
+        if self.options.mode == "challenge" and pos.last_placement is not None and challengers:
             actions.append("challenge")
         return actions
 

@@ -82,10 +82,19 @@ class Exchange:
 
 @dataclass(frozen=True)
 class Challenge:
-    """M8: another player challenges the last placement (challenge mode)."""
+    """M8: another player challenges the last placement (challenge mode).
+
+    ``by`` is who challenges (from 0), recorded in the notation as ``challenge by 2``
+    (players counted from 1); ``None`` means the next player in turn.
+
+    >>> str(Challenge()), str(Challenge(by=1))
+    ('challenge', 'challenge by 2')
+    """
+
+    by: int | None = None
 
     def __str__(self) -> str:
-        return "challenge"
+        return "challenge" if self.by is None else f"challenge by {self.by + 1}"
 
 
 MixmathMove = Placement | Draw | EndTurn | Exchange | Challenge
@@ -108,6 +117,14 @@ def parse_move(text: str) -> MixmathMove:
     head = words[0].lower()
     if head in _WORDS and len(words) == 1:
         return _WORDS[head]
+    if head == "challenge" and len(words) == 3 and words[1].lower() == "by":
+        if not words[2].isascii() or not words[2].isdigit() or not 1 <= int(words[2]) <= 4:
+            raise NotationError(
+                _("'{text}' names no player: write challenge by 2 (players 1 to 4)").format(
+                    text=text.strip()
+                )
+            )
+        return Challenge(by=int(words[2]) - 1)
     if head == "exchange":
         return Exchange(tuple(read_rack(" ".join(words[1:]))))
     if len(words) != 2:

@@ -58,13 +58,16 @@ class MixmathPosition(Position):
     turn_score: int = 0
     #: The last move was a placement on a sign square: ``draw`` is allowed (M6).
     can_draw: bool = False
-    #: The last move was this placement: it may be challenged (M8).
+    #: The last placement, which may be challenged until the next placement or the end
+    #: of the turn (M8; a draw keeps it open).
     last_placement: Placement | None = None
     #: Turns in a row that ended with no placement on the board (M9).
     idle_turns: int = 0
     ended: EndReason | None = None
     #: M9: the rack values taken off each score at the end.
     penalties: list[int] = field(default_factory=list)
+    #: The tile drawn after ``last_placement`` (M6), returned if a challenge removes it.
+    drawn_after_placement: str | None = None
 
     def copy(self) -> MixmathPosition:
         return MixmathPosition(
@@ -81,6 +84,7 @@ class MixmathPosition(Position):
             self.idle_turns,
             self.ended,
             list(self.penalties),
+            self.drawn_after_placement,
         )
 
 

@@ -64,12 +64,13 @@ def check_turn_action(
                 rule="M6",
             )
         return move, 0
-    return check_challenge(pos, options)
+    assert isinstance(move, Challenge)
+    return check_challenge(pos, options, move)
 
 
-def check_challenge(pos: MixmathPosition, options: MixmathOptions) -> tuple[MixmathMove, int]:
-    """M8: a challenge of the last placement succeeds when that placement is wrong; it then
-    takes the placement's points back."""
+def check_challenger(pos: MixmathPosition, options: MixmathOptions, move: Challenge) -> int:
+    """M8: who challenges (from 0), once it is clear that they may: challenge mode, a
+    placement to challenge, and a player other than the one who placed it."""
     if options.mode != "challenge":
         raise IllegalMoveError(
             _(
@@ -78,15 +79,43 @@ def check_challenge(pos: MixmathPosition, options: MixmathOptions) -> tuple[Mixm
             ),
             rule="M8",
         )
-    last = pos.last_placement
-    if last is None:
+    if len(pos.hands) < 2:
+        raise IllegalMoveError(
+            _("a challenge is another player's: a game for one has nobody to challenge (M8)"),
+            rule="M8",
+        )
+    challenger = move.by if move.by is not None else (pos.to_move + 1) % len(pos.hands)
+    if not 0 <= challenger < len(pos.hands):
+        raise IllegalMoveError(
+            _("there is no player {n} in this game (M8)").format(n=challenger + 1), rule="M8"
+        )
+    if challenger == pos.to_move:
+        raise IllegalMoveError(
+            _(
+                "player {n} made the last placement and cannot challenge it: another "
+                "player challenges (M8)"
+            ).format(n=challenger + 1),
+            rule="M8",
+        )
+    if pos.last_placement is None:
         raise IllegalMoveError(
             _(
                 "there is no placement to challenge: a challenge comes right after the "
-                "placement, before the next move (M8)"
+                "placement, before the next one (M8)"
             ),
             rule="M8",
         )
+    return challenger
+
+
+def check_challenge(
+    pos: MixmathPosition, options: MixmathOptions, move: Challenge
+) -> tuple[MixmathMove, int]:
+    """M8: a challenge of the last placement succeeds when that placement is wrong; it then
+    takes the placement's points back. The move returned records who challenged."""
+    challenger = check_challenger(pos, options, move)
+    last = pos.last_placement
+    assert last is not None
     if last.equations:
         raise IllegalMoveError(
             _("the challenge fails: {move} makes {n} equation(s) and stands (M8)").format(
@@ -94,4 +123,4 @@ def check_challenge(pos: MixmathPosition, options: MixmathOptions) -> tuple[Mixm
             ),
             rule="M8",
         )
-    return Challenge(), -(last.score or 0)
+    return Challenge(by=challenger), -(last.score or 0)
