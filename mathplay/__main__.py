@@ -36,15 +36,17 @@ def _print_verdict(text: str, base: int, order: str) -> bool:
 
 
 def _demo(args: argparse.Namespace) -> int:
+    from mathplay.games.summy import Summy
+
+    try:  # refuse a bad size or seed before printing anything
+        game = Summy(players=2, seed=args.seed, size=args.size)
+    except MathplayError as error:
+        print(_("mathplay demo: {error}").format(error=error), file=sys.stderr)
+        return 2
     print(_("mathplay checks equations the way the games do, and explains them.\n"))
     for text, base in DEMO_EQUATIONS:
         _print_verdict(text, base, "math")
         print()
-    try:
-        from mathplay.games.summy import Summy
-    except ImportError:  # pragma: no cover - the games arrive in later versions
-        return 0
-    game = Summy(players=2, seed=args.seed, size=args.size)
     print(
         _("A demo game of Summy between two greedy players (seed {seed}):\n").format(seed=args.seed)
     )

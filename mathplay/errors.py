@@ -9,6 +9,7 @@ input is not acceptable", which is what ``ValueError`` says in Python.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 __all__ = [
     "ExpressionError",
@@ -22,7 +23,24 @@ __all__ = [
 
 
 class MathplayError(Exception):
-    """Base class of every error mathplay raises on purpose."""
+    """Base class of every error mathplay raises on purpose.
+
+    Control characters in the message (a NUL typed or pasted in) are written as escapes,
+    so that a message never carries an invisible or terminal-breaking character:
+
+    >>> print(MathplayError(chr(0) + " is not a number"))
+    \\x00 is not a number
+    """
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*(visible(arg) if isinstance(arg, str) else arg for arg in args))
+
+
+def visible(text: str) -> str:
+    """``text`` with control characters other than line breaks and tabs as escapes."""
+    return "".join(
+        ch if ch in "\n\t" or unicodedata.category(ch) != "Cc" else ascii(ch)[1:-1] for ch in text
+    )
 
 
 class ExpressionError(MathplayError, ValueError):

@@ -16,10 +16,49 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from mathplay.errors import IllegalMoveError, NotationError
+from mathplay.errors import IllegalMoveError, NotationError, OptionsError
 from mathplay.i18n import _
 
-__all__ = ["Bag", "expand_tile_set", "rest_of_set", "take_from_hand"]
+__all__ = [
+    "MAX_SEED_LENGTH",
+    "Bag",
+    "check_seed",
+    "expand_tile_set",
+    "rest_of_set",
+    "take_from_hand",
+]
+
+#: The longest text seed, and the most digits of a number seed.
+MAX_SEED_LENGTH = 100
+
+
+def check_seed(seed: object) -> int | str:
+    """A game's seed as given, once it is one: a whole number or a text (a teacher may
+    seed a class's games with ``"class-3a"``), neither longer than 100 characters.
+
+    >>> check_seed(7), check_seed("class-3a")
+    (7, 'class-3a')
+    >>> check_seed(True)
+    Traceback (most recent call last):
+    ...
+    mathplay.errors.OptionsError: a seed is a whole number or a short text, not True
+    """
+    if isinstance(seed, str) and len(seed) <= MAX_SEED_LENGTH:
+        return seed
+    # A number of at most about 100 digits (3.3 bits a digit).
+    if isinstance(seed, int) and not isinstance(seed, bool) and seed.bit_length() <= 330:
+        return seed
+    raise OptionsError(
+        _("a seed is a whole number or a short text, not {value}").format(value=_shown(seed))
+    )
+
+
+def _shown(value: object) -> str:
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to write out
+        return _("a number too long to show")
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def expand_tile_set(counts: Mapping[str, int]) -> list[str]:
@@ -37,6 +76,7 @@ class Bag:
 
     @classmethod
     def shuffled(cls, tiles: Iterable[str], seed: int | str) -> Bag:
+        seed = check_seed(seed)
         order = list(tiles)
         random.Random(f"mathplay:{seed}").shuffle(order)
         return cls(order)

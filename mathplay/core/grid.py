@@ -30,6 +30,10 @@ __all__ = ["Grid", "diagram_rows"]
 
 def diagram_rows(text: str) -> list[list[str]]:
     """The cells of a diagram, row by row (blank lines and ``#`` lines are skipped)."""
+    if not isinstance(text, str):
+        raise NotationError(
+            _("a diagram is text, one line per row, not {kind}").format(kind=type(text).__name__)
+        )
     rows = []
     for line in text.splitlines():
         stripped = line.strip()

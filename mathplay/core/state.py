@@ -17,11 +17,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
-from mathplay.core.bag import Bag
+from mathplay.core.bag import Bag, check_seed
 from mathplay.core.grid import Grid
 from mathplay.core.outcome import Outcome
 from mathplay.core.squares import Special, Square
-from mathplay.errors import IllegalMoveError, MathplayError, NotationError, SaveFileError
+from mathplay.errors import (
+    IllegalMoveError,
+    MathplayError,
+    NotationError,
+    OptionsError,
+    SaveFileError,
+)
 from mathplay.i18n import _
 
 __all__ = [
@@ -42,17 +48,35 @@ GAME_TYPES: dict[str, type[GameState[Any, Any]]] = {}
 def seat_scores(players: int, to_move: int, scores: Sequence[int] | None) -> list[int]:
     """Check a position's seats (``to_move`` names a player, one score per player) and
     return the scores to start from (zeros when ``scores`` is ``None``)."""
-    if not 0 <= to_move < players:
-        raise NotationError(_("to_move must be a player from 0 to {last}").format(last=players - 1))
+    if isinstance(to_move, bool) or not isinstance(to_move, int) or not 0 <= to_move < players:
+        raise NotationError(
+            _("to_move must be a player from 0 to {last}, not {value}").format(
+                last=players - 1, value=_short(to_move)
+            )
+        )
     if scores is None:
         return [0] * players
+    if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence):
+        raise NotationError(_("scores is a list of whole numbers, one per player"))
     if len(scores) != players:
         raise NotationError(
             _("give one score per player: {players} players, {count} scores").format(
                 players=players, count=len(scores)
             )
         )
+    for score in scores:
+        if isinstance(score, bool) or not isinstance(score, int) or abs(score) > MAX_SCORE:
+            raise NotationError(
+                _("a score is a whole number from {low} to {high}, not {value}").format(
+                    low=-MAX_SCORE, high=MAX_SCORE, value=_short(score)
+                )
+            )
     return [int(score) for score in scores]
+
+
+#: The largest score a position may hold: far above any real game's, small enough to
+#: keep every number a person reads short.
+MAX_SCORE = 10**6
 
 
 @dataclass
@@ -86,6 +110,16 @@ class HistoryEntry:
 
 MoveT = TypeVar("MoveT")
 PositionT = TypeVar("PositionT", bound=Position)
+
+
+def check_where(where: object) -> None:
+    """Refuse a ``where`` filter that is not a function of a move, naming it."""
+    if where is not None and not callable(where):
+        raise MathplayError(
+            _("where is a function that takes a move and says yes or no, not {value}").format(
+                value=_short(where)
+            )
+        )
 
 
 def check_count(n: object) -> None:
@@ -142,9 +176,9 @@ class GameState(ABC, Generic[MoveT, PositionT]):
         game._setup(position, seed, options)
         return game
 
-    def _setup(self, position: PositionT, seed: int, options: Any) -> None:
+    def _setup(self, position: PositionT, seed: int | str, options: Any) -> None:
         self._pos = position
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.options = options
         self._history: list[HistoryEntry] = []
         self._undo_stack: list[PositionT] = []
@@ -175,6 +209,7 @@ class GameState(ABC, Generic[MoveT, PositionT]):
         fewer when there are fewer moves. What hints and the greedy player need; a game
         may find them faster than by listing every move (Binary does)."""
         check_count(n)
+        check_where(where)
         moves = [move for move in self.legal_moves() if where is None or where(move)]
         return top_scoring(moves, n)
 
@@ -201,12 +236,15 @@ class GameState(ABC, Generic[MoveT, PositionT]):
         """
         from mathplay.ai.hints import hint
 
+        _check_using(using)
         return hint(self, level=level, using=using)
 
     def hints(self, n: int = 5, using: str | None = None) -> list[Any]:
         """The ``n`` best moves now, each with its explanation."""
         from mathplay.ai.hints import hints
 
+        check_count(n)
+        _check_using(using)
         return hints(self, n=n, using=using)
 
     @property
@@ -348,10 +386,19 @@ class GameState(ABC, Generic[MoveT, PositionT]):
         )
 
 
+def _check_using(using: object) -> None:
+    if using is not None and not isinstance(using, str):
+        raise MathplayError(
+            _("using is a tile, written as text like '7' or 'x', not {value}").format(
+                value=_short(using)
+            )
+        )
+
+
 def _short(value: object, limit: int = 40) -> str:
     """``value`` as a short text for a message (a huge or strange input stays readable)."""
     try:
-        text = value if isinstance(value, str) else repr(value)
+        text = repr(value)
     except ValueError:  # an int too long to write out
         text = _("a number too long to show")
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -385,16 +432,22 @@ def load(text: str) -> Any:
             _("unknown save format {name!r}; mathplay reads {known}").format(name=name, known=known)
         )
     version = data.get("version")
-    if version != game_type.format_version:
+    if type(version) is not int or version != game_type.format_version:
         raise SaveFileError(
             _(
                 "{name} version {version} is not supported (this mathplay "
                 "reads version {supported})"
             ).format(name=name, version=version, supported=game_type.format_version)
         )
-    for key, kind in (("options", dict), ("seed", int), ("start", dict), ("history", list)):
+    for key, kind in (("options", dict), ("start", dict), ("history", list)):
         if not isinstance(data.get(key), kind):
             raise SaveFileError(_("the saved game has no valid {key!r}").format(key=key))
+    try:
+        check_seed(data.get("seed"))
+    except OptionsError as error:
+        raise SaveFileError(
+            _("the saved game has no valid 'seed': {error}").format(error=error)
+        ) from None
     try:
         game = game_type._from_start(data["options"], data["seed"], data["start"])
     except (MathplayError, KeyError, TypeError, ValueError) as error:

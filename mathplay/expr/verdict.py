@@ -45,7 +45,7 @@ def _check_options(base: int, order: str) -> None:
             f"base must be 10 (decimal) or 2 (binary), not {base!r}: other bases are not "
             "part of mathplay's games"
         )
-    if order not in ORDERS:
+    if not isinstance(order, str) or order not in ORDERS:
         raise OptionsError(f"order must be 'math' or 'left-to-right', not {order!r}")
 
 

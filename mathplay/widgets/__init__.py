@@ -44,5 +44,26 @@ def play(game_name: str, seats: Sequence[str] | None = None, **options: Any) -> 
     chosen = list(seats) if seats is not None else ["human", "computer"]
     players = int(options.pop("players", len(chosen)))
     seat_list = parse_seats(chosen, players)
+    _check_options(name, board_type, options)
     game = board_type.make_game({"players": players, **options})
     return board_type(game, seat_list, threaded=threaded)
+
+
+def _check_options(name: str, board_type: type[BoardWidget], options: dict[str, Any]) -> None:
+    """Refuse an option the game does not have (a typo such as ``sise=9``), naming the
+    options it has, closest first."""
+    import difflib
+    import inspect
+
+    game_class = type(board_type.make_game({"seed": 0}))
+    known = [p for p in inspect.signature(game_class).parameters if p not in ("self", "players")]
+    known.append("seed")
+    for option in options:
+        if option not in known:
+            close = difflib.get_close_matches(option, known, n=1)
+            hint = _(" Did you mean {name}?").format(name=close[0]) if close else ""
+            raise MathplayError(
+                _("{game} has no option {option!r}: its options are {known}.{hint}").format(
+                    game=name, option=option, known=", ".join(sorted(set(known))), hint=hint
+                )
+            )

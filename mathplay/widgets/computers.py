@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
+import zlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -64,7 +65,7 @@ class ComputerSeats:
             try:
                 player = self._computers.get(seat)
                 if player is None:
-                    seed = int(getattr(game, "seed", 0)) * 10 + seat  # replayable
+                    seed = _number(getattr(game, "seed", 0)) * 10 + seat  # replayable
                     player = make_computer(self.seats[seat], seed=seed)
                     self._computers[seat] = player
                 played = player.play_turn(game.copy())
@@ -89,3 +90,11 @@ class ComputerSeats:
         for entry in entries:
             for callback in list(self._callbacks):
                 callback(self, entry)
+
+
+def _number(seed: int | str) -> int:
+    """A game's seed as a number for its computer players (a text seed, ``"class-3a"``,
+    gives the same number every time)."""
+    if isinstance(seed, int):
+        return seed
+    return zlib.crc32(str(seed).encode("utf-8"))

@@ -27,6 +27,7 @@ from mathplay.core import (
     Special,
     Square,
     check_count,
+    check_where,
     expand_tile_set,
     line_from_placements,
     line_squares,
@@ -106,8 +107,8 @@ class BinaryPosition(Position):
 
 
 def _fragments(names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    """The option as a tuple (a single string is left for the options to refuse)."""
-    return names if isinstance(names, str) else tuple(names)
+    """The option as a tuple (anything but a list is left for the options to refuse)."""
+    return tuple(names) if isinstance(names, (list, tuple, set, frozenset)) else names
 
 
 def _chip(token: str) -> str:
@@ -338,6 +339,7 @@ class Binary(GameState[BinaryMove, BinaryPosition]):
         hand with blanks can have millions of moves; the best few take a fraction of the
         time (``bench/binary_best_moves.py``)."""
         check_count(n)
+        check_where(where)
         if self.is_over:
             return []
         from mathplay.games.binary.best import best_moves

@@ -169,8 +169,12 @@ class BinaryOptions:
                     value=self.all_chips_bonus
                 )
             )
-        if isinstance(self.banned_identities, str):
-            raise OptionsError(_("banned_identities is a list of fragments, like ('x1', '+0')"))
+        if not isinstance(self.banned_identities, (list, tuple, set, frozenset)):
+            raise OptionsError(
+                _(
+                    "banned_identities is a list of fragments, like ('x1', '+0'), not {value}"
+                ).format(value=type(self.banned_identities).__name__)
+            )
         names = {name.replace(" ", "").upper(): name for name in IDENTITY_FAMILIES}
         chosen = set()
         for item in self.banned_identities:
