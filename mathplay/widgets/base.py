@@ -153,6 +153,7 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
                 "texts": view.texts(),
                 "options": self._option_spec(),
                 "primary": "end" if self.places_one_by_one else "play",
+                "legend": view.legend(self.specials(), self.starts()),
             }
             self._refresh()
         self._start_computers()
@@ -357,7 +358,7 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
             return _("{name} is thinking…").format(name=name)
         return _("{name} to move").format(name=name)
 
-    def _blank_prompt(self) -> dict[str, str] | None:
+    def _blank_prompt(self) -> dict[str, Any] | None:
         if self._blank is None:
             return None
         square, _index = self._blank
@@ -366,6 +367,7 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
                 square=square_name(square)
             ),
             "square": square_name(square),
+            "choices": [[value, self.show(value)] for value in self.blank_choices()],
         }
 
     def _track_last(self, board: Any) -> None:

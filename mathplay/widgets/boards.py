@@ -5,8 +5,8 @@
 >>> board.layout_data["size"], len(board.view["hand"])
 (9, 8)
 >>> board.click_square(0, 0)
->>> board.message
-'Pick a tile from your hand first.'
+>>> board.message, board.view["kind"]
+('Pick a tile from your hand, then click a square.', 'info')
 """
 
 from __future__ import annotations
@@ -126,6 +126,11 @@ class MixmathBoard(BoardWidget):
     def points(self, token: str) -> int | None:
         return 0 if token.startswith("?") else None
 
+    def blank_choices(self) -> list[str]:
+        from mathplay.games.mixmath import BLANK_VALUES
+
+        return [str(value) for value in BLANK_VALUES]
+
 
 class BinaryBoard(BoardWidget):
     """A Binary board (rules B1–B5): Scrabble with 0/1 chips and logic operators."""
@@ -168,6 +173,10 @@ class BinaryBoard(BoardWidget):
 
     def actions(self) -> list[str]:
         return ["play", "direction", "exchange", "pass", "undo", "hint", "new"]
+
+    def blank_choices(self) -> list[str]:
+        xor = ["XOR"] if self.game.options.xor else []
+        return ["0", "1", "+", "-", "x", "/", "AND", "OR", "NOT", *xor, "="]
 
     def show(self, token: str) -> str:
         chip = token[1:] if token.startswith("?") and len(token) > 1 else token
