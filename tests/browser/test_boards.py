@@ -156,8 +156,7 @@ def test_binary_line_with_a_blank(page: Any, lab: Server) -> None:
         place(board, name, text)
     click_tile(board, "?")
     square(board, "M8").click()
-    board.locator(".mp-blank-input").fill("0")
-    board.locator(".mp-blank-ok").click()
+    board.locator('.mp-blank-choice[data-value="0"]').click()
     expect(square(board, "M8")).to_have_attribute(
         "aria-label", "M8, plain square, blank 0, placed this turn, not played yet"
     )
