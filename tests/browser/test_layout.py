@@ -25,6 +25,11 @@ LEGEND = {
     "mixmath": ["★", "2×", "3×", "+", "−", "×", "÷"],
     "binary": ["★", "DL", "TL", "DW", "TW"],
 }
+SCREENSHOTS = {
+    ("summy", "1024x768"): "board-1024x768.png",
+    ("mixmath", "1024x768"): "board-1024x768-mixmath.png",
+    ("binary", "1366x768"): "board-1366x768-binary.png",
+}
 # Boxes as [left, top, right, bottom] in the window.
 MEASURE = """board => {
   const box = (node) => {
@@ -146,8 +151,10 @@ def test_the_whole_default_board_is_in_view(browser: Any, lab: Server, game: str
         expect(exchange).to_have_attribute("aria-disabled", "false")
         colours = [b.evaluate("n => getComputedStyle(n).backgroundColor") for b in (end, exchange)]
         assert colours[0] != colours[1]
-    IMAGES.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(IMAGES / f"board-{window}-{game}.png"))
+    image = SCREENSHOTS.get((game, window))
+    if image:
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(IMAGES / image))
     assert page.errors == []
     context.close()
 
@@ -280,6 +287,5 @@ def test_typing_moves_the_cursor_on_and_a_blank_is_a_row_of_buttons(
     )
     expect(board.locator(".mp-blank-choice")).to_have_count(0)
     expect(square("K8")).to_be_focused()
-    IMAGES.mkdir(parents=True, exist_ok=True)
     assert page.errors == []
     context.close()

@@ -57,8 +57,11 @@ function render({ model, el: host }) {
   let panelOpen = false;
   let cell = 0;
   let fitFrame = 0;
-  let advanceFrom = null; // the square a typed tile was sent for
+  // The square a typed tile was sent for, until the tile shows there (the views of
+  // earlier clicks may arrive first) or the person moves the cursor.
+  let advanceFrom = null;
   let previousCells = [];
+  let previousTentative = new Set();
   let blankShown = "";
   const send = (content) => model.send(content);
 
@@ -109,6 +112,7 @@ function render({ model, el: host }) {
         }
         square._label = info ? info.label : starts.has(index) ? "★" : "";
         square.addEventListener("click", () => {
+          advanceFrom = null;
           moveCursor(index, false);
           send({ event: "square", row: r, col: c });
         });
@@ -140,6 +144,8 @@ function render({ model, el: host }) {
     main.append(grid, side);
     root.append(top, main);
     previousCells = [];
+    previousTentative = new Set();
+    advanceFrom = null;
     cell = 0;
     draw();
     fit();
@@ -267,6 +273,7 @@ function render({ model, el: host }) {
       event.stopPropagation();
       const step = moves[event.key];
       if ((step === -1 && col === 0) || (step === 1 && col === size - 1)) return;
+      advanceFrom = null;
       moveCursor(cursor + step, true);
       return;
     }
@@ -311,13 +318,17 @@ function render({ model, el: host }) {
     const texts = layout.texts;
     if (!parts.grid || !view.cells) return;
     const tentative = new Map(view.tentative.map(([i, t]) => [i, t]));
-    if (advanceFrom !== null) {
+    if (advanceFrom !== null && advanceFrom === cursor) {
       const at = advanceFrom;
-      advanceFrom = null;
-      const landed = tentative.has(at) || (view.cells[at] && !previousCells[at]);
-      if (landed && at === cursor) advanceCursor(at, view, tentative);
+      const landed = (tentative.has(at) && !previousTentative.has(at)) ||
+        (view.cells[at] && !previousCells[at]);
+      if (landed) {
+        advanceFrom = null;
+        advanceCursor(at, view, tentative);
+      }
     }
     previousCells = view.cells;
+    previousTentative = new Set(tentative.keys());
     const last = new Set(view.last);
     const hint = new Set(view.hint);
     squares.forEach((square, i) => {
