@@ -169,6 +169,7 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
                 "texts": view.texts(),
                 "options": self._option_spec(),
                 "primary": "end" if self.places_one_by_one else "play",
+                "legend": view.legend(self.specials(), self.starts()),
             }
             self._refresh()
         self._start_computers()
@@ -390,10 +391,6 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
             return _("{name} is thinking…").format(name=name)
         return _("{name} to move").format(name=name)
 
-    def blank_values(self) -> list[str]:
-        """What a blank may stand for in this game (the buttons offered for it)."""
-        return []
-
     def _blank_prompt(self) -> dict[str, Any] | None:
         if self._blank is None:
             return None
@@ -403,7 +400,7 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
                 square=square_name(square)
             ),
             "square": square_name(square),
-            "choices": [[value, self.show(value)] for value in self.blank_values()],
+            "choices": [[value, self.show(value)] for value in self.blank_choices()],
         }
 
     def _line_direction(self) -> Direction:

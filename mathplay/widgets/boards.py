@@ -5,8 +5,8 @@
 >>> board.layout_data["size"], len(board.view["hand"])
 (9, 8)
 >>> board.click_square(0, 0)
->>> board.message
-'Pick a tile from your hand first.'
+>>> board.message, board.view["kind"]
+('Pick a tile from your hand, then click a square.', 'info')
 """
 
 from __future__ import annotations
@@ -128,10 +128,10 @@ class MixmathBoard(BoardWidget):
     def points(self, token: str) -> int | None:
         return 0 if token.startswith("?") else None
 
-    def blank_values(self) -> list[str]:
-        from mathplay.games.mixmath.rules import BLANK_VALUES
+    def blank_choices(self) -> list[str]:
+        from mathplay.games.mixmath import BLANK_VALUES
 
-        return [str(n) for n in BLANK_VALUES]
+        return [str(value) for value in BLANK_VALUES]
 
 
 class BinaryBoard(BoardWidget):
@@ -176,6 +176,10 @@ class BinaryBoard(BoardWidget):
     def actions(self) -> list[str]:
         return ["play", "direction", "exchange", "pass", "undo", "hint", "new"]
 
+    def blank_choices(self) -> list[str]:
+        xor = ["XOR"] if self.game.options.xor else []
+        return ["0", "1", "+", "-", "x", "/", "AND", "OR", "NOT", *xor, "="]
+
     def show(self, token: str) -> str:
         chip = token[1:] if token.startswith("?") and len(token) > 1 else token
         return _SIGNS.get(chip, chip)
@@ -184,11 +188,6 @@ class BinaryBoard(BoardWidget):
         from mathplay.games.binary import POINTS
 
         return 0 if token.startswith("?") else POINTS.get(token)
-
-    def blank_values(self) -> list[str]:
-        from mathplay.games.binary.rules import chip_set
-
-        return [chip for chip in chip_set(self.game.options.xor) if chip != "?"]
 
 
 #: The board class of each game, by name.

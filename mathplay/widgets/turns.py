@@ -104,8 +104,8 @@ class TurnMixin:
             )
         elif board[square] is not None:
             self._say(_("{square} is taken.").format(square=name), "error")
-        elif self._selected is None:
-            self._say(_("Pick a tile from your hand first."), "error")
+        elif self._selected is None:  # the click moved the cursor there: no error
+            self._say(_("Pick a tile from your hand, then click a square."))
         else:
             index = self._selected
             token = self.game.hands[self.game.to_move][index]
@@ -114,6 +114,10 @@ class TurnMixin:
                 self._say(_("Which value does the blank stand for?"))
             else:
                 self._place(square, index, token)
+
+    def blank_choices(self: BoardWidget) -> list[str]:
+        """What a blank may stand for, offered as buttons (empty: the value is typed)."""
+        return []
 
     def choose_blank(self: BoardWidget, value: str) -> None:
         """Say which value the blank waiting to be placed stands for."""

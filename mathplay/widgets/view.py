@@ -12,7 +12,7 @@ from mathplay.core import COLUMNS, Special, Square, square_name
 from mathplay.i18n import _
 from mathplay.widgets.words import log_line
 
-__all__ = ["CSS_KIND", "log_lines", "score_series", "square_entries", "texts"]
+__all__ = ["CSS_KIND", "legend", "log_lines", "score_series", "square_entries", "texts"]
 
 #: The CSS class of each kind of special square (colours live in ``static/board.css``).
 CSS_KIND: dict[Special, str] = {
@@ -57,7 +57,76 @@ def texts() -> dict[str, str]:
         "blank_value": _("Value of the blank"),
         "no_tile": _("There is no such tile in your hand: {key}"),
         "points": _("points"),
+        "bigger": _("Bigger board"),
+        "smaller": _("Smaller board"),
+        "zoom": _("Board size"),
+        "legend": _("What the squares do"),
+        "blank_choices": _("Values the blank can stand for"),
     }
+
+
+def _legend_words() -> dict[Special, str]:
+    """What each kind of special square does, in words for a 12-year-old (rules M1, M4-M6,
+    B1, B4)."""
+    return {
+        Special.START: _(
+            "start square: a fixed number to start from; the first tile makes an equation "
+            "with two of them"
+        ),
+        Special.DOUBLE: _("double: a tile placed here scores twice"),
+        Special.TRIPLE: _("triple: a tile placed here scores three times"),
+        Special.PLUS: _("plus square: your tile must be a sum here, like 3 + 4 = 7; {extra}"),
+        Special.MINUS: _(
+            "minus square: your tile must be a difference here, like 9 − 4 = 5; {extra}"
+        ),
+        Special.TIMES: _(
+            "times square: your tile must be a product here, like 3 × 4 = 12; {extra}"
+        ),
+        Special.DIVIDE: _(
+            "divide square: your tile must be a quotient here, like 12 ÷ 4 = 3; {extra}"
+        ),
+        Special.DOUBLE_LETTER: _("double letter: the points of the chip placed here count twice"),
+        Special.TRIPLE_LETTER: _(
+            "triple letter: the points of the chip placed here count three times"
+        ),
+        Special.DOUBLE_WORD: _("double word: the whole line scores twice"),
+        Special.TRIPLE_WORD: _("triple word: the whole line scores three times"),
+    }
+
+
+def legend(specials: dict[Square, Special], starts: Sequence[Square] = ()) -> list[dict[str, str]]:
+    """The board's key: one entry per kind of special square on it, in words.
+
+    ``starts`` are start squares that are not ``Special.START`` squares (Summy's and
+    Binary's centre, where the first move goes).
+
+    >>> dw = Special.DOUBLE_WORD
+    >>> legend({(0, 0): dw, (1, 1): dw}, [(7, 7)])  # doctest: +NORMALIZE_WHITESPACE
+    [{'kind': 'start', 'label': '★', 'text': 'start square: the first move goes through it'},
+     {'kind': 'double-word', 'label': 'DW', 'text': 'double word: the whole line scores twice'}]
+    """
+    words = _legend_words()
+    extra = _("then you may draw one extra tile")
+    present = set(specials.values())
+    entries = []
+    if any(specials.get(square) is not Special.START for square in starts):
+        entries.append(
+            {
+                "kind": "start",
+                "label": Special.START.label,
+                "text": _("start square: the first move goes through it"),
+            }
+        )
+    for special in Special:
+        if special in present:
+            entries.append(
+                {
+                    "kind": CSS_KIND[special],
+                    "label": special.label,
+                    "text": words[special].format(extra=extra),
+                }
+            )
+    return entries
 
 
 def square_entries(size: int, specials: dict[Square, Special]) -> list[dict[str, str] | None]:

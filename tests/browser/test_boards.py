@@ -103,13 +103,19 @@ def test_summy_keyboard_play(page: Any, lab: Server) -> None:
     for key in ["ArrowDown"] * 4 + ["ArrowRight"]:
         page.keyboard.press(key)
     expect(square(board, "B5")).to_be_focused()
-    for key in ["3", "ArrowRight", "+", "ArrowRight", "4", "ArrowRight", "ArrowRight", "8"]:
+    # Each typed tile moves the cursor on to the right, over the = already on E5.
+    for key, after in [("3", "C5"), ("+", "D5"), ("4", "F5")]:
         page.keyboard.press(key)
+        expect(square(board, after)).to_be_focused()
+    page.keyboard.press("8")
     expect(board.locator(".mp-message")).to_have_text("There is no 8 in your hand.")
+    expect(square(board, "F5")).to_be_focused()
     page.keyboard.press("7")
     expect(square(board, "F5")).to_have_class(re.compile("mp-tentative"))
+    expect(square(board, "G5")).to_be_focused()
     page.keyboard.press("Backspace")
     expect(square(board, "F5")).not_to_have_class(re.compile("mp-tentative"))
+    page.keyboard.press("ArrowLeft")
     page.keyboard.press("7")
     page.keyboard.press("Enter")
     expect(board.locator(".mp-score-value").first).to_have_text("14")
@@ -156,8 +162,7 @@ def test_binary_line_with_a_blank(page: Any, lab: Server) -> None:
         place(board, name, text)
     click_tile(board, "?")
     square(board, "M8").click()
-    board.locator(".mp-blank-input").fill("0")
-    board.locator(".mp-blank-ok").click()
+    board.locator('.mp-blank-choice[data-value="0"]').click()
     expect(square(board, "M8")).to_have_attribute(
         "aria-label", "M8, plain square, blank 0, placed this turn, not played yet"
     )

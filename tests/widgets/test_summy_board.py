@@ -84,7 +84,6 @@ def test_a_refused_sum_shows_the_arithmetic_and_keeps_the_tiles() -> None:
     ("clicks", "message"),
     [
         ([("square", 4, 4)], "E5 is taken."),
-        ([("square", 0, 0)], "Pick a tile from your hand first."),
         ([("action", "play")], "Place a tile on the board first."),
         ([("tile", 12)], "There is no tile 13 in your hand."),
         ([("tile", 0), ("square", 4, 4)], "E5 is taken."),

@@ -8,6 +8,42 @@ function el(tag, cls, text) {
   return node;
 }
 
+// Board zoom: a factor on the size that fits the window, per game, kept while the page
+// is open (sessionStorage also reaches boards whose module was loaded separately).
+const ZOOM_STEPS = [0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2];
+const zooms = {};
+const CELL_MIN = 28;
+const CELL_MAX = 44;
+const SIDE_MIN = 200; // the side column's smallest width (see .mp-side in board.css)
+// For id / aria-labelledby pairs, unique in the page even if this module is loaded twice.
+const ID_BASE = Math.random().toString(36).slice(2, 8);
+let ids = 0;
+
+function getZoom(game) {
+  if (game in zooms) return zooms[game];
+  try {
+    const stored = Number(window.sessionStorage.getItem(`mathplay-zoom-${game}`));
+    if (ZOOM_STEPS.includes(stored)) return stored;
+  } catch (error) { /* storage may be blocked: the module variable still works */ }
+  return 1;
+}
+
+function setZoom(game, zoom) {
+  zooms[game] = zoom;
+  try {
+    window.sessionStorage.setItem(`mathplay-zoom-${game}`, String(zoom));
+  } catch (error) { /* see getZoom */ }
+  window.dispatchEvent(new CustomEvent("mathplay-zoom", { detail: { game } }));
+}
+
+// The height a board can use: the notebook's scrolling panel in JupyterLab and
+// Notebook 7, else the window (Voilà, other front ends).
+function visibleHeight(host) {
+  const panel = host.closest(".jp-WindowedPanel-outer, .jp-Notebook");
+  const height = window.innerHeight;
+  return panel && panel.clientHeight > 0 ? Math.min(height, panel.clientHeight) : height;
+}
+
 function render({ model, el: host }) {
   const root = el("div", "mp-board-widget");
   // Keys typed on the board are the board's, not JupyterLab's notebook shortcuts.
@@ -19,6 +55,14 @@ function render({ model, el: host }) {
   let buffer = "";
   let bufferTimer = null;
   let panelOpen = false;
+  let cell = 0;
+  let fitFrame = 0;
+  // The square a typed tile was sent for, until the tile shows there (the views of
+  // earlier clicks may arrive first) or the person moves the cursor.
+  let advanceFrom = null;
+  let previousCells = [];
+  let previousTentative = new Set();
+  let blankShown = "";
   const send = (content) => model.send(content);
 
   const parts = {};
@@ -35,13 +79,15 @@ function render({ model, el: host }) {
     parts.scores = el("ul", "mp-scores");
     parts.scores.setAttribute("aria-label", texts.scores);
     parts.bag = el("div", "mp-bag");
-    top.append(parts.turn, parts.scores, parts.bag);
+    top.append(parts.turn, parts.scores, parts.bag, zoomControl(texts, layout.game));
+    parts.top = top;
 
     const main = el("div", "mp-main");
     const grid = el("div", "mp-grid");
     grid.setAttribute("role", "grid");
     grid.setAttribute("aria-label", texts.board);
-    grid.style.gridTemplateColumns = `1.6em repeat(${size}, var(--mp-cell))`;
+    grid.style.gridTemplateColumns = `var(--mp-coord-width) repeat(${size}, var(--mp-cell))`;
+    grid.style.gridTemplateRows = `var(--mp-coord-height) repeat(${size}, var(--mp-cell))`;
     grid.append(el("span", "mp-coord"));
     for (let c = 0; c < size; c++) grid.append(el("span", "mp-coord", layout.columns[c]));
     squares = [];
@@ -66,6 +112,7 @@ function render({ model, el: host }) {
         }
         square._label = info ? info.label : starts.has(index) ? "★" : "";
         square.addEventListener("click", () => {
+          advanceFrom = null;
           moveCursor(index, false);
           send({ event: "square", row: r, col: c });
         });
@@ -87,15 +134,112 @@ function render({ model, el: host }) {
     parts.message.setAttribute("role", "status");
     parts.message.setAttribute("aria-live", "polite");
     parts.over = el("div", "mp-over");
+    parts.legend = legendBox(layout);
     parts.logTitle = el("div", "mp-log-title", texts.log);
     parts.log = el("ol", "mp-log");
     parts.keys = el("div", "mp-keys", texts.keys);
     parts.options = el("div", "mp-options");
     side.append(parts.handTitle, parts.hand, parts.blank, parts.actions, parts.message,
-      parts.options, parts.over, parts.logTitle, parts.log, parts.keys);
+      parts.options, parts.over, parts.legend, parts.logTitle, parts.log, parts.keys);
     main.append(grid, side);
     root.append(top, main);
+    previousCells = [];
+    previousTentative = new Set();
+    advanceFrom = null;
+    cell = 0;
     draw();
+    fit();
+  }
+
+  function zoomControl(texts, game) {
+    const box = el("div", "mp-zoom");
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", texts.zoom);
+    const button = (cls, text, name, step) => {
+      const node = el("button", `mp-action mp-zoom-button ${cls}`, text);
+      node.type = "button";
+      node.setAttribute("aria-label", name);
+      node.title = name;
+      node.addEventListener("click", () => {
+        const now = ZOOM_STEPS.indexOf(getZoom(game));
+        const next = Math.max(0, Math.min(ZOOM_STEPS.length - 1, (now < 0 ? 5 : now) + step));
+        setZoom(game, ZOOM_STEPS[next]);
+      });
+      return node;
+    };
+    parts.smaller = button("mp-zoom-out", "−", texts.smaller, -1);
+    parts.zoomValue = el("span", "mp-zoom-value");
+    parts.zoomValue.setAttribute("role", "status");
+    parts.bigger = button("mp-zoom-in", "+", texts.bigger, 1);
+    box.append(parts.smaller, parts.zoomValue, parts.bigger);
+    return box;
+  }
+
+  function legendBox(layout) {
+    const box = el("div", "mp-squares-legend");
+    const entries = layout.legend || [];
+    if (!entries.length) return box;
+    const title = el("div", "mp-squares-legend-title", layout.texts.legend);
+    title.id = `mp-legend-${ID_BASE}-${++ids}`;
+    const list = el("ul", "mp-squares-legend-list");
+    list.setAttribute("aria-labelledby", title.id);
+    for (const entry of entries) {
+      const item = el("li", `mp-squares-legend-item mp-squares-legend-${entry.kind}`);
+      item.append(el("span", `mp-squares-legend-swatch mp-${entry.kind}`, entry.label), " ",
+        el("span", "mp-squares-legend-text", entry.text));
+      list.append(item);
+    }
+    box.append(title, list);
+    return box;
+  }
+
+  // Squares as big as the room allows: the host's width less the side column, and the
+  // visible height less the top line; 28-44 px, times the zoom chosen with − / +.
+  function fit() {
+    const layout = model.get("layout_data");
+    const width = host.clientWidth;
+    if (!layout.size || !parts.grid || !width) return;
+    const size = layout.size;
+    const zoom = getZoom(layout.game);
+    const coordWidth = 27; // --mp-coord-width at the largest fitted square
+    const coordHeight = 20; // --mp-coord-height, likewise
+    const padding = 14; // the widget's own padding and a little air
+    const gap = 12; // .mp-main's gap
+    const topHeight = parts.top.offsetHeight + 6;
+    const byWidth = (width - padding - coordWidth - gap - SIDE_MIN) / size - 1;
+    const byHeight = (visibleHeight(host) - padding - topHeight - coordHeight) / size - 1;
+    const fitted = Math.max(CELL_MIN, Math.min(CELL_MAX, Math.floor(Math.min(byWidth, byHeight))));
+    const wanted = Math.max(12, Math.round(fitted * zoom));
+    if (wanted !== cell) {
+      cell = wanted;
+      root.style.setProperty("--mp-cell", `${cell}px`);
+    }
+    parts.zoomValue.textContent = `${Math.round(zoom * 100)} %`;
+    parts.smaller.disabled = zoom <= ZOOM_STEPS[0];
+    parts.bigger.disabled = zoom >= ZOOM_STEPS[ZOOM_STEPS.length - 1];
+  }
+
+  function scheduleFit() {
+    if (fitFrame) return;
+    fitFrame = requestAnimationFrame(() => { fitFrame = 0; fit(); });
+  }
+
+  // After a typed tile lands on the cursor's square, the cursor moves on in the
+  // direction of play (across: right, down: below), over filled squares.
+  function advanceCursor(at, view, tentative) {
+    const size = model.get("layout_data").size;
+    const [dr, dc] = view.direction === "down" ? [1, 0] : [0, 1];
+    let r = Math.floor(at / size) + dr;
+    let c = (at % size) + dc;
+    while (r < size && c < size) {
+      const index = r * size + c;
+      if (!view.cells[index] && !tentative.has(index)) {
+        moveCursor(index, parts.grid.contains(document.activeElement));
+        return;
+      }
+      r += dr;
+      c += dc;
+    }
   }
 
   function moveCursor(index, focus) {
@@ -114,6 +258,7 @@ function render({ model, el: host }) {
     bufferTimer = null;
     if (!buffer) return;
     const size = model.get("layout_data").size;
+    advanceFrom = cursor;
     send({ event: "key", key: buffer, row: Math.floor(cursor / size), col: cursor % size });
     buffer = "";
   }
@@ -128,6 +273,7 @@ function render({ model, el: host }) {
       event.stopPropagation();
       const step = moves[event.key];
       if ((step === -1 && col === 0) || (step === 1 && col === size - 1)) return;
+      advanceFrom = null;
       moveCursor(cursor + step, true);
       return;
     }
@@ -158,8 +304,12 @@ function render({ model, el: host }) {
 
   function tileHTML(node, tile) {
     node.replaceChildren();
-    node.append(el("span", "mp-tile-text", tile.t));
-    if (tile.p !== null && tile.p !== undefined) node.append(el("sub", "mp-points", String(tile.p)));
+    const points = tile.p !== null && tile.p !== undefined;
+    // Longer labels (AND, XOR, 100) get a smaller font, and text with points sits above
+    // them, so everything fits its square (board.css).
+    const length = Math.min(4, Array.from(tile.t).length);
+    node.append(el("span", `mp-tile-text mp-len-${length}` + (points ? " mp-pointed" : ""), tile.t));
+    if (points) node.append(el("sub", "mp-points", String(tile.p)));
   }
 
   function draw() {
@@ -168,6 +318,17 @@ function render({ model, el: host }) {
     const texts = layout.texts;
     if (!parts.grid || !view.cells) return;
     const tentative = new Map(view.tentative.map(([i, t]) => [i, t]));
+    if (advanceFrom !== null && advanceFrom === cursor) {
+      const at = advanceFrom;
+      const landed = (tentative.has(at) && !previousTentative.has(at)) ||
+        (view.cells[at] && !previousCells[at]);
+      if (landed) {
+        advanceFrom = null;
+        advanceCursor(at, view, tentative);
+      }
+    }
+    previousCells = view.cells;
+    previousTentative = new Set(tentative.keys());
     const last = new Set(view.last);
     const hint = new Set(view.hint);
     squares.forEach((square, i) => {
@@ -222,25 +383,14 @@ function render({ model, el: host }) {
       return button;
     }));
 
-    parts.blank.replaceChildren();
-    if (view.blank) {
-      const label = el("label", "mp-blank-label", view.blank.prompt);
-      const input = el("input", "mp-blank-input");
-      input.setAttribute("aria-label", texts.blank_value);
-      input.size = 4;
-      const ok = el("button", "mp-action mp-blank-ok", texts.ok);
-      const submit = () => send({ event: "blank", value: input.value });
-      ok.addEventListener("click", submit);
-      input.addEventListener("keydown", (e) => { if (e.key === "Enter") submit(); e.stopPropagation(); });
-      label.append(input);
-      parts.blank.append(label, ok);
-      setTimeout(() => input.focus(), 0);
-    }
+    drawBlank(view, texts);
 
     parts.actions.replaceChildren(...view.buttons.map((b) => {
       const button = el("button", `mp-action mp-action-${b.id}`, b.label);
       button.type = "button";
       button.disabled = !b.enabled;
+      button.setAttribute("aria-disabled", String(!b.enabled));
+      if (b.id === layout.primary) button.classList.add("mp-primary");
       if (b.pressed) button.setAttribute("aria-pressed", "true");
       button.addEventListener("click", () => {
         if (b.id === "new") { panelOpen = !panelOpen; drawOptions(); return; }
@@ -249,11 +399,78 @@ function render({ model, el: host }) {
       return button;
     }));
 
-    parts.message.textContent = view.message;
+    // While a blank waits for its value, its prompt says what to do (once, not twice).
+    parts.message.textContent = view.blank && view.kind === "info" ? "" : view.message;
     parts.message.className = `mp-message mp-message-${view.kind}`;
     drawOver(view, texts);
     parts.log.replaceChildren(...view.log.map((line) => el("li", "mp-log-line", line)));
     parts.log.scrollTop = parts.log.scrollHeight;
+  }
+
+  // A blank's value: a row of buttons (the choices the engine allows), or a text box
+  // when none are sent. The prompt is shown once; focus goes to the first choice.
+  function drawBlank(view, texts) {
+    const blank = view.blank;
+    const had = parts.blank.contains(document.activeElement);
+    parts.blank.replaceChildren();
+    if (!blank) {
+      if (blankShown && had) moveCursor(cursor, true);
+      blankShown = "";
+      return;
+    }
+    const fresh = blankShown !== blank.prompt;
+    blankShown = blank.prompt;
+    const prompt = el("div", "mp-blank-prompt", blank.prompt);
+    prompt.id = `mp-blank-${ID_BASE}-${++ids}`;
+    const choose = (value) => {
+      if (squares[cursor] && squares[cursor].dataset.name === blank.square) advanceFrom = cursor;
+      send({ event: "blank", value });
+    };
+    const choices = blank.choices || [];
+    let first;
+    if (choices.length) {
+      const row = el("div", "mp-blank-choices");
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-labelledby", prompt.id);
+      for (const [value, label] of choices) {
+        const button = el("button", "mp-action mp-blank-choice", label);
+        button.type = "button";
+        button.dataset.value = value;
+        button.addEventListener("click", () => choose(value));
+        row.append(button);
+      }
+      row.addEventListener("keydown", (event) => {
+        const buttons = Array.from(row.children);
+        const at = buttons.indexOf(document.activeElement);
+        const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+        if (step && at >= 0) {
+          event.preventDefault();
+          buttons[(at + step + buttons.length) % buttons.length].focus();
+        } else if (event.key === "Escape") {
+          event.preventDefault();
+          send({ event: "action", id: "cancel" });
+        }
+        event.stopPropagation();
+      });
+      parts.blank.append(prompt, row);
+      first = row.firstChild;
+    } else {
+      const label = el("label", "mp-blank-label", blank.prompt);
+      const input = el("input", "mp-blank-input");
+      input.setAttribute("aria-label", texts.blank_value);
+      input.size = 4;
+      const ok = el("button", "mp-action mp-blank-ok", texts.ok);
+      ok.type = "button";
+      ok.addEventListener("click", () => choose(input.value));
+      input.addEventListener("keydown", (e) => {
+        if (e.key === "Enter") choose(input.value);
+        e.stopPropagation();
+      });
+      label.append(input);
+      parts.blank.append(label, ok);
+      first = input;
+    }
+    if (fresh || had) setTimeout(() => first.focus(), 0);
   }
 
   function drawOver(view, texts) {
@@ -345,10 +562,23 @@ function render({ model, el: host }) {
     parts.options.append(form);
   }
 
+  const onZoom = (event) => {
+    if (event.detail.game === model.get("layout_data").game) fit();
+  };
+  const observer = new ResizeObserver(scheduleFit);
+  observer.observe(host);
+  window.addEventListener("resize", scheduleFit);
+  window.addEventListener("mathplay-zoom", onZoom);
   model.on("change:layout_data", () => { cursor = 0; build(); });
   model.on("change:view", draw);
   build();
-  return () => { if (bufferTimer) clearTimeout(bufferTimer); };
+  return () => {
+    if (bufferTimer) clearTimeout(bufferTimer);
+    if (fitFrame) cancelAnimationFrame(fitFrame);
+    observer.disconnect();
+    window.removeEventListener("resize", scheduleFit);
+    window.removeEventListener("mathplay-zoom", onZoom);
+  };
 }
 
 export default { render };

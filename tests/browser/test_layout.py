@@ -1,0 +1,291 @@
+"""The board's layout in a real JupyterLab: it fits small school laptops, zooms, explains its
+squares, and its chips' text fits.
+
+Window sizes: 1024×768 with the file browser closed and 1366×768 with it open. Everything
+is measured with bounding boxes after scrolling the board's output to the top of the
+notebook panel. Screenshots land in ``docs/images/``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.labserver import Server, run_all, write_notebook
+
+pytestmark = pytest.mark.browser
+
+IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+WINDOWS = {"1024x768": (1024, 768, False), "1366x768": (1366, 768, True)}
+LEGEND = {
+    "summy": ["★"],
+    "mixmath": ["★", "2×", "3×", "+", "−", "×", "÷"],
+    "binary": ["★", "DL", "TL", "DW", "TW"],
+}
+SCREENSHOTS = {
+    ("summy", "1024x768"): "board-1024x768.png",
+    ("mixmath", "1024x768"): "board-1024x768-mixmath.png",
+    ("binary", "1366x768"): "board-1366x768-binary.png",
+}
+# Boxes as [left, top, right, bottom] in the window.
+MEASURE = """board => {
+  const box = (node) => {
+    if (!node) return null;
+    const r = node.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const panel = board.closest('.jp-WindowedPanel-outer');
+  const square = board.querySelector('.mp-square');
+  return {
+    panel: box(panel),
+    grid: box(board.querySelector('.mp-grid')),
+    hand: box(board.querySelector('.mp-hand')),
+    primary: box(board.querySelector('.mp-action-play, .mp-action-end')),
+    message: box(board.querySelector('.mp-message')),
+    side: box(board.querySelector('.mp-side')),
+    cell: square.getBoundingClientRect().width,
+    coord: parseFloat(getComputedStyle(board.querySelector('.mp-coord')).fontSize),
+  };
+}"""
+# Every filled square: the text's and the points' boxes, and whether the text overflows.
+CHIPS = """board => Array.from(board.querySelectorAll('.mp-square.mp-filled')).map((sq) => {
+  const box = (node) => {
+    if (!node) return null;
+    const r = node.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const text = sq.querySelector('.mp-tile-text');
+  return {
+    name: sq.dataset.name, label: text.textContent, square: box(sq), text: box(text),
+    points: box(sq.querySelector('.mp-points')), scroll: text.scrollWidth,
+    room: sq.clientWidth,
+  };
+})"""
+
+
+def open_in_window(browser: Any, server: Server, name: str, cells: list[str], window: str):
+    """A page of ``window`` size showing the notebook's boards, the file browser open or
+    closed as that window size says, the first board's output scrolled to the top."""
+    width, height, file_browser = WINDOWS[window]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    write_notebook(server.root / name, cells)
+    page.goto(server.url(name))
+    run_all(page)
+    boards = page.locator(".mp-board-widget")
+    boards.first.locator(".mp-square").last.wait_for()
+    page.locator(".mp-board-widget").nth(len(cells) - 1).locator(".mp-square").last.wait_for()
+    if page.locator("#jp-left-stack").is_visible() != file_browser:
+        tab = '.jp-SideBar.jp-mod-left .lm-TabBar-tab[data-id="filebrowser"]'
+        page.locator(tab).click()  # the open tab's button closes the sidebar, and opens it
+    from playwright.sync_api import expect
+
+    expect(page.locator("#jp-left-stack")).to_be_visible(visible=file_browser)
+    scroll_to(boards.first)
+    return context, page, boards
+
+
+def scroll_to(board: Any) -> None:
+    board.evaluate("b => b.closest('.jp-OutputArea-output').scrollIntoView({block: 'start'})")
+    board.page.wait_for_timeout(300)  # the resize observer's frame, the scroll
+
+
+def inside(inner: list[float], outer: list[float], slack: float = 0.5) -> bool:
+    return (
+        inner[0] >= outer[0] - slack
+        and inner[1] >= outer[1] - slack
+        and inner[2] <= outer[2] + slack
+        and inner[3] <= outer[3] + slack
+    )
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def cell_size(board: Any) -> float:
+    return float(board.locator(".mp-square").first.evaluate("n => n.offsetWidth"))
+
+
+@pytest.mark.parametrize("window", list(WINDOWS))
+@pytest.mark.parametrize("game", ["summy", "mixmath", "binary"])
+def test_the_whole_default_board_is_in_view(browser: Any, lab: Server, game: str, window: str):
+    from playwright.sync_api import expect
+
+    source = f"import mathplay\nmathplay.play({game!r}, seed=3)"
+    context, page, boards = open_in_window(
+        browser, lab, f"fit-{game}-{window}.ipynb", [source], window
+    )
+    board = boards.first
+    box = board.evaluate(MEASURE)
+    print(
+        game,
+        window,
+        {k: v if k in ("cell", "coord") else [round(x) for x in v] for k, v in box.items()},
+    )
+    for part in ("grid", "hand", "primary", "message"):
+        assert inside(box[part], box["panel"]), f"{part} {box[part]} is not in {box['panel']}"
+    assert box["side"][0] >= box["grid"][2], "the side column sits beside the board"
+    assert 28 <= box["cell"] <= 45 and box["coord"] >= 11
+    # The legend names every kind of special square, in words.
+    legend = board.locator(".mp-squares-legend-item")
+    expect(legend.locator(".mp-squares-legend-swatch")).to_have_text(LEGEND[game])
+    expect(board.locator(".mp-squares-legend-title")).to_have_text("What the squares do")
+    if game == "binary":
+        expect(legend.nth(3)).to_have_text("DW double word: the whole line scores twice")
+    if game == "mixmath":
+        expect(legend.nth(3)).to_contain_text("must be a sum here")
+        expect(legend.nth(3)).to_contain_text("draw one extra tile")
+        # Nothing to end yet: the primary button is disabled, looks it and says it.
+        end = board.locator(".mp-action-end")
+        expect(end).to_be_disabled()
+        expect(end).to_have_attribute("aria-disabled", "true")
+        expect(end).to_have_css("cursor", "not-allowed")
+        exchange = board.locator(".mp-action-exchange")
+        expect(exchange).to_have_attribute("aria-disabled", "false")
+        colours = [b.evaluate("n => getComputedStyle(n).backgroundColor") for b in (end, exchange)]
+        assert colours[0] != colours[1]
+    image = SCREENSHOTS.get((game, window))
+    if image:
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(IMAGES / image))
+    assert page.errors == []
+    context.close()
+
+
+TILES = {
+    # Every chip that has a long label or points; Mixmath's longest numbers (and 100, in
+    # case a variant ever makes one); Summy's signs.
+    "binary": ["AND", "OR", "NOT", "XOR", "x", "/", "?AND", "?1", "1", "=", "-"],
+    "mixmath": ["100", "90", "63", "7", "?12", "?5", "0"],
+    "summy": ["1", "+", "x", ":", "=", "-"],
+}
+
+
+@pytest.mark.parametrize("game", ["binary", "mixmath", "summy"])
+def test_chip_text_fits_its_square(browser: Any, lab: Server, game: str) -> None:
+    from playwright.sync_api import expect
+
+    source = (
+        "import mathplay\n"
+        "from mathplay.widgets import view\n"
+        f"board = mathplay.play({game!r}, seed=3)\n"
+        "cells = list(board.view['cells'])\n"
+        f"for i, token in enumerate({TILES[game]!r}):\n"
+        "    cells[i] = view.tile_entry(token, board.show, board.points)\n"
+        "board.view = {**board.view, 'cells': cells}\n"
+        "board"
+    )
+    context, _page, boards = open_in_window(
+        browser, lab, f"chips-{game}.ipynb", [source], "1024x768"
+    )
+    board = boards.first
+    expect(board.locator(".mp-square.mp-filled .mp-tile-text").first).to_have_text(re.compile("."))
+    # At the fitted size, then at the smallest square the fit ever makes.
+    for size in (None, 28):
+        if size is not None:
+            board.evaluate(f"b => b.style.setProperty('--mp-cell', '{size}px')")
+        chips = board.evaluate(CHIPS)
+        assert len(chips) >= len(TILES[game])
+        for chip in chips:
+            where = f"{chip['label']} on {chip['name']} ({size or 'fitted'} px)"
+            assert chip["scroll"] <= chip["room"], where
+            assert inside(chip["text"], chip["square"]), where
+            if chip["points"]:
+                assert inside(chip["points"], chip["square"]), where
+                assert not overlap(chip["text"], chip["points"]), where
+    board.evaluate("b => b.style.removeProperty('--mp-cell')")
+    if game == "binary":
+        board.locator(".mp-grid").screenshot(path=str(IMAGES / "binary-chips.png"))
+    context.close()
+
+
+def test_zoom_changes_the_squares_and_is_remembered(browser: Any, lab: Server) -> None:
+    from playwright.sync_api import expect
+
+    cells = [
+        "import mathplay\na = mathplay.play('summy', seed=3)\na",
+        "b = mathplay.play('summy', seed=4)\nb",
+    ]
+    context, page, boards = open_in_window(browser, lab, "zoom.ipynb", cells, "1024x768")
+    first, second = boards.nth(0), boards.nth(1)
+    fitted = cell_size(first)
+    zoom = first.locator(".mp-zoom")
+    expect(zoom).to_have_attribute("aria-label", "Board size")
+    expect(zoom.locator(".mp-zoom-value")).to_have_text("100 %")
+    zoom.get_by_role("button", name="Bigger board").click()
+    expect(zoom.locator(".mp-zoom-value")).to_have_text("110 %")
+    assert cell_size(first) > fitted
+    for _ in range(5):  # below the fitted size, for a projector at 150 % page zoom
+        zoom.get_by_role("button", name="Smaller board").click()
+    expect(zoom.locator(".mp-zoom-value")).to_have_text("60 %")
+    smaller = cell_size(first)
+    assert smaller < 28
+    assert cell_size(second) == smaller  # the other board of the same game follows
+    # A new board in the same page starts at the zoom chosen.
+    second.evaluate("b => { b.dataset.old = 'yes'; }")
+    page.locator(".jp-Cell").nth(1).locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Shift+Enter")
+    fresh = page.locator(".mp-board-widget:not([data-old])").nth(1)
+    fresh.locator(".mp-square").last.wait_for()
+    expect(fresh.locator(".mp-zoom-value")).to_have_text("60 %")
+    assert cell_size(fresh) == smaller
+    assert page.errors == []
+    context.close()
+
+
+BINARY = """
+from mathplay.games.binary import Binary
+from mathplay.games.binary.game import EMPTY_DIAGRAM
+from mathplay.widgets import BinaryBoard
+board = BinaryBoard(Binary.from_diagram(EMPTY_DIAGRAM, hands=["1 + 1 = 1 0 AND 0 ?", "1 0"]))
+board
+"""
+
+
+def test_typing_moves_the_cursor_on_and_a_blank_is_a_row_of_buttons(
+    browser: Any, lab: Server
+) -> None:
+    from playwright.sync_api import expect
+
+    context, page, boards = open_in_window(browser, lab, "keys.ipynb", [BINARY], "1366x768")
+    board = boards.first
+
+    def square(name: str) -> Any:
+        return board.locator(f'.mp-square[data-name="{name}"]')
+
+    square("H8").click()  # no tile picked: the cursor moves, and no error
+    expect(board.locator(".mp-message")).to_have_text(
+        "Pick a tile from your hand, then click a square."
+    )
+    expect(board.locator(".mp-message-error")).to_have_count(0)
+    expect(square("H8")).to_be_focused()
+    for key, name, after in [("1", "H8", "I8"), ("+", "I8", "J8")]:
+        page.keyboard.press(key)
+        expect(square(name)).to_have_class(re.compile("mp-tentative"))
+        expect(square(after)).to_be_focused()
+    page.keyboard.press("?")
+    prompt = "Which value does the blank on J8 stand for?"
+    expect(board.locator(".mp-blank-prompt")).to_have_text(prompt)
+    expect(board.get_by_text("Which value does the blank")).to_have_count(1)  # said once
+    choices = board.locator(".mp-blank-choice")
+    expect(choices).to_have_text(["0", "1", "+", "−", "×", "÷", "AND", "OR", "NOT", "="])
+    expect(board.locator(".mp-blank-choices")).to_have_attribute("role", "group")
+    expect(choices.first).to_be_focused()
+    expect(board.locator(".mp-action-cancel")).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    expect(choices.nth(1)).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(square("J8")).to_have_attribute(
+        "aria-label", "J8, plain square, blank 1, placed this turn, not played yet"
+    )
+    expect(board.locator(".mp-blank-choice")).to_have_count(0)
+    expect(square("K8")).to_be_focused()
+    assert page.errors == []
+    context.close()
