@@ -382,7 +382,10 @@ class TurnMixin:
         shown = placed_tiles(self.game, found.move) if level == 3 and found.move else []
         self._hint_tiles = shown
         self._hint = [square for square, _token in shown]
-        self._say(pretty(found.text), "hint")
+        # Words, not an emoji, say it is a hint (no emoji font on many school machines).
+        self._say(
+            _("Hint {level} of 3: {text}").format(level=level, text=pretty(found.text)), "hint"
+        )
 
     def _hint_for(self: BoardWidget, level: int) -> Any:
         ask = getattr(self.game, "hint", None)

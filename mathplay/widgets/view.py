@@ -39,6 +39,7 @@ def texts() -> dict[str, str]:
         "tentative": _("placed this turn, not played yet"),
         "last": _("last move"),
         "hint": _("hint"),
+        "hint_tile": _("hint: try"),
         "blank": _("blank"),
         "board": _("Board"),
         "hand": _("Your tiles"),

@@ -289,3 +289,51 @@ def test_typing_moves_the_cursor_on_and_a_blank_is_a_row_of_buttons(
     expect(square("K8")).to_be_focused()
     assert page.errors == []
     context.close()
+
+
+HINTED = """
+from mathplay.games.summy import Summy
+from mathplay.widgets import SummyBoard
+EMPTY9 = "\\n".join(" ".join("=" if (r, c) == (4, 4) else "." for c in range(9)) for r in range(9))
+board = SummyBoard(Summy.from_diagram(EMPTY9, hands=["3x4=12+5", "9-2=7"], seed=1))
+board
+"""
+
+
+def test_a_refusal_reads_in_words_and_the_last_hint_shows_the_tiles(
+    browser: Any, lab: Server
+) -> None:
+    """What a child sees: a refused sum in plain words with ×, and hint level 3 putting
+    its tiles on the board one after another (issue 17)."""
+    from playwright.sync_api import expect
+
+    context, page, boards = open_in_window(browser, lab, "words.ipynb", [HINTED], "1024x768")
+    board = boards.first
+
+    def square(name: str) -> Any:
+        return board.locator(f'.mp-square[data-name="{name}"]')
+
+    for name, tile in [("B5", "3"), ("C5", "×"), ("D5", "4"), ("F5", "5")]:
+        board.locator(".mp-tile-free").filter(
+            has_text=re.compile(f"^{re.escape(tile)}")
+        ).first.click()
+        square(name).click()
+    board.locator(".mp-action-play").click()
+    expect(board.locator(".mp-message")).to_have_text("Not allowed: 3 × 4 is 12, not 5.")
+    assert not re.search(r"\([SMB]\d", board.locator(".mp-message").inner_text())
+    for name in ["B5", "C5", "D5", "F5"]:
+        square(name).click()  # take the tiles back
+    for _level in range(3):
+        board.locator(".mp-action-hint").click()
+    expect(board.locator(".mp-message-hint")).to_contain_text("×")
+    ghosts = board.locator(".mp-hint-tile")
+    expect(ghosts).not_to_have_count(0)
+    page.wait_for_timeout(2500)  # every tile has appeared
+    shown = ghosts.all_inner_texts()
+    assert "×" in shown or "+" in shown
+    assert all(float(g.evaluate("n => getComputedStyle(n).opacity")) > 0.9 for g in ghosts.all())
+    first = board.locator(".mp-square.mp-hinted").first
+    assert "hint: try" in (first.get_attribute("aria-label") or "")
+    board.screenshot(path=str(IMAGES / "summy-hint-tiles.png"))
+    assert page.errors == []
+    context.close()

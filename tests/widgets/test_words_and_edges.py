@@ -208,6 +208,7 @@ def test_hint_level_three_shows_the_move_tile_by_tile() -> None:
     board = SummyBoard(game, ["human", "human"], threaded=False)
     for _level in range(3):
         front_end(board, event="action", id="hint")
+    assert board.message.startswith("Hint 3 of 3: Play ")
     tiles = board.view["hint_tiles"]
     assert [entry["t"] for _index, entry in tiles] == ["1", "+", "2", "3"]
     assert [index for index, _entry in tiles] == [4 * 9 + c for c in (1, 2, 3, 5)]

@@ -331,12 +331,16 @@ function render({ model, el: host }) {
     previousTentative = new Set(tentative.keys());
     const last = new Set(view.last);
     const hint = new Set(view.hint);
+    // Hint level 3: the suggested tiles, shown one after another in reading order.
+    const hintTiles = new Map((view.hint_tiles || []).map(([i, t], order) => [i, [t, order]]));
     squares.forEach((square, i) => {
       const placed = view.cells[i];
       const tent = tentative.get(i);
       const tile = placed || tent;
+      const ghost = !tile ? hintTiles.get(i) : undefined;
       const flags = [placed ? "t" : "", tent ? "n" : "", last.has(i) ? "l" : "", hint.has(i) ? "h" : ""];
-      const signature = flags.join("") + (tile ? `${tile.t}|${tile.p}|${tile.b}` : "");
+      const signature = flags.join("") + (tile ? `${tile.t}|${tile.p}|${tile.b}` : "") +
+        (ghost ? `g${ghost[0].t}|${ghost[1]}` : "");
       if (signature === signatures[i]) return;
       signatures[i] = signature;
       square.classList.toggle("mp-filled", Boolean(placed));
@@ -347,11 +351,16 @@ function render({ model, el: host }) {
       square.replaceChildren();
       if (tile) {
         tileHTML(square, tile);
+      } else if (ghost) {
+        const shown = el("span", "mp-hint-tile", ghost[0].t);
+        shown.style.animationDelay = `${ghost[1] * 0.45}s`;
+        square.append(shown);
       } else if (square._label) {
         square.append(el("span", "mp-square-label", square._label));
       }
       let contents = texts.empty;
       if (tile) contents = (tile.b ? texts.blank + " " : "") + tile.t;
+      if (ghost) contents = `${texts.hint_tile} ${ghost[0].t}`;
       let name = `${square.dataset.name}, ${square._desc}, ${contents}`;
       if (tent) name += `, ${texts.tentative}`;
       if (last.has(i)) name += `, ${texts.last}`;
