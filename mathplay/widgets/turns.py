@@ -354,6 +354,16 @@ class TurnMixin:
         if not game.history:
             self._say(_("There is no move to undo."), "error")
             return
+        if "challenge" in (self.allowed() or ()):
+            # Challenge mode (Mixmath): a placement stays while it may be challenged.
+            self._say(
+                _(
+                    "In challenge mode a tile stays on the board until the next tile or the "
+                    "end of the turn, so that another player can challenge it."
+                ),
+                "error",
+            )
+            return
         with self._lock:
             undone = [game.undo()]
             while game.history and self.seats[game.to_move] != "human":

@@ -253,3 +253,16 @@ def test_the_outcome_names_players_as_the_scoreboard_does() -> None:
     names = [p["name"] for p in board.view["players"]]
     assert names == ["You", "Computer (easy)"]
     assert text.startswith(("You", "Computer (easy)")) and "player" not in text.lower()
+
+
+def test_in_challenge_mode_undo_does_not_take_back_a_placement_that_may_be_challenged() -> None:
+    game = Mixmath.from_diagram(EMPTY_BOARD, hands=["6 9 1", "2"], mode="challenge", seed=4)
+    board = MixmathBoard(game, ["human", "human"], threaded=False)
+    front_end(board, event="tile", index=game.hands[0].index("6"))
+    front_end(board, event="square", row=5, col=7)  # H6 6: 2 + 4 = 6
+    assert game.ply == 1
+    front_end(board, event="action", id="undo")
+    assert game.ply == 1 and "another player can challenge it" in board.message
+    front_end(board, event="action", id="end")
+    front_end(board, event="action", id="undo")  # the turn is over: undo works again
+    assert game.ply == 1 and board.game.history[-1].move == "H6 6"
