@@ -20,6 +20,7 @@ from mathplay.i18n import _
 from mathplay.puzzles.format import Problem, Puzzle, PuzzleFileError, Worksheet, read_file
 from mathplay.puzzles.format import read_text as _read_text
 from mathplay.puzzles.kinds import KindError, get_kind
+from mathplay.puzzles.kinds.base import SearchStopped
 from mathplay.puzzles.kinds.equations import TrueOrFalse
 
 __all__ = ["check_file", "check_text", "load", "resolve", "shipped_sets", "validate"]
@@ -100,6 +101,11 @@ def validate_puzzle(puzzle: Puzzle, source: str) -> list[Problem]:
         )
     try:
         found = kind.solutions(puzzle, limit=2 if puzzle.unique else 1)
+    except SearchStopped as stop:
+        # The author's right answer shows there is a solution; only unique needs the rest.
+        if puzzle.unique or puzzle.answer is None or not kind.check(puzzle, puzzle.answer).right:
+            return [*problems, at(stop.key, stop.message)]
+        found = [puzzle.answer]
     except KindError as error:
         return [*problems, at(error.key, error.message)]
     if not found:

@@ -27,6 +27,7 @@ from mathplay.puzzles.format import Puzzle
 from mathplay.puzzles.kinds.base import (
     BASE_FIELD,
     ORDER_FIELD,
+    Budget,
     Field,
     Kind,
     KindError,
@@ -112,7 +113,8 @@ class Target(Kind):
                     "operations",
                     _("'{op}' is not an operation: use + - x : AND OR XOR").format(op=text),
                 )
-            ops.append(op)
+            if op not in ops:
+                ops.append(op)
         return _Target(
             cleaned,
             _number(data["target"], base, "target"),
@@ -129,8 +131,10 @@ class Target(Kind):
 
     def solutions(self, puzzle: Puzzle, limit: int = 2) -> list[str]:
         spec = self.read(puzzle)
+        budget = Budget("tiles", _("use fewer tiles, or fewer operations"))
         found = []
         for items, ops in spec.expressions():
+            budget.spend()
             values: list[Number] = [int(item, spec.base) for item in items]
             try:
                 value = reduce_side(
