@@ -24,6 +24,7 @@ from typing import Any
 
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
+from mathplay.puzzles.tomlscan import MAX_CHARS, scan
 from mathplay.puzzles.tomlwrite import key_text, toml_string, toml_value
 
 if sys.version_info >= (3, 11):
@@ -129,15 +130,19 @@ _KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*[.=]""")
 _TOML_ERROR = re.compile(r"^(.*) \(at line (\d+), column (\d+)\)$")
 
 
-def _line_map(text: str) -> tuple[dict[str, int], list[tuple[int, dict[str, int]]]]:
-    """Lines of the top-level keys, and of each ``[[puzzle]]`` header and its keys."""
+def _line_map(
+    text: str, inside: frozenset[int] = frozenset()
+) -> tuple[dict[str, int], list[tuple[int, dict[str, int]]]]:
+    """Lines of the top-level keys, and of each ``[[puzzle]]`` header and its keys.
+
+    ``inside`` are the lines that start inside a multi-line string (see
+    :func:`~mathplay.puzzles.tomlscan.scan`): they hold text, not keys.
+    """
     top: dict[str, int] = {}
     puzzles: list[tuple[int, dict[str, int]]] = []
-    open_quote: str | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
-        if open_quote is not None:
-            if line.count(open_quote) % 2 == 1:
-                open_quote = None
+    # Lines end at "\n" only, as in TOML (str.splitlines also splits at \f, \u2028 …).
+    for number, line in enumerate(text.split("\n"), start=1):
+        if number in inside:
             continue
         if _PUZZLE_HEADER.match(line):
             puzzles.append((number, {}))
@@ -151,10 +156,6 @@ def _line_map(text: str) -> tuple[dict[str, int], list[tuple[int, dict[str, int]
                 if rest[:3] in ('"""', "'''"):
                     # Where the text of a multi-line string starts (for diagram rows).
                     target.setdefault(key + ":value", number + (not rest[3:].strip()))
-        for quote in ('"""', "'''"):
-            if line.count(quote) % 2 == 1:
-                open_quote = quote
-                break
     return top, puzzles
 
 
@@ -177,11 +178,17 @@ def _toml_problem(error: Exception, source: str) -> Problem:
 
 def read_text(text: str, source: str = "<text>") -> tuple[Worksheet | None, list[Problem]]:
     """Read a set leniently: the set (puzzles with problems left out) and the problems."""
+    text = text.removeprefix("\ufeff")
+    first_look = scan(text)
+    if first_look.problem is not None:
+        return None, [Problem(source, first_look.line, None, first_look.problem)]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         return None, [_toml_problem(error, source)]
-    top_lines, puzzle_lines = _line_map(text)
+    except (ValueError, RecursionError, MemoryError) as error:  # pragma: no cover - scan's job
+        return None, [_toml_problem(error, source)]
+    top_lines, puzzle_lines = _line_map(text, first_look.inside)
     problems: list[Problem] = []
 
     def problem(line: int | None, puzzle: str | None, message: str) -> None:
@@ -343,6 +350,20 @@ def read_file(path: str | Path) -> tuple[str, str]:
     file = Path(path)
     name = str(path)
     try:
+        if file.stat().st_size > 4 * MAX_CHARS:
+            raise PuzzleFileError(
+                [
+                    Problem(
+                        name,
+                        None,
+                        None,
+                        _(
+                            "the file is {n} kB; a puzzle file can have at most {most} kB: "
+                            "split it into several sets"
+                        ).format(n=file.stat().st_size // 1000, most=MAX_CHARS // 1000),
+                    )
+                ]
+            )
         data = file.read_bytes()
     except FileNotFoundError:
         raise PuzzleFileError([Problem(name, None, None, _("there is no such file"))]) from None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import json
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -24,7 +25,16 @@ from typing import Any
 
 from mathplay.i18n import _
 
-__all__ = ["DEFAULT_LOG", "Summary", "Table", "chart", "read_attempts", "record", "summary"]
+__all__ = [
+    "DEFAULT_LOG",
+    "ProgressWarning",
+    "Summary",
+    "Table",
+    "chart",
+    "read_attempts",
+    "record",
+    "summary",
+]
 
 #: Where the widget writes attempts unless told otherwise.
 DEFAULT_LOG = "mathplay-progress.jsonl"
@@ -56,26 +66,101 @@ def record(
         file.write(json.dumps(entry, ensure_ascii=False) + "\n")
 
 
-def read_attempts(path: str | Path) -> tuple[list[dict[str, Any]], int]:
-    """The attempts in the file, and how many lines could not be read (and were skipped)."""
-    attempts, skipped = [], 0
+class ProgressWarning(UserWarning):
+    """A line of a progress file that was left out of the summary, and why."""
+
+
+#: The largest believable ``hints`` and ``seconds`` of one attempt (about 4 months).
+_MOST_HINTS, _MOST_SECONDS = 1000, 10_000_000
+#: At most this many bad lines are warned about one by one; the rest are counted.
+_MAX_WARNINGS = 10
+
+
+def _clean(entry: Any) -> dict[str, Any] | str:
+    """The attempt with its values checked (who, set, puzzle, right, hints, seconds),
+    or what is wrong with it."""
+    if not isinstance(entry, dict):
+        return _("it is not an attempt")
+    missing = [key for key in ("who", "puzzle", "right") if key not in entry]
+    if missing:
+        return _("it has no {keys}").format(keys=", ".join(missing))
+    out = dict(entry)
+    for key in ("who", "set"):
+        if out.get(key) is None:
+            out[key] = ""
+        elif not isinstance(out[key], str):
+            return _("{key} is not text").format(key=key)
+    if isinstance(out["puzzle"], int) and not isinstance(out["puzzle"], bool):
+        out["puzzle"] = str(out["puzzle"])
+    if not isinstance(out["puzzle"], str):
+        return _("puzzle is not text")
+    if not isinstance(out["right"], bool):
+        return _("right is not true or false")
+    for key, whole, most in (("hints", True, _MOST_HINTS), ("seconds", False, _MOST_SECONDS)):
+        value = out.get(key)
+        if value is None:
+            out[key] = 0
+            continue
+        number = isinstance(value, int) or (not whole and isinstance(value, float))
+        if isinstance(value, bool) or not number or not 0 <= value <= most:
+            kind = _("a whole number") if whole else _("a number")
+            return _("{key} is not {kind} from 0 to {most}").format(key=key, kind=kind, most=most)
+    return out
+
+
+def _read(path: str | Path) -> tuple[list[dict[str, Any]], list[tuple[int, str]]]:
+    """The attempts in the file, and the lines left out (line number, why)."""
+    attempts: list[dict[str, Any]] = []
+    bad: list[tuple[int, str]] = []
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return [], 0
-    for line in lines:
-        if not line.strip():
-            continue
-        try:
-            entry = json.loads(line)
-        except ValueError:
-            skipped += 1
-            continue
-        if not isinstance(entry, dict) or not {"who", "puzzle", "right"} <= set(entry):
-            skipped += 1
-            continue
-        attempts.append(entry)
-    return attempts, skipped
+        file = open(path, "rb")  # noqa: SIM115 - closed below, read line by line
+    except OSError:
+        return [], []
+    with file:
+        for number, raw in enumerate(file, start=1):
+            # Bad bytes become U+FFFD; a BOM (also one in the middle of joined files) goes.
+            line = raw.decode("utf-8", errors="replace").lstrip("\ufeff")
+            if not line.strip():
+                continue
+            try:
+                entry = json.loads(line)
+            except (ValueError, RecursionError):
+                bad.append((number, _("it is not JSON")))
+                continue
+            cleaned = _clean(entry)
+            if isinstance(cleaned, str):
+                bad.append((number, cleaned))
+            else:
+                attempts.append(cleaned)
+    return attempts, bad
+
+
+def _warn(path: str | Path, bad: list[tuple[int, str]]) -> None:
+    for number, why in bad[:_MAX_WARNINGS]:
+        message = _("{path}, line {line}: left out of the summary, because {why}")
+        warnings.warn(
+            message.format(path=path, line=number, why=why), ProgressWarning, stacklevel=3
+        )
+    if len(bad) > _MAX_WARNINGS:
+        warnings.warn(
+            _("{path}: {n} more line(s) left out of the summary").format(
+                path=path, n=len(bad) - _MAX_WARNINGS
+            ),
+            ProgressWarning,
+            stacklevel=3,
+        )
+
+
+def read_attempts(path: str | Path) -> tuple[list[dict[str, Any]], int]:
+    """The attempts in the file, and how many lines could not be read (and were skipped).
+
+    Each skipped line is named in a :class:`ProgressWarning`. The file is read line by
+    line, so one bad line (not JSON, a value of the wrong type, bytes that are not
+    UTF-8) loses only itself.
+    """
+    attempts, bad = _read(path)
+    _warn(path, bad)
+    return attempts, len(bad)
 
 
 @dataclass
@@ -163,7 +248,9 @@ class Summary:
 
 def summary(path: str | Path = DEFAULT_LOG, puzzle_set: str | None = None) -> Summary:
     """Sum up the attempts in ``path`` (only those of the set titled ``puzzle_set``)."""
-    attempts, skipped = read_attempts(path)
+    attempts, bad = _read(path)
+    _warn(path, bad)
+    skipped = len(bad)
     if puzzle_set is not None:
         attempts = [a for a in attempts if a.get("set") == puzzle_set]
     sets = {a.get("set", "") for a in attempts}
@@ -226,9 +313,11 @@ def summary(path: str | Path = DEFAULT_LOG, puzzle_set: str | None = None) -> Su
     if not attempts:
         note = _("No attempts are recorded in {path} yet.").format(path=path)
     elif skipped:
-        note = _("{n} line(s) of {path} could not be read and were left out.").format(
-            n=skipped, path=path
-        )
+        lines = ", ".join(str(number) for number, _why in bad[:_MAX_WARNINGS])
+        more = "…" if skipped > _MAX_WARNINGS else ""
+        note = _(
+            "{n} line(s) of {path} could not be read and were left out (line {lines}{more})."
+        ).format(n=skipped, path=path, lines=lines, more=more)
     return Summary(by_puzzle, by_student, len(attempts), skipped, note)
 
 

@@ -16,10 +16,12 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
+from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.puzzles.format import Problem, Puzzle, PuzzleFileError, Worksheet, read_file
 from mathplay.puzzles.format import read_text as _read_text
 from mathplay.puzzles.kinds import KindError, get_kind
+from mathplay.puzzles.kinds.base import SearchStopped
 from mathplay.puzzles.kinds.equations import TrueOrFalse
 
 __all__ = ["check_file", "check_text", "load", "resolve", "shipped_sets", "validate"]
@@ -100,6 +102,11 @@ def validate_puzzle(puzzle: Puzzle, source: str) -> list[Problem]:
         )
     try:
         found = kind.solutions(puzzle, limit=2 if puzzle.unique else 1)
+    except SearchStopped as stop:
+        # The author's right answer shows there is a solution; only unique needs the rest.
+        if puzzle.unique or puzzle.answer is None or not kind.check(puzzle, puzzle.answer).right:
+            return [*problems, at(stop.key, stop.message)]
+        found = [puzzle.answer]
     except KindError as error:
         return [*problems, at(error.key, error.message)]
     if not found:
@@ -147,7 +154,21 @@ def validate(sheet: Worksheet) -> list[Problem]:
     """Every problem with the puzzles of a set that was read without format problems."""
     problems: list[Problem] = []
     for puzzle in sheet.puzzles:
-        problems.extend(validate_puzzle(puzzle, sheet.source))
+        try:
+            problems.extend(validate_puzzle(puzzle, sheet.source))
+        except (MathplayError, ArithmeticError, LookupError, ValueError, RecursionError) as error:
+            # A mistake in mathplay, not in the file: say so plainly, and check the rest.
+            problems.append(
+                Problem(
+                    sheet.source,
+                    puzzle.line,
+                    puzzle.id,
+                    _(
+                        "mathplay could not check this puzzle ({e}); please tell the people who "
+                        "make mathplay, and check the rest of the puzzle by hand"
+                    ).format(e=str(error)[:200] or type(error).__name__),
+                )
+            )
     return problems
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pytest
 from matplotlib.figure import Figure
 
 from mathplay.puzzles import progress
@@ -56,8 +58,74 @@ def test_bad_lines_are_skipped_and_counted(tmp_path: Path) -> None:
     write_log(path)
     with open(path, "a") as file:
         file.write("not json\n[1, 2]\n\n")
-    s = progress.summary(path)
+    with pytest.warns(progress.ProgressWarning) as caught:
+        s = progress.summary(path)
     assert s.attempts == 5 and s.skipped == 2 and "2 line(s)" in s.note
+    assert "(line 6, 7)" in s.note
+    assert [str(w.message) for w in caught] == [
+        f"{path}, line 6: left out of the summary, because it is not JSON",
+        f"{path}, line 7: left out of the summary, because it is not an attempt",
+    ]
+
+
+GOOD = {"who": "Ana", "set": "S", "puzzle": "p1", "answer": "4", "right": True, "hints": 0,
+        "seconds": 30}  # fmt: skip
+
+
+def line(**changes: object) -> str:
+    return json.dumps({**GOOD, **changes})
+
+
+@pytest.mark.parametrize(
+    ("bad", "why"),
+    [
+        (line(seconds="abc"), "seconds is not a number from 0 to"),
+        (line(seconds=-1), "seconds is not a number from 0 to"),
+        (line(hints=[1]), "hints is not a whole number from 0 to"),
+        (line(hints=1.5), "hints is not a whole number from 0 to"),
+        (line(hints=True), "hints is not a whole number from 0 to"),
+        (line().replace('"hints": 0', '"hints": 1e400'), "hints is not a whole number"),
+        (line().replace('"seconds": 30', '"seconds": NaN'), "seconds is not a number"),
+        (line(set=["x"]), "set is not text"),
+        (line(who={"a": 1}), "who is not text"),
+        (line(puzzle=None), "puzzle is not text"),
+        (line(right="false"), "right is not true or false"),
+        (line(right=1), "right is not true or false"),
+        ('{"who": "Ana"}', "it has no puzzle, right"),
+        ("[" * 100_000 + "]" * 100_000, "it is not JSON"),
+        ('{"who": "Ana", "hints": ' + "9" * 5000 + "}", "it is not JSON"),
+    ],
+)
+def test_a_wrong_typed_line_is_left_out_and_named(tmp_path: Path, bad: str, why: str) -> None:
+    path = tmp_path / "log.jsonl"
+    path.write_text(line() + "\n" + bad + "\n" + line(who="Bo", right=False) + "\n")
+    with pytest.warns(progress.ProgressWarning, match=f"line 2: left out .*{why}"):
+        s = progress.summary(path)
+    assert s.attempts == 2 and s.skipped == 1 and "(line 2)" in s.note
+    assert [r["solved"] for r in s.by_puzzle] == [1]
+    assert {r["student"]: r["attempts"] for r in s.by_student} == {"Ana": 1, "Bo": 1}
+    with pytest.warns(progress.ProgressWarning):
+        assert progress.read_attempts(path)[1] == 1
+
+
+def test_a_bom_and_bad_bytes_lose_no_attempt(tmp_path: Path) -> None:
+    path = tmp_path / "log.jsonl"
+    ana = (line() + "\n").encode()
+    bo = b'{"who": "Bo\xff", "puzzle": "p1", "right": true}\n'
+    path.write_bytes(b"\xef\xbb\xbf" + ana + b"\xef\xbb\xbf" + bo + b"\xff\xfe\n")
+    with pytest.warns(progress.ProgressWarning, match="line 3: .*not JSON"):
+        s = progress.summary(path)
+    assert s.attempts == 2 and s.skipped == 1
+    assert [r["student"] for r in s.by_student] == ["Ana", "Bo\ufffd"]
+
+
+def test_many_bad_lines_give_ten_warnings_and_a_count(tmp_path: Path) -> None:
+    path = tmp_path / "log.jsonl"
+    path.write_text("\n".join(["oops"] * 25 + [line()]) + "\n")
+    with pytest.warns(progress.ProgressWarning) as caught:
+        s = progress.summary(path)
+    assert s.attempts == 1 and s.skipped == 25 and "…" in s.note
+    assert len(caught) == 11 and "15 more line(s)" in str(caught[-1].message)
 
 
 def test_missing_file_gives_an_empty_summary(tmp_path: Path) -> None:

@@ -15,7 +15,22 @@ from mathplay.expr import OPERATORS, tokenize
 from mathplay.i18n import _
 from mathplay.puzzles.format import Puzzle, suggest
 
-__all__ = ["Field", "Kind", "KindError", "Result", "operator_name", "read_base", "read_order"]
+__all__ = [
+    "MAX_TRIES",
+    "Budget",
+    "Field",
+    "Kind",
+    "KindError",
+    "Result",
+    "SearchStopped",
+    "operator_name",
+    "read_base",
+    "read_order",
+]
+
+#: The most candidates (fillings of the blanks, expressions of the tiles) one search of
+#: the validator tries: about a quarter of a second of checking equations.
+MAX_TRIES = 20_000
 
 
 class KindError(Exception):
@@ -27,6 +42,45 @@ class KindError(Exception):
         self.message = message
         #: For a diagram: the row (from 1) the problem is on, when one row is to blame.
         self.row = row
+
+
+class SearchStopped(KindError):
+    """A search used up its :class:`Budget` before it could answer."""
+
+
+class Budget:
+    """A bound on the work of one search: at most ``limit`` candidates tried.
+
+    ``spend()`` once per candidate; past the limit it raises :class:`SearchStopped`,
+    whose message says how far the search got and what to make smaller.
+
+    >>> budget = Budget("equation", "use fewer blanks", limit=2)
+    >>> budget.spend(); budget.spend()
+    >>> try:
+    ...     budget.spend()
+    ... except SearchStopped as stop:
+    ...     print(stop.message)
+    stopped looking after 2 tries: make the puzzle smaller (use fewer blanks)
+    """
+
+    __slots__ = ("advice", "key", "limit", "used")
+
+    def __init__(self, key: str, advice: str, limit: int = MAX_TRIES) -> None:
+        self.key = key
+        self.advice = advice
+        self.limit = limit
+        self.used = 0
+
+    def spend(self) -> None:
+        """Count one candidate; raise :class:`SearchStopped` when there were too many."""
+        self.used += 1
+        if self.used > self.limit:
+            raise SearchStopped(
+                self.key,
+                _("stopped looking after {n} tries: make the puzzle smaller ({advice})").format(
+                    n=self.limit, advice=self.advice
+                ),
+            )
 
 
 @dataclass(frozen=True)

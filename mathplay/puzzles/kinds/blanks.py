@@ -11,26 +11,29 @@ between operators is a whole number, as in ``3 + _ = 7``. For ``which-operation`
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mathplay.errors import ExpressionError
 from mathplay.expr import check
 from mathplay.i18n import _
-from mathplay.puzzles.kinds.base import KindError
+from mathplay.puzzles.kinds.base import MAX_TRIES, KindError
 
 __all__ = [
+    "MAX_BLANKS",
     "MAX_TRIES",
     "Blank",
     "Equation",
     "canonical_text",
+    "fillings",
     "find_blanks",
     "require_readable",
     "split_answer",
 ]
 
-#: The most combinations of blanks the validator tries.
-MAX_TRIES = 200_000
+#: The most blanks one equation may have.
+MAX_BLANKS = 20
 
 
 @dataclass(frozen=True)
@@ -81,7 +84,67 @@ def find_blanks(template: str, operators: bool) -> tuple[Blank, ...]:
     return tuple(blanks)
 
 
+class _Numbers(Sequence[str]):
+    """The whole numbers 0, 1 … ``count - 1`` written in ``base``, made only when asked for."""
+
+    def __init__(self, count: int, base: int) -> None:
+        self.count = count
+        self.spec = "b" if base == 2 else "d"
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, index: Any) -> Any:
+        if not 0 <= index < self.count:
+            raise IndexError(index)
+        return format(index, self.spec)
+
+
+def fillings(equation: Equation, most: int = MAX_TRIES) -> Iterator[tuple[str, ...]]:
+    """Every way to fill the blanks, the last blank changing fastest, made one at a time.
+
+    A whole-number blank takes 0 to ``largest``, but never more than ``most + 1`` values:
+    a search that counts its tries stops before it could reach the others.
+
+    >>> eq = Equation("_ + 1_ = 12", find_blanks("_ + 1_ = 12", False), 10, "math", 10**30)
+    >>> next(fillings(eq)), sum(1 for _ in fillings(eq, most=3))
+    (('0', '0'), 40)
+    """
+    digits = "01" if equation.base == 2 else "0123456789"
+    numbers = _Numbers(min(equation.largest, most) + 1, equation.base)
+    options: list[Sequence[str]] = [digits if b.digit else numbers for b in equation.blanks]
+    yield from product(options)
+
+
+def product(options: Sequence[Sequence[str]]) -> Iterator[tuple[str, ...]]:
+    """Like ``itertools.product``, without first making a list of every option.
+
+    >>> list(product(["ab", "01"]))
+    [('a', '0'), ('a', '1'), ('b', '0'), ('b', '1')]
+    """
+    if any(len(option) == 0 for option in options):
+        return
+    index = [0] * len(options)
+    while True:
+        yield tuple(option[i] for option, i in zip(options, index))
+        for place in reversed(range(len(options))):
+            index[place] += 1
+            if index[place] < len(options[place]):
+                break
+            index[place] = 0
+        else:
+            return
+
+
 def require_readable(equation: Equation, filler: list[str]) -> None:
+    """A KindError unless the equation, filled with ``filler``, can be read."""
+    if len(equation.blanks) > MAX_BLANKS:
+        raise KindError(
+            "equation",
+            _("the equation has {n} blanks; a puzzle can have at most {most}").format(
+                n=len(equation.blanks), most=MAX_BLANKS
+            ),
+        )
     try:
         equation.verdict(filler)
     except ExpressionError as error:

@@ -10,7 +10,6 @@ With 5 in the blank: 3+5=7 is not true, because 3+5 is 8, not 7.
 
 from __future__ import annotations
 
-import itertools
 import random
 import re
 from typing import Any, ClassVar
@@ -22,6 +21,7 @@ from mathplay.puzzles.format import Puzzle
 from mathplay.puzzles.kinds.base import (
     BASE_FIELD,
     ORDER_FIELD,
+    Budget,
     Field,
     Kind,
     KindError,
@@ -32,17 +32,17 @@ from mathplay.puzzles.kinds.base import (
     symbol,
 )
 from mathplay.puzzles.kinds.blanks import (
-    MAX_TRIES,
     Equation,
     canonical_text,
+    fillings,
     find_blanks,
+    product,
     require_readable,
     split_answer,
 )
 
 __all__ = ["Missing", "TrueOrFalse", "WhichOperation"]
 
-#: The most combinations of blanks the validator tries.
 _EQUATION = Field("text", required=True, example='"3 + _ = 7"')
 
 
@@ -76,36 +76,12 @@ class Missing(Kind):
     def question(self, puzzle: Puzzle) -> str:
         return self.read(puzzle).template
 
-    def _candidates(self, equation: Equation) -> list[list[str]]:
-        out = []
-        for blank in equation.blanks:
-            if blank.digit:
-                out.append(list("01" if equation.base == 2 else "0123456789"))
-            else:
-                out.append(
-                    [
-                        format(n, "b" if equation.base == 2 else "d")
-                        for n in range(equation.largest + 1)
-                    ]
-                )
-        return out
-
     def solutions(self, puzzle: Puzzle, limit: int = 2) -> list[str]:
         equation = self.read(puzzle)
-        candidates = self._candidates(equation)
-        total = 1
-        for options in candidates:
-            total *= len(options)
-        if total > MAX_TRIES:
-            raise KindError(
-                "equation",
-                _(
-                    "too many blanks to try every answer ({n} ways); "
-                    "use fewer blanks or a smaller largest"
-                ).format(n=total),
-            )
+        budget = Budget("equation", _("use fewer blanks, or a smaller largest"))
         found: list[str] = []
-        for values in itertools.product(*candidates):
+        for values in fillings(equation, budget.limit):
+            budget.spend()
             try:
                 holds = equation.verdict(values).holds
             except ExpressionError:
@@ -328,7 +304,8 @@ class WhichOperation(Kind):
                     "operations",
                     _("'{op}' is not an operation: use + - x : AND OR XOR").format(op=text),
                 )
-            names.append(name)
+            if name not in names:
+                names.append(name)
         equation = Equation(
             data["equation"], find_blanks(data["equation"], True), base, read_order(data)
         )
@@ -351,8 +328,10 @@ class WhichOperation(Kind):
 
     def solutions(self, puzzle: Puzzle, limit: int = 2) -> list[str]:
         equation, names = self.read(puzzle)
+        budget = Budget("equation", _("use fewer blanks, or fewer operations"))
         found = []
-        for combo in itertools.product(names, repeat=len(equation.blanks)):
+        for combo in product([names] * len(equation.blanks)):
+            budget.spend()
             values = [f" {symbol(n, equation.base)} " for n in combo]
             if equation.verdict(values).holds:
                 found.append(", ".join(symbol(n, equation.base) for n in combo))

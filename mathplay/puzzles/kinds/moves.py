@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 from typing import Any, ClassVar
 
+from mathplay.core.grid import diagram_rows
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.puzzles.format import Puzzle
@@ -50,9 +51,53 @@ def game_class(name: str) -> Any:
         ) from None
 
 
+#: Column letters go from A to Z, so no board is wider (or, being square, taller).
+MAX_SIZE = 26
+#: The longest text of one square of a diagram, and of one word and all of a hand.
+MAX_CELL = 10
+MAX_HAND = 60
+
+
+def _check_sizes(diagram: str, hand: str) -> None:
+    """KindError for a diagram or hand too big for any game, before the engine reads it."""
+    rows = diagram_rows(diagram)
+    if len(rows) > MAX_SIZE:
+        raise KindError(
+            "diagram",
+            _("the diagram has {n} rows; a board has at most {most} (columns A to Z)").format(
+                n=len(rows), most=MAX_SIZE
+            ),
+        )
+    for number, row in enumerate(rows, start=1):
+        if len(row) > MAX_SIZE:
+            raise KindError(
+                "diagram",
+                _(
+                    "row {row} of the diagram has {n} cells; a board has at most {most} "
+                    "columns (A to Z)"
+                ).format(row=number, n=len(row), most=MAX_SIZE),
+                number,
+            )
+        for cell in row:
+            if len(cell) > MAX_CELL:
+                raise KindError(
+                    "diagram",
+                    _("row {row} of the diagram: '{cell}…' is too long for one square").format(
+                        row=number, cell=cell[:MAX_CELL]
+                    ),
+                    number,
+                )
+    if len(hand) > MAX_HAND or any(len(word) > 2 * MAX_CELL for word in hand.split()):
+        raise KindError(
+            "hand",
+            _('the hand is too long: it holds a few tiles, like "5 7 12 2" or "12+3"'),
+        )
+
+
 def build_game(name: str, diagram: str, hand: str) -> Any:
     """The position of a puzzle: one player, to move, holding ``hand``."""
     cls = game_class(name)
+    _check_sizes(diagram, hand)
     try:
         cls.from_diagram(diagram, hands=[""])
     except MathplayError as error:

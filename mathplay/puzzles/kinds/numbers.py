@@ -27,6 +27,7 @@ from mathplay.puzzles.format import Puzzle
 from mathplay.puzzles.kinds.base import (
     BASE_FIELD,
     ORDER_FIELD,
+    Budget,
     Field,
     Kind,
     KindError,
@@ -40,6 +41,13 @@ from mathplay.puzzles.kinds.base import (
 __all__ = ["Bitwise", "Convert", "Target", "place_values"]
 
 MAX_TILES = 6
+#: The most digits a number in a puzzle may have (a student's answer has at most 64).
+MAX_DIGITS = 64
+
+
+def _shown(text: str) -> str:
+    """Text to quote in a message: long text cut short."""
+    return text if len(text) <= 40 else text[:37] + "…"
 
 
 def _number(text: str, base: int, key: str) -> int:
@@ -48,7 +56,15 @@ def _number(text: str, base: int, key: str) -> int:
     if not digits or any(ch not in allowed for ch in digits):
         kind = _("a binary number (only 0 and 1)") if base == 2 else _("a whole number")
         raise KindError(
-            key, _("{key} must be {kind}, not '{text}'").format(key=key, kind=kind, text=text)
+            key,
+            _("{key} must be {kind}, not '{text}'").format(key=key, kind=kind, text=_shown(text)),
+        )
+    if len(digits.lstrip("0")) > MAX_DIGITS:
+        raise KindError(
+            key,
+            _("{key} has {n} digits; a number in a puzzle has at most {most}").format(
+                key=key, n=len(digits.lstrip("0")), most=MAX_DIGITS
+            ),
         )
     return int(digits, base)
 
@@ -112,7 +128,8 @@ class Target(Kind):
                     "operations",
                     _("'{op}' is not an operation: use + - x : AND OR XOR").format(op=text),
                 )
-            ops.append(op)
+            if op not in ops:
+                ops.append(op)
         return _Target(
             cleaned,
             _number(data["target"], base, "target"),
@@ -129,8 +146,10 @@ class Target(Kind):
 
     def solutions(self, puzzle: Puzzle, limit: int = 2) -> list[str]:
         spec = self.read(puzzle)
+        budget = Budget("tiles", _("use fewer tiles, or fewer operations"))
         found = []
         for items, ops in spec.expressions():
+            budget.spend()
             values: list[Number] = [int(item, spec.base) for item in items]
             try:
                 value = reduce_side(
@@ -223,7 +242,16 @@ class Convert(Kind):
     def read(self, puzzle: Puzzle) -> tuple[int, str]:
         data = self.read_fields(puzzle)
         to = data["to"]
-        return _number(data["number"], 10 if to == "binary" else 2, "number"), to
+        value = _number(data["number"], 10 if to == "binary" else 2, "number")
+        if value.bit_length() > MAX_DIGITS:
+            raise KindError(
+                "number",
+                _(
+                    "{n} has {b} binary digits, and an answer can have at most {most}: "
+                    "use a smaller number"
+                ).format(n=_shown(str(data["number"])), b=value.bit_length(), most=MAX_DIGITS),
+            )
+        return value, to
 
     def question(self, puzzle: Puzzle) -> str:
         value, to = self.read(puzzle)
@@ -311,6 +339,14 @@ class Bitwise(Kind):
             tokens = tokenize(written)
             parts, after_not = [], False
             for token in tokens:
+                if token.kind == "num" and any(ch not in "01" for ch in token.text):
+                    raise KindError(
+                        "expression",
+                        _(
+                            "the expression is written in binary, but '{n}' has digits other "
+                            "than 0 and 1"
+                        ).format(n=_shown(token.text)),
+                    )
                 if token.kind == "num":
                     parts.append(token.text if after_not else format(int(token.text, 2), "b"))
                 elif token.kind == "op":
