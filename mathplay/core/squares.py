@@ -55,9 +55,16 @@ class Special(enum.Enum):
 
 
 def square_name(square: Square) -> str:
-    """``(row, column)`` → ``"A1"``-style name."""
+    """``(row, column)`` → ``"A1"``-style name; a square no board has (a column past Z
+    or before A) gets a name that says where it is but reads as no square.
+
+    >>> square_name((7, 8)), square_name((0, 30)), square_name((2, -1))
+    ('I8', '[column 31, row 1]', '[column 0, row 3]')
+    """
     row, column = square
-    return f"{COLUMNS[column]}{row + 1}"
+    if 0 <= column < len(COLUMNS):
+        return f"{COLUMNS[column]}{row + 1}"
+    return f"[column {column + 1}, row {row + 1}]"
 
 
 def parse_square(text: str, size: int | None = None) -> Square:

@@ -114,7 +114,7 @@ _VALUE_SET = frozenset(BLANK_VALUES)
 
 def read_number(text: str) -> int:
     """A number of the tile set, from text such as ``"12"`` (M2)."""
-    if not text.isascii() or not text.isdigit() or int(text) not in _VALUE_SET:
+    if len(text) > 3 or not text.isascii() or not text.isdigit() or int(text) not in _VALUE_SET:
         raise NotationError(
             _("'{text}' is not a Mixmath number: the tiles are 0–20 and 21–90 products").format(
                 text=text
