@@ -166,7 +166,7 @@ def hint(game: Any, level: int = 3, using: str | None = None) -> Hint:
         anchor = _anchor(game, best)
         if anchor is not None:
             text = _("Look near {square}: there is a good move around the {token} there.").format(
-                square=square_name(anchor[0]), token=anchor[1]
+                square=square_name(anchor[0]), token=tile_name(anchor[1])
             )
         else:
             text = _("Look near {square}.").format(square=square_name(first_square))

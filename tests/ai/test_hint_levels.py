@@ -107,3 +107,11 @@ def test_stuck_mixmath_hint_names_the_tiles_to_exchange(seed: int) -> None:
     assert sorted(hint.tiles) == sorted(game.hands[game.to_move])
     game.play("exchange " + " ".join(hint.tiles))
     assert game.to_move != first
+
+
+def test_hints_name_a_times_block_on_the_table_as_the_sign() -> None:
+    rows = [". " * 8 + "."] * 9
+    rows[4] = ". 3 x 4 = 1 2 . ."
+    game = Summy.from_diagram("\n".join(rows), hands=["23=6"])
+    assert game.hint(level=1).text == "Look near C5: there is a good move around the × there."
+    assert game.hint(level=2).text == "Use your 2, 3, 6 and = with the × on C5, going down."
