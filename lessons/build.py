@@ -242,13 +242,15 @@ def _welcome() -> list[dict]:
         ),
         code(
             """
-            game = mathplay.Summy(players=2, seed=1, size=9)
+            game = mathplay.Summy(players=2, seed=1, size=9, first_hand="playable")
             game
             """
         ),
         md(
             """
-            Each player holds a **hand** of 8 blocks. Your hand is `game.hands[0]`:
+            Each player holds a **hand** of 8 blocks. Your hand is `game.hands[0]`.
+            (`first_hand="playable"` means: if a first hand could not make any sum, it is
+            dealt again, so everyone can start.)
             """
         ),
         code("game.hands[0]"),
@@ -943,7 +945,7 @@ def _summy() -> list[dict]:
         code(
             """
             from mathplay.ai import make_player
-            demo = mathplay.Summy(players=2, seed=1, size=9)
+            demo = mathplay.Summy(players=2, seed=1, size=9, first_hand="playable")
             computers = [make_player("greedy", seed=1), make_player("greedy", seed=2)]
             while not demo.is_over:
                 computers[demo.to_move].play_turn(demo)

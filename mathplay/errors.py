@@ -4,6 +4,20 @@ Every error a person can cause derives from :class:`MathplayError`, so a widget 
 lesson can catch that one class and show the message instead of a traceback. The
 specific errors also derive from :class:`ValueError`, because each one means "this
 input is not acceptable", which is what ``ValueError`` says in Python.
+
+In IPython and Jupyter an error shows as a few plain lines instead of a traceback
+(``_render_traceback_``, IPython's hook): the message, without rule ids, and for an
+expression the text with a ``^`` under the character at fault. In plain Python the error
+is raised and printed as usual.
+
+>>> error = ExpressionError("'+' at position 2 has no number after it", text="3+=7", position=1)
+>>> for line in error._render_traceback_():
+...     print(line)
+3+=7
+ ^
+'+' at position 2 has no number after it
+>>> IllegalMoveError("B5 already holds 1, not 3 (S3)", rule="S3")._render_traceback_()
+['B5 already holds 1, not 3']
 """
 
 from __future__ import annotations
@@ -22,6 +36,10 @@ __all__ = [
 ]
 
 
+#: How many characters of a long text to show around the character at fault.
+_WINDOW = 60
+
+
 class MathplayError(Exception):
     """Base class of every error mathplay raises on purpose.
 
@@ -34,6 +52,10 @@ class MathplayError(Exception):
 
     def __init__(self, *args: object) -> None:
         super().__init__(*(visible(arg) if isinstance(arg, str) else arg for arg in args))
+
+    def _render_traceback_(self) -> list[str]:
+        """What IPython and Jupyter show instead of a traceback: a few plain lines."""
+        return [without_rule_ids(str(self))]
 
 
 def visible(text: str) -> str:
@@ -54,6 +76,26 @@ class ExpressionError(MathplayError, ValueError):
         super().__init__(message)
         self.text = text
         self.position = position
+
+    def _render_traceback_(self) -> list[str]:
+        """The text, a ``^`` under the character at fault, and the message."""
+        lines = super()._render_traceback_()
+        text, at = self.text, self.position
+        if not isinstance(text, str) or at is None or not 0 <= at <= len(text):
+            return lines
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        line = text[start : len(text) if end < 0 else end].replace("\t", " ")
+        at -= start
+        if len(line) > _WINDOW:  # show the part of a long text around the fault
+            left = max(0, min(at - _WINDOW // 2, len(line) - _WINDOW))
+            shown = line[left : left + _WINDOW]
+            prefix = "…" if left else ""
+            line = prefix + shown + ("…" if left + _WINDOW < len(line) else "")
+            at = at - left + len(prefix)
+        if not line.strip():
+            return lines
+        return [line, " " * at + "^", *lines]
 
 
 class OptionsError(MathplayError, ValueError):
@@ -80,7 +122,8 @@ class IllegalMoveError(MathplayError, ValueError):
 
 
 #: A rule id in brackets as messages end with it: ``(S3)``, ``(M1, M4)``, ``(rule S1)``.
-_RULE_IDS = re.compile(r"\s*\((?:rules?\s+)?[SMB]\d+(?:\s*,\s*[SMB]\d+)*\)")
+_RULE_ID = r"(?:D-)?[SMB]\d+[a-z0-9-]*"
+_RULE_IDS = re.compile(rf"\s*\((?:rules?\s+)?{_RULE_ID}(?:\s*,\s*{_RULE_ID})*\)")
 
 
 def without_rule_ids(text: str) -> str:
@@ -90,6 +133,8 @@ def without_rule_ids(text: str) -> str:
     'B5 already holds 1, not 3'
     >>> without_rule_ids("E4 is a start square: it holds 5 for good (M1, M4)")
     'E4 is a start square: it holds 5 for good'
+    >>> without_rule_ids("size must be odd (rule S1); see (D-S3d)")
+    'size must be odd; see'
     """
     return _RULE_IDS.sub("", text).strip()
 

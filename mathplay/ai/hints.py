@@ -1,7 +1,11 @@
 """Hints that teach: a nudge first, then a stronger one, then the move and why.
 
-``level=1`` points at a place to look, ``level=2`` names the tiles and where they go,
-``level=3`` gives the move with its arithmetic and points. Hints never change the game.
+``level=1`` points at a place to look; ``level=2`` names the tiles to use (sorted, never
+in the order they are played) and a tile on the board to build on, with the way the line
+goes, but not where it starts, so the student still works out the sum; ``level=3`` gives
+the move with its arithmetic and points. With no move to make, every level says which
+tiles to discard or exchange and why (:mod:`mathplay.ai.stuck`). Hints never change the
+game.
 
 >>> from mathplay import Summy
 >>> rows = [". " * 8 + "."] * 9
@@ -10,7 +14,7 @@
 >>> print(hint(game, level=1))
 Look near E5: there is a good move around the = there.
 >>> print(hint(game, level=2))
-Try these tiles from your hand: 1, +, 2, 3, starting at B5.
+Use your 1, 2, 3 and + with the = on E5, going across.
 >>> print(hint(game))
 Play B5 across 1+2=3: 1+2=3 is true, and its digits 1+2+3 make 6 points.
 """
@@ -22,7 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mathplay.ai import strategy
-from mathplay.core import Square, square_name
+from mathplay.ai.stuck import no_move_advice
+from mathplay.ai.words import and_list, tile_name, tile_order
+from mathplay.core import Special, Square, square_name
 from mathplay.i18n import _
 
 __all__ = ["Hint", "explain_move", "hint", "hints"]
@@ -113,16 +119,6 @@ def _mixmath_facts(game: Any, move: Any) -> str:
     return _("it makes {n} equations at once").format(n=count)
 
 
-def _no_move_text(game: Any) -> str:
-    if strategy.is_summy(game):
-        if game.bag_size:
-            return _("No sum can be made with this hand. Discard blocks you cannot use.")
-        return _("No sum can be made with this hand, and the stock is empty: pass.")
-    if strategy.is_mixmath(game) and game.placed_this_turn:
-        return _("No more placements are possible: end your turn.")
-    return _("No move scores with these tiles: exchange some tiles, or pass.")
-
-
 def _ranked(game: Any, using: str | None, n: int = 1) -> list[Any]:
     """The ``n`` best moves (fewer if there are fewer), best first: highest score, then
     by notation so the same position always gives the same hint.
@@ -160,7 +156,8 @@ def hint(game: Any, level: int = 3, using: str | None = None) -> Hint:
     if not moves:
         if using is not None:
             return Hint(level, _("No move uses {tile} right now.").format(tile=using))
-        return Hint(level, _no_move_text(game))
+        advice = no_move_advice(game)
+        return Hint(level, advice.text, tiles=advice.tiles)
     best = moves[0]
     placed = _placed(game, best)
     first_square = placed[0][0]
@@ -169,31 +166,62 @@ def hint(game: Any, level: int = 3, using: str | None = None) -> Hint:
         anchor = _anchor(game, best)
         if anchor is not None:
             text = _("Look near {square}: there is a good move around the {token} there.").format(
-                square=square_name(anchor[0]), token=anchor[1]
+                square=square_name(anchor[0]), token=tile_name(anchor[1])
             )
         else:
             text = _("Look near {square}.").format(square=square_name(first_square))
         return Hint(1, text, square=anchor[0] if anchor else first_square)
-    if level == 2 and len(tiles) == 1:
-        text = _("Try your {tile} on {square}.").format(
-            tile=_tile_words(tiles[0]), square=square_name(first_square)
-        )
-        return Hint(2, text, square=first_square, tiles=tiles)
     if level == 2:
-        text = _("Try these tiles from your hand: {tiles}, starting at {square}.").format(
-            tiles=", ".join(_tile_words(tile) for tile in tiles), square=square_name(first_square)
-        )
-        return Hint(2, text, square=first_square, tiles=tiles)
+        return _level_two(game, best, tiles)
     return Hint(
         3, explain_move(game, best), move=best, score=best.score, square=first_square, tiles=tiles
     )
 
 
-def _tile_words(token: str) -> str:
-    """A tile as a hint names it: a placed blank (``?0``) is "a blank as 0"."""
-    if token.startswith("?") and len(token) > 1:
-        return _("a blank as {tile}").format(tile=token[1:])
-    return token
+def _level_two(game: Any, move: Any, tiles: tuple[str, ...]) -> Hint:
+    """The tiles to use (sorted, never in the order they are played) and one place: a
+    tile on the board the move builds on and the way it goes, not where it starts."""
+    names = and_list([tile_name(tile) for tile in tile_order(tiles)])
+    anchor = _anchor(game, move)
+    direction = getattr(move, "direction", None)
+    if anchor is None:
+        # A first move on an empty board: name the start square it covers.
+        square = _start_square(game, move)
+        if direction is None:
+            text = _("Try your {tiles} near {square}.")
+        else:
+            text = _("Use your {tiles} going {direction}, through {square}.")
+        return Hint(
+            2,
+            text.format(tiles=names, square=square_name(square), direction=direction),
+            square=square,
+            tiles=tuple(tile_order(tiles)),
+        )
+    square, token = anchor
+    if direction is None:  # one tile placed next to the board (Mixmath)
+        text = _("Try your {tiles} next to the {token} on {square}.")
+    else:
+        text = _("Use your {tiles} with the {token} on {square}, going {direction}.")
+    return Hint(
+        2,
+        text.format(
+            tiles=names, token=tile_name(token), square=square_name(square), direction=direction
+        ),
+        square=square,
+        tiles=tuple(tile_order(tiles)),
+    )
+
+
+def _start_square(game: Any, move: Any) -> Square:
+    """The start square (or the centre) a first move covers, else its middle square."""
+    squares = [square for square, _token in _placed(game, move)]
+    centre = game._pos.board.size // 2
+    starts = [sq for sq, kind in game.special_squares.items() if kind is Special.START]
+    starts.append((centre, centre))
+    for square in squares:
+        if square in starts:
+            return square
+    return squares[len(squares) // 2]
 
 
 def _anchor(game: Any, move: Any) -> tuple[Square, str] | None:

@@ -121,7 +121,7 @@ def parse(text: str, *, base: int = 10) -> tuple[Side, ...]:
                         _(
                             "NOT at position {position} follows another NOT: NOT applies only "
                             "to the number right after it"
-                        ).format(position=token.position),
+                        ).format(position=token.position + 1),
                         text,
                         token.position,
                     )
@@ -132,12 +132,14 @@ def parse(text: str, *, base: int = 10) -> tuple[Side, ...]:
                     message = _("'=' at position {position} has nothing before it")
                 else:
                     message = _("'{op}' at position {position} has no number before it")
-                raise _error(message.format(op=what, position=token.position), text, token.position)
+                raise _error(
+                    message.format(op=what, position=token.position + 1), text, token.position
+                )
             elif token.kind == "eq":
                 # "1+=2": '=' is not an operator, the '+' before it lacks its number.
                 raise _error(
                     _("'{op}' at position {position} has no number after it").format(
-                        op=_describe(previous, base), position=previous.position
+                        op=_describe(previous, base), position=previous.position + 1
                     ),
                     text,
                     previous.position,
@@ -150,7 +152,7 @@ def parse(text: str, *, base: int = 10) -> tuple[Side, ...]:
                     ).format(
                         second=_describe(token, base),
                         first=_describe(previous, base),
-                        position=token.position,
+                        position=token.position + 1,
                     ),
                     text,
                     token.position,
@@ -161,7 +163,7 @@ def parse(text: str, *, base: int = 10) -> tuple[Side, ...]:
                     _(
                         "NOT at position {position} comes right after a number: NOT goes "
                         "before a number, like NOT 101"
-                    ).format(position=token.position),
+                    ).format(position=token.position + 1),
                     text,
                     token.position,
                 )
@@ -179,7 +181,7 @@ def parse(text: str, *, base: int = 10) -> tuple[Side, ...]:
         else:
             message = _("'{op}' at position {position} has no number after it")
         raise _error(
-            message.format(op=_describe(previous, base), position=previous.position),
+            message.format(op=_describe(previous, base), position=previous.position + 1),
             text,
             previous.position,
         )
@@ -198,14 +200,14 @@ def _operand(token: Token, negate_at: int | None, text: str, base: int) -> Opera
                     _(
                         "the digit {digit} at position {position} is not allowed in base 2: "
                         "binary numbers use only 0 and 1"
-                    ).format(digit=digit, position=position),
+                    ).format(digit=digit, position=position + 1),
                     text,
                     position,
                 )
     if negate_at is not None and base != 2:
         raise _error(
             _("NOT at position {position} works only on binary numbers (base 2)").format(
-                position=negate_at
+                position=negate_at + 1
             ),
             text,
             negate_at,
@@ -215,7 +217,7 @@ def _operand(token: Token, negate_at: int | None, text: str, base: int) -> Opera
             _(
                 "the number {number} at position {position} starts with 0: write it without "
                 "leading zeros"
-            ).format(number=digits, position=token.position),
+            ).format(number=digits, position=token.position + 1),
             text,
             token.position,
         )

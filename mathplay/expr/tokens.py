@@ -136,7 +136,7 @@ def tokenize(text: str) -> list[Token]:
                     _(
                         "unknown word '{word}' at position {position}: use numbers, "
                         "+ - x : =, AND, OR, XOR and NOT"
-                    ).format(word=piece, position=start),
+                    ).format(word=piece, position=start + 1),
                     text=text,
                     position=start,
                 )
@@ -147,7 +147,7 @@ def tokenize(text: str) -> list[Token]:
         else:
             raise ExpressionError(
                 _("'{char}' at position {position} is not a number or an operator").format(
-                    char=first, position=start
+                    char=first, position=start + 1
                 ),
                 text=text,
                 position=start,

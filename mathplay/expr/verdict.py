@@ -300,7 +300,7 @@ def evaluate(text: str, *, base: int = 10, order: str = "math") -> Any:
             _(
                 "'=' at position {position}: evaluate() takes one expression; use check() "
                 "for an equation"
-            ).format(position=position),
+            ).format(position=position + 1),
             text=text,
             position=position,
         )

@@ -11,6 +11,7 @@ Why one anywidget rather than a grid of ipywidgets buttons: ``docs/widgets.md``.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,6 +36,14 @@ def play(game_name: str, seats: Sequence[str] | None = None, **options: Any) -> 
     name = str(game_name).strip().lower()
     board_type = BOARDS.get(name)
     if board_type is None:
+        close = difflib.get_close_matches(name, list(BOARDS), n=1, cutoff=0.6)
+        if close:
+            raise MathplayError(
+                _(
+                    "there is no game {name!r}: did you mean {close!r}? The games are summy, "
+                    "mixmath and binary."
+                ).format(name=game_name, close=close[0])
+            )
         raise MathplayError(
             _("there is no game {name!r}: choose summy, mixmath or binary").format(name=game_name)
         )

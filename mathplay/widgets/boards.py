@@ -56,6 +56,8 @@ class SummyBoard(BoardWidget):
         options = dict(options)
         seed = _seed(options)
         options.setdefault("size", 15)
+        # A child's board always deals first hands that can make a sum (D-S6).
+        options.setdefault("first_hand", "playable")
         return Summy(seed=seed, **options)
 
     def option_fields(self) -> list[dict[str, Any]]:

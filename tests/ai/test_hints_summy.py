@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from mathplay import MathplayError, Summy
+from mathplay.ai.words import tile_name
 
 
 def position(hand: str = "12+3") -> Summy:
@@ -25,7 +28,8 @@ def test_levels_go_from_a_nudge_to_the_move() -> None:
     game = position()
     gentle, stronger, full = (game.hint(level=n) for n in (1, 2, 3))
     assert "E5" in gentle.text and gentle.move is None
-    assert "1, +, 2, 3" in stronger.text and stronger.move is None
+    assert stronger.text == "Use your 1, 2, 3 and + with the = on E5, going across."
+    assert stronger.move is None
     assert full.move is not None and str(full.move) in full.text
 
 
@@ -55,6 +59,49 @@ def test_hints_never_change_the_game() -> None:
 def test_no_move_hint_says_what_to_do() -> None:
     game = position("==::xx--")
     assert "Discard" in game.hint().text
+
+
+def test_no_move_hint_names_the_blocks_to_discard_and_why() -> None:
+    # No sum: the hint keeps what the computer players keep (summy_eval.best_keep).
+    game = position("98=x0:+=")
+    assert not game.legal_moves()
+    hint = game.hint()
+    assert hint.text == (
+        "No sum can be made with these blocks. Discard 0, +, ×, ÷ and one =: keeping 8, 9 "
+        "and one = gives you the best chance of a sum next turn."
+    )
+    assert sorted(hint.tiles) == sorted("0+x:=")
+    assert hint.move is None
+    assert all(game.hint(level=n).text == hint.text for n in (1, 2))
+    # What it says to discard is what a greedy player discards, and it can be played.
+    from mathplay.ai.summy_eval import discard_surplus
+
+    assert sorted(discard_surplus(list(game.hands[0])).split()[1]) == sorted(hint.tiles)
+    game.play("discard " + "".join(hint.tiles))
+    assert sorted(game.hands[0][:3]) == ["8", "9", "="]
+
+
+def test_no_move_hint_with_an_empty_stock_says_pass() -> None:
+    from mathplay.core import Bag
+
+    game = position("==::xx--")
+    game._pos.bag = Bag([])
+    assert game.hint().text == ("No sum can be made with this hand, and the stock is empty: pass.")
+
+
+def test_stuck_first_hands_get_a_discard_hint_in_plain_words() -> None:
+    for seed in range(40):
+        game = Summy(seed=seed, size=9)
+        if game.legal_moves():
+            continue
+        text = game.hint().text
+        assert text.startswith("No sum can be made with these blocks. Discard ")
+        assert "gives you the best chance of a sum next turn." in text
+        assert "(S" not in text  # no rule ids
+        blocks = text.split("Discard ")[1].split(" gives")[0].replace(": keeping", ",")
+        names = blocks.replace(" and ", ", ").replace("one ", "").split(", ")
+        assert not {"x", ":"} & set(names)  # operator blocks are named × and ÷
+        assert Counter(names) == Counter(tile_name(t) for t in game.hands[0])
 
 
 def test_bad_level_is_a_clear_error() -> None:

@@ -136,34 +136,34 @@ def test_a_long_side_prints_without_recursion_error() -> None:
 # --- malformed text: S2/B2 say what is wrong, the error says where -------------------------
 
 MALFORMED = [
-    # (id, text, base, position, fragment of the message)
+    # (id, text, base, position (index from 0), fragment of the message (counts from 1))
     ("two-ops", "1++2=3", 10, 2, "two operators in a row"),
     ("two-ops-b2", "1+xx1==10", 2, 2, "two operators in a row"),  # B2's own example
     ("two-ops-mixed", "1x*2=2", 10, 2, "two operators in a row"),
-    ("eq-first", "=5", 10, 0, "'=' at position 0 has nothing before it"),
-    ("eq-last", "3+4=7=", 10, 5, "'=' at position 5 has nothing after it"),
-    ("eq-last-spaced", "3+4= ", 10, 3, "'=' at position 3 has nothing after it"),
-    ("eq-eq", "1==1", 10, 2, "'=' at position 2 has nothing before it"),
-    ("op-then-eq", "1+=2", 10, 1, "'+' at position 1 has no number after it"),
-    ("op-last", "1+2+", 10, 3, "'+' at position 3 has no number after it"),
-    ("leading-plus", "+1=1", 10, 0, "'+' at position 0 has no number before it"),
-    ("leading-minus", "-1=1", 10, 0, "'-' at position 0 has no number before it"),
-    ("plus-after-eq", "1=+1", 10, 2, "'+' at position 2 has no number before it"),
-    ("negative-rhs", "1-5=-4", 10, 4, "'-' at position 4 has no number before it"),
+    ("eq-first", "=5", 10, 0, "'=' at position 1 has nothing before it"),
+    ("eq-last", "3+4=7=", 10, 5, "'=' at position 6 has nothing after it"),
+    ("eq-last-spaced", "3+4= ", 10, 3, "'=' at position 4 has nothing after it"),
+    ("eq-eq", "1==1", 10, 2, "'=' at position 3 has nothing before it"),
+    ("op-then-eq", "1+=2", 10, 1, "'+' at position 2 has no number after it"),
+    ("op-last", "1+2+", 10, 3, "'+' at position 4 has no number after it"),
+    ("leading-plus", "+1=1", 10, 0, "'+' at position 1 has no number before it"),
+    ("leading-minus", "-1=1", 10, 0, "'-' at position 1 has no number before it"),
+    ("plus-after-eq", "1=+1", 10, 2, "'+' at position 3 has no number before it"),
+    ("negative-rhs", "1-5=-4", 10, 4, "'-' at position 5 has no number before it"),
     ("letters", "a+1=2", 10, 0, "unknown word 'a'"),
-    ("digit-2-in-b2", "2+1=3", 2, 0, "digit 2 at position 0"),
-    ("digit-in-spaced-b2", "1 0 2 = 1", 2, 4, "digit 2 at position 4"),
-    ("digit-after-not-b2", "NOT 12 = 1", 2, 5, "digit 2 at position 5"),
+    ("digit-2-in-b2", "2+1=3", 2, 0, "digit 2 at position 1"),
+    ("digit-in-spaced-b2", "1 0 2 = 1", 2, 4, "digit 2 at position 5"),
+    ("digit-after-not-b2", "NOT 12 = 1", 2, 5, "digit 2 at position 6"),
     ("empty", "", 10, 0, "empty"),
     ("blank", "   ", 10, 0, "empty"),
-    ("leading-zero", "07=7", 10, 0, "the number 07 at position 0 starts with 0"),  # S2
+    ("leading-zero", "07=7", 10, 0, "the number 07 at position 1 starts with 0"),  # S2
     ("leading-zero-inner", "1+007=8", 10, 2, "007"),
     ("leading-zero-spaced", "0 7=7", 10, 0, "07"),
     ("leading-zero-b2", "01 = 1", 2, 0, "starts with 0"),  # B2
     ("not-not", "NOT NOT 1=0", 2, 4, "follows another NOT"),  # B2
     ("number-not", "1 NOT 1=0", 2, 2, "comes right after a number"),  # B2
-    ("not-then-eq", "NOT = 1", 2, 0, "'NOT' at position 0 has no number after it"),
-    ("not-last", "1 = NOT", 2, 4, "'NOT' at position 4 has no number after it"),
+    ("not-then-eq", "NOT = 1", 2, 0, "'NOT' at position 1 has no number after it"),
+    ("not-last", "1 = NOT", 2, 4, "'NOT' at position 5 has no number after it"),
     ("not-then-op", "NOT + 1 = 1", 2, 4, "two operators in a row"),
     ("not-in-b10", "NOT 1=0", 10, 0, "only on binary numbers"),
     ("parenthesis", "(1+2)x3=9", 10, 0, "'('"),  # B2: no parentheses
@@ -184,7 +184,8 @@ def test_malformed_text_names_the_problem_and_where(
     assert error.position == position
     assert fragment in str(error)
     if text.strip():  # an empty text has no "where" to name
-        assert f"position {position}" in str(error)
+        # ``position`` is an index from 0; a person reads positions counted from 1.
+        assert f"position {position + 1}" in str(error)
     assert error.text == text
 
 

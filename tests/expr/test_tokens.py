@@ -144,7 +144,7 @@ def test_unknown_characters_and_words(text: str, position: int, fragment: str) -
     error = caught.value
     assert error.position == position
     assert fragment in str(error)
-    assert f"position {position}" in str(error)
+    assert f"position {position + 1}" in str(error)  # counted from 1 for a person
     assert error.text == text
 
 

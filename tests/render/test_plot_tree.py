@@ -54,7 +54,7 @@ def test_a_failing_operation_says_why():
     [
         ("2x3", {"order": "right-to-left"}, MathplayError, "unknown order 'right-to-left'"),
         ("+".join(["1"] * 30), {}, MathplayError, "has 30 numbers; a tree picture shows at most"),
-        ("2x(3+4)", {}, ExpressionError, "position 2"),
+        ("2x(3+4)", {}, ExpressionError, "position 3"),
         ("", {}, ExpressionError, "empty"),
     ],
 )

@@ -370,3 +370,21 @@ def test_a_single_tile_at_a_crossing_plays_the_way_the_engine_accepts() -> None:
     front_end(board, event="action", id="play")
     assert game.history[-1].move == "E4 down 2x3=6"
     assert game.scores == (11, 0)
+
+
+@pytest.mark.parametrize("size", [None, 9])
+def test_play_always_deals_a_first_hand_that_can_make_a_sum(size: int | None) -> None:
+    options = {} if size is None else {"size": size}
+    for seed in range(200):
+        board = play("summy", seed=seed, threaded=False, **options)
+        assert board.game.options.first_hand == "playable"
+        assert board.game.legal_moves(), seed
+
+
+def test_a_new_game_from_the_board_is_playable_too() -> None:
+    board = play("summy", seed=0, threaded=False, size=9)
+    board.new_game(size=9, seed=0)
+    assert board.game.options.first_hand == "playable"
+    assert board.game.legal_moves()
+    board.new_game(size=9, seed=0, first_hand="strict")
+    assert not board.game.legal_moves()  # seed 0's strict first hand is stuck

@@ -30,6 +30,7 @@ from mathplay.core import (
     take_from_hand,
 )
 from mathplay.errors import IllegalMoveError, NotationError
+from mathplay.games.summy.movegen import generate_sums
 from mathplay.games.summy.position import (
     Discard,
     SummyMove,
@@ -53,6 +54,9 @@ __all__ = ["Discard", "SumRecord", "Summy", "SummyMove"]
 #: nothing), so passing forever cannot stall it. Discards drain the stock, so they count
 #: towards the ordinary end instead.
 PASS_ROUNDS = 3
+#: Decision D-S6: with ``first_hand="playable"``, a first hand that can make no sum is
+#: dealt again at most this many times (a hand is stuck about 4 times in 10).
+FIRST_HAND_REDEALS = 20
 
 
 class Summy(GameState[SummyMove, SummyPosition]):
@@ -67,9 +71,17 @@ class Summy(GameState[SummyMove, SummyPosition]):
     format_name = "mathplay.summy"
 
     def __init__(
-        self, players: int = 2, seed: int = 0, *, size: int = 25, hand_size: int = 8
+        self,
+        players: int = 2,
+        seed: int = 0,
+        *,
+        size: int = 25,
+        hand_size: int = 8,
+        first_hand: str = "strict",
     ) -> None:
-        options = SummyOptions(size=size, players=players, hand_size=hand_size)
+        options = SummyOptions(
+            size=size, players=players, hand_size=hand_size, first_hand=first_hand
+        )
         board = Grid(size)
         centre = size // 2
         board[(centre, centre)] = "="
@@ -78,6 +90,29 @@ class Summy(GameState[SummyMove, SummyPosition]):
         bag = Bag.shuffled(tiles, seed)
         hands = [bag.draw(hand_size) for _ in range(players)]
         self._setup(SummyPosition(board, hands, bag, [0] * players), seed, options)
+        if first_hand == "playable":
+            # How many times each first hand was dealt again (for measuring D-S6; a
+            # loaded game does not know it: its start record holds the hands as dealt).
+            self._first_hand_redeals = self._redeal_stuck_hands()
+            self._start = self._start_record()
+
+    def _redeal_stuck_hands(self) -> tuple[int, ...]:
+        """D-S6: deal each player's first hand again, while it can make no sum on the
+        opening table, at most ``FIRST_HAND_REDEALS`` times (then the last deal stays).
+        The hand goes back into the stock, which is mixed from the seed, the player and
+        the attempt, so the same seed always deals the same game."""
+        pos = self._pos
+        redeals = []
+        for player in range(len(pos.hands)):
+            pos.to_move = player
+            count = 0
+            while count < FIRST_HAND_REDEALS and next(generate_sums(self), None) is None:
+                count += 1
+                pos.bag.put_back(pos.hands[player], f"{self.seed}:first-hand:{player}:{count}")
+                pos.hands[player] = pos.bag.draw(self.options.hand_size)
+            redeals.append(count)
+        pos.to_move = 0
+        return tuple(redeals)
 
     @classmethod
     def from_diagram(
@@ -131,9 +166,12 @@ class Summy(GameState[SummyMove, SummyPosition]):
         hand_size: int,
         sums: list[SumRecord],
         bag_tiles: list[str] | None = None,
+        first_hand: str = "strict",
     ) -> Summy:
         players = len(hands)
-        options = SummyOptions(size=board.size, players=players, hand_size=hand_size)
+        options = SummyOptions(
+            size=board.size, players=players, hand_size=hand_size, first_hand=first_hand
+        )
         start_scores = seat_scores(players, to_move, scores)
         used = Counter(token for _, token in board.filled())
         for hand in hands:
@@ -338,8 +376,6 @@ class Summy(GameState[SummyMove, SummyPosition]):
         """Every legal sum, each once, with its score (S3, S4); discards are not listed."""
         if self.is_over:
             return []
-        from mathplay.games.summy.movegen import generate_sums
-
         return list(generate_sums(self))
 
     # --- save and load ---------------------------------------------------------------
@@ -371,6 +407,7 @@ class Summy(GameState[SummyMove, SummyPosition]):
             int(options.get("hand_size", 8)),
             sums,
             [read_token(t) for t in start["bag"]],
+            str(options.get("first_hand", "strict")),
         )
 
     def __repr__(self) -> str:

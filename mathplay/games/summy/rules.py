@@ -21,6 +21,7 @@ from mathplay.i18n import _
 
 __all__ = [
     "DIGITS",
+    "FIRST_HANDS",
     "HAND_SIZE",
     "OPERATORS",
     "TILE_COUNTS",
@@ -37,6 +38,9 @@ TOKENS = DIGITS + OPERATORS + "="
 #: S1: six of each digit, five of each operator, fourteen '=' (one starts on the centre).
 TILE_COUNTS: dict[str, int] = {**dict.fromkeys(DIGITS, 6), **dict.fromkeys(OPERATORS, 5), "=": 14}
 HAND_SIZE = 8
+#: How a new game deals the first hands (decision D-S6, docs/rules/summy-decisions.md):
+#: ``"strict"`` as drawn; ``"playable"`` deals a hand again while it can make no sum.
+FIRST_HANDS = ("strict", "playable")
 
 _ALIASES = {"×": "x", "X": "x", "*": "x", "÷": ":", "/": ":", "−": "-", "–": "-"}
 
@@ -53,11 +57,13 @@ def read_token(text: str) -> str:
 
 @dataclass(frozen=True)
 class SummyOptions:
-    """Rules options (S1): table size (odd, ≥ 9), players (1–4), hand size."""
+    """Rules options (S1): table size (odd, ≥ 9), players (1–4), hand size, and how the
+    first hands are dealt (``first_hand``, D-S6)."""
 
     size: int = 25
     players: int = 2
     hand_size: int = HAND_SIZE
+    first_hand: str = "strict"
 
     def __post_init__(self) -> None:
         if not isinstance(self.size, int) or self.size < 9 or self.size % 2 == 0 or self.size > 25:
@@ -68,6 +74,12 @@ class SummyOptions:
             raise OptionsError(f"players must be 1, 2, 3 or 4, not {self.players!r} (rule S1)")
         if not isinstance(self.hand_size, int) or not 1 <= self.hand_size <= 12:
             raise OptionsError(f"hand_size must be from 1 to 12, not {self.hand_size!r}")
+        if self.first_hand not in FIRST_HANDS:
+            raise OptionsError(
+                _("first_hand must be 'strict' or 'playable', not {value!r}").format(
+                    value=self.first_hand
+                )
+            )
 
 
 def sum_problem(tokens: Sequence[str]) -> str | None:
