@@ -395,6 +395,10 @@ def _check_using(using: object) -> None:
         )
 
 
+def _clip(text: str, limit: int = 160) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _short(value: object, limit: int = 40) -> str:
     """``value`` as a short text for a message (a huge or strange input stays readable)."""
     try:
@@ -498,7 +502,7 @@ def load(text: str) -> Any:
         game = game_type._from_start(data["options"], data["seed"], data["start"])
     except (MathplayError, KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise SaveFileError(
-            _("the saved start position is not valid: {error}").format(error=_short(error, 120))
+            _("the saved start position is not valid: {error}").format(error=_clip(str(error)))
         ) from None
     for ply, move in enumerate(data["history"], start=1):
         if not isinstance(move, str):

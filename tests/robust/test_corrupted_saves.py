@@ -119,3 +119,30 @@ def test_wrong_kinds_of_values_are_named(name: str, edit: Any, message: str) -> 
     edit(data)
     with pytest.raises(SaveFileError, match=message):
         mathplay.load(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    ("name", "edit", "message"),
+    [
+        ("summy", lambda d: d["start"]["hands"].__setitem__(0, "1234567890123456+="), "18 blocks"),
+        ("summy", lambda d: d["start"].update(sums=[["A1", "across", 10**7]]), "no sum across"),
+        ("summy", lambda d: d["start"].update(sums=[["A1", "across", -5]]), "-5 blocks long"),
+        ("summy", lambda d: d["start"].update(scores=[10**7, 0]), "a score is a whole number"),
+        ("binary", lambda d: d["start"].update(scoreless=99), "0 to 5, not 99"),
+        ("binary", lambda d: d["start"].update(scoreless=True), "whole number of turns"),
+        ("mixmath", lambda d: d["start"]["hands"].__setitem__(0, "1 2 3 4 5 6 7 8 9"), "9 tiles"),
+    ],
+)
+def test_edited_saves_that_a_diagram_would_refuse_are_refused(
+    name: str, edit: Any, message: str
+) -> None:
+    data = json.loads(SAVES[name])
+    edit(data)
+    with pytest.raises(SaveFileError, match=message):
+        mathplay.load(json.dumps(data))
+
+
+def test_a_summy_save_keeps_its_sums() -> None:
+    game = played("summy", turns=4)
+    again = mathplay.load(game.save())
+    assert again._pos.sums == game._pos.sums and again.state_key() == game.state_key()

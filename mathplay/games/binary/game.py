@@ -204,6 +204,14 @@ class Binary(GameState[BinaryMove, BinaryPosition]):
         for hand in hands:
             used.update(hand)
         bag = rest_of_set(full, used, seed, bag_tiles, rule="B1")
+        if isinstance(scoreless, bool) or not isinstance(scoreless, int):
+            raise NotationError(_("scoreless is a whole number of turns"))
+        if not 0 <= scoreless < SCORELESS_TURNS:
+            raise NotationError(
+                _("scoreless counts the scoreless turns in a row: 0 to {most}, not {n}").format(
+                    most=SCORELESS_TURNS - 1, n=scoreless
+                )
+            )
         position = BinaryPosition(board, hands, bag, start_scores, to_move, scoreless)
         game: Binary = cls._from_position(position, seed, options)
         return game
@@ -378,7 +386,7 @@ class Binary(GameState[BinaryMove, BinaryPosition]):
             [int(s) for s in start["scores"]],
             chosen,
             bag,
-            int(start.get("scoreless", 0)),
+            start.get("scoreless", 0),
         )
 
     def __repr__(self) -> str:

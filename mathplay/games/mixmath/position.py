@@ -111,6 +111,13 @@ def build_position(
             )
     players = len(hands)
     start_scores = seat_scores(players, to_move, scores)
+    for number, hand in enumerate(hands, start=1):
+        if len(hand) > RACK_SIZE:
+            raise NotationError(
+                _("rack {n} has {count} tiles; a rack holds at most {size} (M3)").format(
+                    n=number, count=len(hand), size=RACK_SIZE
+                )
+            )
     used = Counter(
         BLANK if token.startswith(BLANK) else token
         for square, token in board.filled()

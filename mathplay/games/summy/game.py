@@ -140,20 +140,7 @@ class Summy(GameState[SummyMove, SummyPosition]):
         if not hands:
             raise NotationError(_("give one hand per player (at least one)"))
         hand_lists = [read_hand(hand) for hand in hands]
-        for number, hand in enumerate(hand_lists, start=1):
-            if len(hand) > hand_size:
-                raise NotationError(
-                    _("hand {n} has {count} blocks; a hand holds at most {size} (D-S3d)").format(
-                        n=number, count=len(hand), size=hand_size
-                    )
-                )
-        sums = [
-            SumRecord(start, direction, len(tokens))
-            for direction in Direction
-            for start, tokens in board.runs(direction)
-            if sum_problem(tokens) is None
-        ]
-        return cls._build(board, hand_lists, to_move, seed, scores, hand_size, sums)
+        return cls._build(board, hand_lists, to_move, seed, scores, hand_size, _true_runs(board))
 
     @classmethod
     def _build(
@@ -172,6 +159,28 @@ class Summy(GameState[SummyMove, SummyPosition]):
         options = SummyOptions(
             size=board.size, players=players, hand_size=hand_size, first_hand=first_hand
         )
+        for number, hand in enumerate(hands, start=1):
+            if len(hand) > hand_size:
+                raise NotationError(
+                    _("hand {n} has {count} blocks; a hand holds at most {size} (D-S3d)").format(
+                        n=number, count=len(hand), size=hand_size
+                    )
+                )
+        possible = set(_true_runs(board))
+        for record in sums:
+            if record not in possible:
+                raise NotationError(
+                    _(
+                        "there is no sum {direction} from {square} that is {n} blocks long on "
+                        "this table (D-S3c)"
+                    ).format(
+                        direction=record.direction,
+                        square=square_name(record.start),
+                        n=record.length,
+                    )
+                )
+        if len(set(sums)) != len(sums):
+            raise NotationError(_("a sum is listed twice (D-S3c)"))
         start_scores = seat_scores(players, to_move, scores)
         used = Counter(token for _, token in board.filled())
         for hand in hands:
@@ -418,3 +427,14 @@ class Summy(GameState[SummyMove, SummyPosition]):
 
     def __str__(self) -> str:
         return self._pos.board.diagram()
+
+
+def _true_runs(board: Grid) -> list[SumRecord]:
+    """Every maximal run of two or more blocks that is a true sum (S2): the sums a
+    diagram holds (D-S3c), and all the sums a saved table may list."""
+    return [
+        SumRecord(start, direction, len(tokens))
+        for direction in Direction
+        for start, tokens in board.runs(direction)
+        if sum_problem(tokens) is None
+    ]
