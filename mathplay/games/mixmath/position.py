@@ -111,11 +111,11 @@ def build_position(
             )
     players = len(hands)
     start_scores = seat_scores(players, to_move, scores)
-    for number, hand in enumerate(hands, start=1):
+    for seat, hand in enumerate(hands, start=1):
         if len(hand) > RACK_SIZE:
             raise NotationError(
                 _("rack {n} has {count} tiles; a rack holds at most {size} (M3)").format(
-                    n=number, count=len(hand), size=RACK_SIZE
+                    n=seat, count=len(hand), size=RACK_SIZE
                 )
             )
     used = Counter(
