@@ -333,20 +333,26 @@ def generate(
     progress: Callable[[int, int], None] | None = None,
 ) -> Worksheet:
     """A set of ``n`` puzzles of ``kind`` at ``level``; ``progress(done, n)`` after each."""
-    if kind not in LEVELS:
+
+    def whole(value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    if not isinstance(kind, str) or kind not in LEVELS:
         raise GenerateError(
             _("unknown kind '{kind}': the generator makes {kinds}").format(
                 kind=kind, kinds=", ".join(LEVELS)
             )
         )
-    if level not in LEVELS[kind]:
+    if not whole(level) or level not in LEVELS[kind]:
         raise GenerateError(
             _("{kind} puzzles have levels {levels}, not {level}").format(
                 kind=kind, levels=", ".join(map(str, LEVELS[kind])), level=level
             )
         )
-    if not 1 <= n <= 1000:
+    if not whole(n) or not 1 <= n <= 1000:
         raise GenerateError(_("make 1 to 1000 puzzles at a time, not {n}").format(n=n))
+    if not whole(seed) or abs(seed) > 10**100:
+        raise GenerateError(_("the seed is a whole number, not {seed!r}").format(seed=seed))
     rng = random.Random(f"{kind}:{level}:{seed}")
     puzzles = []
     for number in range(1, n + 1):

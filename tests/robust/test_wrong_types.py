@@ -70,3 +70,20 @@ def test_the_demo_refuses_a_bad_size_before_printing_anything() -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     assert "size must be an odd whole number" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"kind": "missing", "level": True}, "have levels"),
+        ({"kind": "missing", "level": "1"}, "have levels"),
+        ({"kind": "missing", "level": 1, "n": "3"}, "make 1 to 1000 puzzles"),
+        ({"kind": 5, "level": 1}, "unknown kind"),
+        ({"kind": "missing", "level": 1, "seed": "x"}, "the seed is a whole number"),
+    ],
+)
+def test_the_generator_refuses_wrong_types_by_name(options: dict, message: str) -> None:
+    from mathplay.puzzles.generate import GenerateError, generate
+
+    with pytest.raises(GenerateError, match=message):
+        generate(**options)
