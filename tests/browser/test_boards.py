@@ -76,7 +76,7 @@ def test_summy_refused_then_legal_move_by_clicks(page: Any, lab: Server) -> None
     for name, text in [("B5", "3"), ("C5", "+"), ("D5", "4"), ("F5", "2")]:
         place(board, name, text)
     board.locator(".mp-action-play").click()
-    expect(board.locator(".mp-message")).to_contain_text("3+4 is 7, not 2")
+    expect(board.locator(".mp-message")).to_have_text("Not allowed: 3 + 4 is 7, not 2.")
     expect(board.locator(".mp-message-error")).to_be_visible()
     expect(square(board, "F5")).to_have_class(re.compile("mp-tentative"))
     expect(board.locator(".mp-score-value").first).to_have_text("0")
@@ -88,7 +88,9 @@ def test_summy_refused_then_legal_move_by_clicks(page: Any, lab: Server) -> None
     board.locator(".mp-action-play").click()
     expect(board.locator(".mp-score-value").first).to_have_text("14")
     expect(square(board, "F5")).to_have_attribute("aria-label", "F5, plain square, 7, last move")
-    expect(board.locator(".mp-log-line")).to_have_text(["1. Player 1: B5 across 3+4=7 (+14)"])
+    expect(board.locator(".mp-log-line")).to_have_text(
+        ["1. Player 1: 3 + 4 = 7 across from B5, +14"]
+    )
     expect(board.locator(".mp-turn")).to_have_text("Player 2 to move")
     IMAGES.mkdir(parents=True, exist_ok=True)
     board.screenshot(path=str(IMAGES / "summy-board-light.png"))
@@ -192,13 +194,13 @@ def test_a_computer_seat_moves_by_itself(page: Any, lab: Server) -> None:
 
     source = (
         "from mathplay.widgets import play\n"
-        "board = play('summy', seats=['computer:greedy', 'human'], seed=4, size=9)\n"
+        "board = play('summy', seats=['computer:medium', 'human'], seed=4, size=9)\n"
         "board"
     )
     board = open_board(page, lab, "computer.ipynb", source)
     expect(board.locator(".mp-log-line")).to_have_count(1)
     expect(board.locator(".mp-turn")).to_have_text("You to move")
-    expect(board.locator(".mp-message")).to_contain_text("Computer 1 (greedy) played")
+    expect(board.locator(".mp-message")).to_contain_text("Computer (medium): ")
     board.locator(".mp-action-pass").click()
     expect(board.locator(".mp-log-line")).to_have_count(3)
     expect(board.locator(".mp-turn")).to_have_text("You to move")
@@ -238,12 +240,12 @@ def test_hint_and_the_new_game_panel(page: Any, lab: Server) -> None:
     expect(panel.locator(".mp-option-seat3")).to_be_hidden()
     panel.locator(".mp-option-players select").select_option(label="3")
     expect(panel.locator(".mp-option-seat3")).to_be_visible()
-    panel.locator(".mp-option-seat3 select").select_option(label="computer, random")
+    panel.locator(".mp-option-seat3 select").select_option(label="Computer (easy)")
     panel.locator(".mp-option-size select").select_option(label="11")
     panel.locator(".mp-start").click()
     expect(board.locator(".mp-square")).to_have_count(121)
     expect(board.locator(".mp-score")).to_have_count(3)
-    expect(board.locator(".mp-score-name").nth(2)).to_contain_text("Computer 3 (random)")
+    expect(board.locator(".mp-score-name").nth(2)).to_contain_text("Computer (easy)")
     expect(panel).to_have_count(0)
 
 
@@ -266,7 +268,9 @@ def test_summy_board_in_notebook_7(page: Any, notebook7: Server) -> None:
         place(board, name, text)
     board.locator(".mp-action-play").click()
     expect(board.locator(".mp-score-value").first).to_have_text("14")
-    expect(board.locator(".mp-log-line")).to_have_text(["1. Player 1: B5 across 3+4=7 (+14)"])
+    expect(board.locator(".mp-log-line")).to_have_text(
+        ["1. Player 1: 3 + 4 = 7 across from B5, +14"]
+    )
     # Notebook 7's own start-up code reports a settings-schema error in this temporary
     # home; only errors from anything else (the board's code) would be ours.
     assert [e for e in page.errors if "notebook_core" not in e] == []
