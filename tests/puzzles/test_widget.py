@@ -8,8 +8,29 @@ from pathlib import Path
 import pytest
 
 from mathplay.puzzles import Puzzle, PuzzleSet, Worksheet, load
+from mathplay.puzzles import widget as puzzle_widget
 from mathplay.puzzles.kinds import KINDS
 from tests.puzzles.helpers import line_of, puzzle_file
+
+KEYS = {"who", "set", "puzzle", "answer", "right", "hints", "solution_seen", "time", "seconds"}
+
+
+@pytest.fixture(autouse=True)
+def _nobody() -> None:
+    """Every test starts in a kernel where no pupil has written a name yet."""
+    puzzle_widget.set_pupil(None)
+
+
+def pick(view, text: str) -> None:
+    """Click the choice ``text`` as the browser does (a message from the front end)."""
+    choices = view.choice_row.choices
+    assert text in choices, (text, choices)
+    view.choice_row._handle_custom_msg({"event": "pick", "index": choices.index(text)}, [])
+
+
+def press_enter(view) -> None:
+    """Enter in the answer box, as the browser sends it."""
+    view.answer_box._handle_custom_msg({"event": "submit"}, [])
 
 
 def right_answer(ps: PuzzleSet) -> str:
@@ -19,11 +40,9 @@ def right_answer(ps: PuzzleSet) -> str:
 
 def answer(ps: PuzzleSet, text: str) -> None:
     """Answer as a student would: click the matching choice, or type and press Check."""
-    if ps.choice_row.children:
+    if ps.choice_row.choices:
         wanted = KINDS[ps.puzzle.kind].solutions(ps.puzzle, 1)[0] if text == "*" else text
-        buttons = [b for b in ps.choice_row.children if b.description == wanted]
-        assert buttons, (wanted, [b.description for b in ps.choice_row.children])
-        buttons[0].click()
+        pick(ps, wanted)
     else:
         ps.answer_box.value = right_answer(ps) if text == "*" else text
         ps.check_button.click()
@@ -79,15 +98,15 @@ def test_whole_set_wrong_hint_then_right(tmp_path: Path) -> None:
     assert rows[0] == {**rows[0], "who": "Ana", "puzzle": "add-1", "answer": "5",
                        "right": False, "hints": 0, "set": "Adding and subtracting"}  # fmt: skip
     assert rows[1]["right"] is True and rows[1]["hints"] == 3
-    assert all(set(r) == {"who", "set", "puzzle", "answer", "right", "hints", "time", "seconds"}
-               for r in rows)  # fmt: skip
+    assert all(set(r) == KEYS for r in rows)
+    assert [r["solution_seen"] for r in rows[:2]] == [False, True]
 
 
 def test_choices_show_for_choice_kinds_only() -> None:
     ps = PuzzleSet("order-of-operations", who="Bo", log=None)
     assert ps.puzzle.kind == "true-or-false"
     assert ps.answer_box.layout.display == "none" and ps.check_button.layout.display == "none"
-    labels = [b.description for b in ps.choice_row.children]
+    labels = list(ps.choice_row.choices)
     assert labels[0] == "true" and len(labels) == 3
     wrong = next(label for label in labels if label.startswith("false: 2 + 3 = 5"))
     answer(ps, wrong)
@@ -191,7 +210,8 @@ def test_only_shows_one_puzzle_without_set_navigation(tmp_path) -> None:
     single = PuzzleSet("arithmetic", only=[2], log=tmp_path / "log.jsonl")
     assert single.sheet is not None and len(single.sheet.puzzles) == 1
     assert single.next_button.layout.display == "none"
-    assert single.name_box.layout.display == "none"
+    assert single.name_box.layout.display is None  # the name is not known: it is asked
+    assert "Puzzle 2 of 8." in single.heading.value
     wrong = PuzzleSet("arithmetic", only=[99], log=None)
     assert wrong.sheet is None
     assert "no puzzle 99" in wrong.children[0].value
