@@ -152,14 +152,12 @@ class Practice(PuzzleView):
         self.status = w.HTML()
         self.next_button.description = _("Next puzzle")
         self.start_note = w.HTML(_p(_("Write your name in the box, then press Enter to start.")))
-        self.children = [
-            self.title,
-            self.name_box,
-            self.start_note,
-            w.HBox([self.streak_bar, self.streak_label]),
-            self.status,
-            *self._card(),
-        ]
+        row = w.HBox([self.streak_bar, self.streak_label])
+        row.layout.align_items = "center"
+        card = self._card()
+        # What happened to the row is said right under the feedback on the answer.
+        card.insert(card.index(self.feedback) + 1, self.status)
+        self.children = [self.title, self.name_box, self.start_note, row, *card]
         self._update_streak()
         if self.fixed_seed is not None or self.pupil:
             self._start()
@@ -287,9 +285,9 @@ class Practice(PuzzleView):
             ).format(goal=self.goal)
             if self.streak and self.streak != self.goal:
                 text += " " + _("Now: {streak} in a row.").format(streak=self.streak)
-            self.streak_label.value = _p(text, _GOOD)
+            self.streak_label.value = _span(text, _GOOD)
         else:
-            self.streak_label.value = _p(streak_text(self.streak, self.goal))
+            self.streak_label.value = _span(streak_text(self.streak, self.goal))
 
     def _after_check(self, result: Result) -> None:
         if result.right:
@@ -340,6 +338,11 @@ class Practice(PuzzleView):
             "level": self.level,
             "seed": self.seed,
         }
+
+
+def _span(text: str, colour: str | None = None) -> str:
+    style = f"color:{colour};" if colour else ""
+    return f'<span style="{style}margin-left:0.8em;font-weight:bold">{html.escape(text)}</span>'
 
 
 def _read_practice(path: str | Path) -> dict[str, Any]:

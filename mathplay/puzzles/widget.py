@@ -37,13 +37,15 @@ from mathplay.puzzles.validate import load, validate
 
 __all__ = ["ChoiceRow", "PuzzleSet", "PuzzleView", "current_pupil", "set_pupil"]
 
+# The marks of right and wrong are ✓ and ✗, which every common font has, rather than
+# emoji (school machines often have no emoji font); words always go with them.
 _GOOD = "var(--jp-success-color1, #2e7d32)"
 _BAD = "var(--jp-error-color1, #c62828)"
 
 
 def _p(text: str, colour: str | None = None, label: str = "") -> str:
-    """A paragraph of ``text``, with a bold ``label`` in front (``✅ Right!``)."""
-    style = f' style="color:{colour}"' if colour else ""
+    """A paragraph of ``text``, with a bold ``label`` in front (``✓ Right!``)."""
+    style = f' style="margin:0.3em 0;color:{colour}"' if colour else ' style="margin:0.3em 0"'
     head = f"<b>{html.escape(label)}</b> " if label else ""
     return f"<p{style}>{head}{html.escape(text)}</p>"
 
@@ -422,12 +424,11 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
         extra = self.puzzle.feedback.get("right" if result.right else "wrong", "")
         if result.right:
             self.solved_now = True
-            message = result.message
-            if not message.startswith(_("Right")):
-                message = _("Right!") + " " + message
-            self.feedback.value = _p(message, _GOOD, "✅") + (_p(extra) if extra else "")
+            right = _("Right!")
+            message = result.message.removeprefix(right).lstrip()
+            self.feedback.value = _p(message, _GOOD, "✓ " + right) + (_p(extra) if extra else "")
         else:
-            label = "❌ " + _("Not yet.") if result.readable else _("Not yet.")
+            label = "✗ " + _("Not yet.") if result.readable else _("Not yet.")
             self.feedback.value = (
                 _p(result.message, _BAD, label)
                 + (_p(extra) if extra else "")

@@ -14,7 +14,7 @@ from mathplay.puzzles.widget import ChoiceRow, current_pupil
 from tests.puzzles.test_widget import pick, press_enter
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
-EMOJI = ("✅", "❌", "💡", "🎉", "🏆")
+EMOJI = ("✓", "✗", "✅", "❌", "💡", "🎉", "🏆")
 
 
 @pytest.fixture(autouse=True)
