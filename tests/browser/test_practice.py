@@ -63,6 +63,11 @@ def test_enter_checks_the_name_is_asked_and_practice_counts(page: Any, lab: Serv
     expect(name).to_be_visible()
     expect(practice.get_by_text("Write your name in the box, then press Enter")).to_be_visible()
 
+    # Screen readers hear the boxes' and the choice row's names.
+    expect(puzzle.get_by_role("textbox", name="Your name")).to_be_visible()
+    expect(puzzle.get_by_role("textbox", name="Your answer")).to_be_visible()
+    expect(page.get_by_role("group", name="Choose your answer")).to_be_visible()
+
     # Enter before the name: asked for it, nothing recorded.
     answer = puzzle.locator(".mathplay-puzzles-answer input")
     answer.fill("4")
