@@ -92,6 +92,24 @@ def puzzle_cell(set_name: str, number: int) -> dict:
     return code(f"puzzle({number})", "puzzle")
 
 
+def practice(kind: str, level: int, what: str) -> list[dict]:
+    """A practice of generated puzzles (``mathplay.Practice``) after the guided puzzles:
+    fresh puzzles for each pupil until four are right in a row without hints."""
+    text = f"""
+    ## Practice until you master it
+
+    The next cell gives you new puzzles about {what}, one at a time. They are made for
+    you from your name, so your neighbour gets different ones. Get **4 right in a row
+    without hints** and you have mastered them. A wrong answer or a hint starts your
+    row again, and that is fine: that is what practice is for. Press **Enter** to check
+    your answer, and **Enter** again for the next puzzle.
+    """
+    return [
+        md(text),
+        code(f'mathplay.Practice("{kind}", {level}, who=your_name or None)', "practice"),
+    ]
+
+
 # --- the lessons ----------------------------------------------------------------------
 
 LESSONS: dict[str, list[dict]] = {}
@@ -126,10 +144,11 @@ def puzzles_intro(set_name: str) -> list[dict]:
 
     Now it is your turn. Run the next cell first. If your teacher asks for your name,
     write it between the quotes after `your_name =` (like `your_name = "Ana"`) before
-    you run it. Then each puzzle cell shows one puzzle. Type your answer
-    (or press the button of your choice) and press **Check**: the feedback tells you
-    what your answer gives. Stuck? Press **Hint**: the first hint is a small push, the
-    next ones say more, and the last one shows a whole solution.
+    you run it. (If you do not, the first puzzle asks for your name, and the puzzles
+    after it remember it.) Then each puzzle cell shows one puzzle. Type your answer and
+    press **Enter** or **Check** (or press the button of your choice): the feedback
+    tells you what your answer gives. Stuck? Press **Hint**: the first hint is a small
+    push, the next ones say more, and the last one shows the whole solution.
     """
     return [md(text), puzzle_setup(set_name)]
 
@@ -432,6 +451,7 @@ def _equations() -> list[dict]:
         puzzle_cell("01-equations", 2),
         puzzle_cell("01-equations", 3),
         puzzle_cell("01-equations", 4),
+        *practice("missing", 4, "the order of operations"),
         md(
             """
             ## Try it on a board
@@ -1095,6 +1115,7 @@ def _binary_numbers() -> list[dict]:
         puzzle_cell("05-binary-numbers", 4),
         puzzle_cell("05-binary-numbers", 5),
         puzzle_cell("05-binary-numbers", 6),
+        *practice("convert", 1, "writing numbers in binary"),
         self_check(
             [
                 ("What is binary 110 in decimal?", "4 + 2 = 6."),
@@ -1366,6 +1387,7 @@ def _bitwise() -> list[dict]:
         puzzle_cell("07-bitwise-logic", 4),
         puzzle_cell("07-bitwise-logic", 5),
         puzzle_cell("07-bitwise-logic", 6),
+        *practice("bitwise", 2, "OR and XOR"),
         self_check(
             [
                 ("What is `1 AND 0`? And `1 OR 0`?", "`1 AND 0` is 0; `1 OR 0` is 1."),
@@ -1565,10 +1587,10 @@ def progress_cells() -> list[dict]:
             """
             ## Reading progress
 
-            Every time a student presses **Check**, the puzzle widget adds one line to
-            the file `mathplay-progress.jsonl` in the lesson's folder: the name, the set,
-            the puzzle, the answer, right or wrong, how many hints were used and how long
-            it took. (On a shared school server each student has their own folder: collect
+            Every time a student checks an answer (**Check**, or Enter in the answer box),
+            the puzzle widget adds one line to the file `mathplay-progress.jsonl` in the
+            lesson's folder: the name, the set, the puzzle, the answer, right or wrong, how
+            many hints were used, whether the solution was shown, and how long it took. (On a shared school server each student has their own folder: collect
             the files, or point `log=` at a shared file.)
 
             `progress.summary` sums the file up per puzzle and per student. Here is a
@@ -1865,6 +1887,7 @@ def check_equations() -> list[str]:
 
 def check_puzzles() -> list[str]:
     from mathplay.puzzles import check_file, load
+    from mathplay.puzzles.generate import generate
 
     problems = []
     for name, cells in LESSONS.items():
@@ -1873,6 +1896,13 @@ def check_puzzles() -> list[str]:
             for cell in cells
             if cell.cell_type == "code" and (match := re.fullmatch(r"puzzle\((\d+)\)", cell.source))
         ]
+        for cell in cells:
+            found = re.search(r'mathplay\.Practice\("([a-z-]+)", (\d+)', cell.source)
+            if cell.cell_type == "code" and found:
+                try:
+                    generate(found.group(1), int(found.group(2)), 1)
+                except ValueError as error:
+                    problems.append(f"{name}: {cell.source}: {error}")
         if not numbers:
             continue
         path = HERE / "puzzles" / f"{name}.toml"

@@ -28,6 +28,7 @@ _LAZY = {
     "play": ("mathplay.widgets", "play"),
     "puzzles": ("mathplay.puzzles", None),
     "PuzzleSet": ("mathplay.puzzles", "PuzzleSet"),
+    "Practice": ("mathplay.puzzles", "Practice"),
     "progress": ("mathplay.puzzles.progress", None),
 }
 

@@ -1,7 +1,8 @@
 """Puzzles teachers write: the file format, its checker, a generator, a widget, progress.
 
 ``PuzzleSet("arithmetic")`` (or a path to a ``.toml`` file) shows a set one puzzle at a
-time in Jupyter; ``progress.summary("mathplay-progress.jsonl")`` sums up the attempts;
+time in Jupyter; ``Practice("missing", 1)`` draws fresh puzzles until four are right in
+a row; ``progress.summary("mathplay-progress.jsonl")`` sums up the attempts;
 ``mathplay puzzles check FILE`` validates a file. The format is in ``docs/puzzles.md``.
 
 >>> from mathplay.puzzles import load, shipped_sets
@@ -22,6 +23,7 @@ from mathplay.puzzles.validate import check_file, check_text, load, shipped_sets
 
 __all__ = [
     "KINDS",
+    "Practice",
     "Problem",
     "Puzzle",
     "PuzzleFileError",
@@ -44,4 +46,8 @@ def __getattr__(name: str) -> Any:
         from mathplay.puzzles.widget import PuzzleSet
 
         return PuzzleSet
+    if name == "Practice":
+        from mathplay.puzzles.practice import Practice
+
+        return Practice
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

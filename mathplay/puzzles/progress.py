@@ -1,7 +1,9 @@
 """Attempts at puzzles: a JSON-lines file the widget appends to, and a teacher's summary.
 
 Each line is one attempt: ``who``, ``set``, ``puzzle``, ``answer``, ``right``, ``hints``
-(hints used so far), ``time`` (UTC, ISO 8601) and ``seconds`` (since the puzzle was shown).
+(hints used so far), ``solution_seen`` (whether the last hint, the solution, was shown),
+``time`` (UTC, ISO 8601) and ``seconds`` (since the puzzle was shown). A practice adds its
+``kind``, ``level`` and ``seed``.
 
 >>> import tempfile, os
 >>> path = os.path.join(tempfile.mkdtemp(), "progress.jsonl")
@@ -17,7 +19,7 @@ from __future__ import annotations
 import html
 import json
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -50,18 +52,24 @@ def record(
     right: bool,
     hints: int = 0,
     seconds: float = 0.0,
+    solution_seen: bool = False,
+    extra: Mapping[str, Any] | None = None,
 ) -> None:
-    """Append one attempt to the file at ``path`` (created if missing)."""
-    entry = {
+    """Append one attempt to the file at ``path`` (created if missing); ``extra`` adds
+    keys of its own (a practice's kind, level and seed) after the usual ones."""
+    entry: dict[str, Any] = {
         "who": who,
         "set": puzzle_set,
         "puzzle": puzzle,
         "answer": answer,
         "right": bool(right),
         "hints": int(hints),
+        "solution_seen": bool(solution_seen),
         "time": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "seconds": round(float(seconds), 1),
     }
+    for key, value in (extra or {}).items():
+        entry.setdefault(key, value)
     with open(path, "a", encoding="utf-8") as file:
         file.write(json.dumps(entry, ensure_ascii=False) + "\n")
 

@@ -1,5 +1,10 @@
 """``PuzzleSet``: a set of puzzles in Jupyter, one at a time, with hints and progress.
 
+The parts every puzzle widget shares (the name box, the question, an answer box where
+Enter checks, a row of choices, Check and Hint, the feedback and the hint ladder, the
+record of each attempt) are :class:`PuzzleView`; ``PuzzleSet`` and
+:class:`mathplay.puzzles.practice.Practice` are built on it.
+
 >>> import tempfile, os
 >>> log = os.path.join(tempfile.mkdtemp(), "progress.jsonl")
 >>> ps = PuzzleSet("arithmetic", who="Ana", log=log)
@@ -13,38 +18,506 @@ from __future__ import annotations
 
 import html
 import time
-from collections.abc import Sequence
+import weakref
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import anywidget
 import ipywidgets as w
+import traitlets
 
 from mathplay.errors import MathplayError
-from mathplay.i18n import _
+from mathplay.i18n import _, _n
 from mathplay.puzzles.format import Problem, Puzzle, PuzzleFileError, Worksheet
 from mathplay.puzzles.kinds import KINDS, Kind, KindError, Result
 from mathplay.puzzles.kinds.moves import Move
 from mathplay.puzzles.progress import DEFAULT_LOG, record
 from mathplay.puzzles.validate import load, validate
 
-__all__ = ["PuzzleSet"]
+__all__ = ["ChoiceRow", "PuzzleSet", "PuzzleView", "current_pupil", "set_pupil"]
 
+# The marks of right and wrong are ✓ and ✗, which every common font has, rather than
+# emoji (school machines often have no emoji font); words always go with them.
 _GOOD = "var(--jp-success-color1, #2e7d32)"
 _BAD = "var(--jp-error-color1, #c62828)"
 
 
-def _p(text: str, colour: str | None = None) -> str:
-    style = f' style="color:{colour}"' if colour else ""
-    return f"<p{style}>{html.escape(text)}</p>"
+def _p(text: str, colour: str | None = None, label: str = "") -> str:
+    """A paragraph of ``text``, with a bold ``label`` in front (``✓ Right!``)."""
+    style = f' style="margin:0.3em 0;color:{colour}"' if colour else ' style="margin:0.3em 0"'
+    head = f"<b>{html.escape(label)}</b> " if label else ""
+    return f"<p{style}>{head}{html.escape(text)}</p>"
 
 
-class PuzzleSet(w.VBox):  # type: ignore[misc]
+# --- who is working -------------------------------------------------------------------
+#
+# The pupil's name, once typed into any name box, is kept for the kernel: the next
+# puzzle cell does not ask again, and widgets already on the page that were waiting for
+# it take it. ``current_pupil()`` is the one place to ask (JupyterHub's user can be
+# looked up there later).
+
+_pupil: str | None = None
+_waiting: weakref.WeakSet[PuzzleView] = weakref.WeakSet()
+
+
+def current_pupil() -> str | None:
+    """The name of the pupil working in this kernel, or ``None`` when nobody said yet.
+
+    >>> set_pupil("Ana"); current_pupil()
+    'Ana'
+    >>> set_pupil(""); current_pupil() is None
+    True
+    """
+    return _pupil
+
+
+def set_pupil(name: str | None) -> None:
+    """Remember ``name`` as the pupil of this kernel (empty or ``None`` forgets it), and
+    give it to the widgets on the page that are waiting for a name."""
+    global _pupil
+    name = (name or "").strip() or None
+    if name == _pupil:
+        return
+    _pupil = name
+    if name is not None:
+        for view in list(_waiting):
+            view._pupil_known(name)
+
+
+# --- a row of choices -----------------------------------------------------------------
+
+_CHOICES_JS = """
+function render({ model, el: host }) {
+  const group = document.createElement("div");
+  group.className = "mp-choices";
+  group.setAttribute("role", "group");
+  // Arrow keys and Enter here are the row's, not JupyterLab's notebook shortcuts.
+  group.dataset.lmSuppressShortcuts = "true";
+  host.append(group);
+  let focused = 0;
+  function move(to) {
+    const buttons = [...group.querySelectorAll("button")];
+    if (!buttons.length) return;
+    focused = (to + buttons.length) % buttons.length;
+    buttons.forEach((b, i) => { b.tabIndex = i === focused ? 0 : -1; });
+    buttons[focused].focus();
+  }
+  function draw() {
+    const choices = model.get("choices");
+    const picked = model.get("picked");
+    const hadFocus = group.contains(document.activeElement);
+    if (focused >= choices.length) focused = 0;
+    group.setAttribute("aria-label", model.get("label"));
+    group.replaceChildren();
+    choices.forEach((text, i) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "mp-choice" + (i === picked ? " mp-choice-picked" : "");
+      button.setAttribute("aria-pressed", String(i === picked));
+      button.tabIndex = i === focused ? 0 : -1;
+      button.disabled = model.get("disabled");
+      const words = document.createElement("span");
+      words.textContent = text;
+      button.append(words);
+      if (i === picked) {
+        const mark = document.createElement("span");
+        mark.className = "mp-choice-mark";
+        mark.textContent = model.get("picked_text");
+        button.append(mark);
+      }
+      button.addEventListener("click", () => {
+        focused = i;
+        model.send({ event: "pick", index: i });
+      });
+      button.addEventListener("keydown", (event) => {
+        const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+        if (step) move(i + step);
+        else if (event.key === "Home") move(0);
+        else if (event.key === "End") move(choices.length - 1);
+        else return;
+        event.preventDefault();
+        event.stopPropagation();
+      });
+      group.append(button);
+    });
+    if (hadFocus) move(focused);
+  }
+  model.on("change:choices change:picked change:disabled change:label", draw);
+  draw();
+}
+export default { render };
+"""
+
+_CHOICES_CSS = """
+.mp-choices { display: flex; flex-wrap: wrap; gap: 8px; margin: 4px 0; }
+.mp-choice {
+  font: inherit; font-size: var(--jp-content-font-size2, 1.1em); padding: 6px 14px;
+  border: 2px solid var(--jp-border-color1, #888); border-radius: 6px; cursor: pointer;
+  background: var(--jp-layout-color1, #fff); color: var(--jp-content-font-color1, #000);
+}
+.mp-choice:hover { background: var(--jp-layout-color2, #eee); }
+.mp-choice:focus-visible {
+  outline: 3px solid var(--jp-brand-color1, #1976d2); outline-offset: 2px;
+}
+.mp-choice-picked {
+  border-width: 4px; border-color: var(--jp-brand-color1, #1976d2); font-weight: bold;
+}
+.mp-choice-mark { margin-left: 0.6em; font-size: 85%; font-style: italic; }
+.mp-choice:disabled { cursor: default; opacity: 0.8; }
+"""
+
+PickCallback = Callable[["ChoiceRow", str], None]
+
+
+class ChoiceRow(anywidget.AnyWidget):
+    """The answers to pick from, as buttons in a row: Tab reaches the row, the arrow
+    keys (and Home, End) move along it, Enter or Space picks; the picked one is marked
+    with words (``picked_text``) and ``aria-pressed``, not only by its look.
+
+    >>> row = ChoiceRow(choices=["true", "false"])
+    >>> row.on_pick(lambda row, choice: print("picked", choice))
+    >>> row.pick(2)
+    picked false
+    >>> row.picked
+    1
+    """
+
+    _esm = _CHOICES_JS
+    _css = _CHOICES_CSS
+
+    choices = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: The index of the picked choice (from 0), -1 for none.
+    picked = traitlets.Int(-1).tag(sync=True)
+    #: The row's name for screen readers.
+    label = traitlets.Unicode("").tag(sync=True)
+    #: The words shown on the picked button.
+    picked_text = traitlets.Unicode("").tag(sync=True)
+    disabled = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("label", _("Choose your answer"))
+        kwargs.setdefault("picked_text", _("(your choice)"))
+        super().__init__(**kwargs)
+        self._callbacks: list[PickCallback] = []
+        self.on_msg(self._from_front_end)
+
+    def on_pick(self, callback: PickCallback, remove: bool = False) -> None:
+        """Call ``callback(row, choice)`` when a choice is picked; ``remove=True`` to stop."""
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def pick(self, number: int) -> None:
+        """Pick choice ``number`` (counted from 1), as a click on it does."""
+        if self.disabled or not 1 <= number <= len(self.choices):
+            return
+        self.picked = number - 1
+        for callback in list(self._callbacks):
+            callback(self, self.choices[number - 1])
+
+    def _from_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "pick":
+            index = content.get("index")
+            if isinstance(index, int) and not isinstance(index, bool):
+                self.pick(index + 1)
+
+
+# --- one puzzle on the screen -----------------------------------------------------------
+
+
+class PuzzleView(w.VBox):  # type: ignore[misc]
+    """What every puzzle widget shows and does for the puzzle in front of the pupil.
+
+    Subclasses say which puzzle that is (``_present``), what the record of an attempt
+    holds besides the answer (``_record_fields``) and what follows a check or a hint
+    (``_after_check``, ``_after_hint``).
+    """
+
+    def _build(self, who: str | None, log: str | Path | None) -> None:
+        self.log_path = log
+        self.log_error = ""
+        self.who = (who or "").strip() or None
+        self.current: Puzzle | None = None
+        self.hints_used = 0
+        self.solution_seen = False
+        self.solved_now = False
+        self._hints: list[str] | None = None
+        self._shown_at = time.monotonic()
+        known = self.who or current_pupil()
+        self.name_box = w.Text(
+            description=_("Your name"),
+            value=known or "",
+            placeholder=_("write your name, then press Enter"),
+            continuous_update=False,
+            style={"description_width": "initial"},
+        )
+        self.name_box.add_class("mathplay-puzzles-name")
+        self.name_box.layout.display = "none" if known else None
+        self.name_box.observe(self._name_typed, "value")
+        if self.who is None:
+            _waiting.add(self)
+        self.heading = w.HTML()
+        self.question = w.HTML()
+        self.board = w.HTML()
+        self.answer_box = w.Text(
+            description=_("Your answer"),
+            placeholder=_("type it, then press Enter"),
+            style={"description_width": "initial"},
+        )
+        # Enter in the box sends "submit"; the value is synced keystroke by keystroke
+        # before it, so Enter checks what the pupil sees.
+        self.answer_box.on_msg(self._answer_message)
+        self.choice_row = ChoiceRow()
+        self.choice_row.on_pick(self._picked)
+        self.check_button = w.Button(description=_("Check"), button_style="primary")
+        self.hint_button = w.Button(description=_("Hint"), icon="lightbulb-o")
+        self.next_button = w.Button(description=_("Next"))
+        self.feedback = w.HTML()
+        self.hint_area = w.HTML()
+        for widget, name in (
+            (self.answer_box, "answer"),
+            (self.choice_row, "choices"),
+            (self.check_button, "check"),
+            (self.hint_button, "hint"),
+            (self.next_button, "next"),
+            (self.feedback, "feedback"),
+            (self.hint_area, "hints"),
+        ):
+            widget.add_class(f"mathplay-puzzles-{name}")
+        self.check_button.on_click(lambda _b: self.check())
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.next_button.on_click(lambda _b: self.next())
+        self.buttons = w.HBox([self.check_button, self.hint_button, self.next_button])
+
+    def _card(self) -> list[Any]:
+        """The widgets of the puzzle itself, in order."""
+        return [
+            self.heading,
+            self.question,
+            self.board,
+            self.answer_box,
+            self.choice_row,
+            self.buttons,
+            self.feedback,
+            self.hint_area,
+        ]
+
+    # --- the pupil's name ---------------------------------------------------------------
+
+    @property
+    def pupil(self) -> str:
+        """The name attempts are recorded under ("" while nobody said)."""
+        return self.who or self.name_box.value.strip() or current_pupil() or ""
+
+    def _name_typed(self, change: dict[str, Any]) -> None:
+        if str(change["new"]).strip():
+            set_pupil(str(change["new"]))
+
+    def _pupil_known(self, name: str) -> None:
+        """Another name box (or this one) told the name."""
+        if self.name_box.value.strip() != name:
+            self.name_box.value = name
+
+    # --- showing a puzzle ---------------------------------------------------------------
+
+    @property
+    def puzzle(self) -> Puzzle:
+        assert self.current is not None
+        return self.current
+
+    @property
+    def kind(self) -> Kind:
+        return KINDS[self.puzzle.kind]
+
+    def _present(self, puzzle: Puzzle, heading: str) -> None:
+        """Show ``puzzle`` under ``heading`` ("Puzzle 2 of 4."), fresh: no hints, no answer."""
+        self.current = puzzle
+        self.hints_used, self._hints = 0, None
+        self.solution_seen = self.solved_now = False
+        self._shown_at = time.monotonic()
+        kind = KINDS[puzzle.kind]
+        self.feedback.value = self.hint_area.value = ""
+        self.answer_box.value = ""
+        self.hint_button.description = _("Hint")
+        self.heading.value = f"<b>{html.escape(heading)}</b> {html.escape(kind.prompt(puzzle))}"
+        self.question.value = (
+            '<pre style="font-size:150%;margin:0.3em 0">'
+            + html.escape(kind.question(puzzle))
+            + "</pre>"
+        )
+        self.board.value = kind.game(puzzle)._repr_svg_() if isinstance(kind, Move) else ""
+        choices = kind.choices(puzzle) or []
+        self.choice_row.picked = -1
+        self.choice_row.choices = choices
+        self.choice_row.disabled = False
+        self.answer_box.layout.display = "none" if choices else None
+        self.choice_row.layout.display = None if choices else "none"
+        self.check_button.layout.display = "none" if choices else None
+        for button in (self.check_button, self.hint_button):
+            button.disabled = False
+        self.answer_box.disabled = False
+        self.answer_box.placeholder = (
+            _("your move, like {e}").format(e=_move_example(puzzle))
+            if puzzle.kind == "move"
+            else _("type it, then press Enter")
+        )
+
+    def _stop(self, heading_html: str) -> None:
+        """No puzzle any more: show ``heading_html`` and put the inputs away."""
+        self.current = None
+        self.heading.value = heading_html
+        self.question.value = self.board.value = ""
+        self.answer_box.layout.display = self.choice_row.layout.display = "none"
+        for button in (self.check_button, self.hint_button, self.next_button):
+            button.disabled = True
+
+    # --- actions ------------------------------------------------------------------------
+
+    def _picked(self, _row: ChoiceRow, choice: str) -> None:
+        self.check(choice)
+
+    def _answer_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.press_enter()
+
+    def press_enter(self) -> None:
+        """What Enter in the answer box does: check, or go on once the puzzle is solved."""
+        if self.solved_now and self._has_next():
+            self.next()
+        else:
+            self.check()
+
+    def _has_next(self) -> bool:
+        return self.next_button.layout.display != "none" and not self.next_button.disabled
+
+    def check(self, answer: str | None = None) -> Result | None:
+        """Check ``answer`` (the text box's value if not given) and show the feedback."""
+        if self.current is None:
+            return None
+        text = self.answer_box.value if answer is None else answer
+        if not text.strip():
+            self.feedback.value = _p(_("Type your answer first."))
+            return None
+        if len(text) > 300:
+            self.feedback.value = _p(_("That answer is too long: write just the answer."), _BAD)
+            return None
+        if not self.pupil:
+            self.name_box.layout.display = None
+            self.feedback.value = _p(
+                _("First write your name in the box at the top, then check again."), _BAD
+            )
+            return None
+        try:
+            result = self.kind.check(self.puzzle, text)
+        except (MathplayError, KindError) as error:
+            result = Result(False, str(error), text, False)
+        if self.solved_now:
+            # Already solved: say so, but it is no new attempt.
+            self.feedback.value = _p(
+                _("You have already solved this puzzle, so this answer is not counted again.")
+                + (" " + _("Press Next for another one.") if self._has_next() else "")
+            )
+            return result
+        self._record(text, result)
+        extra = self.puzzle.feedback.get("right" if result.right else "wrong", "")
+        if result.right:
+            self.solved_now = True
+            right = _("Right!")
+            message = result.message.removeprefix(right).lstrip()
+            self.feedback.value = _p(message, _GOOD, "✓ " + right) + (_p(extra) if extra else "")
+        else:
+            label = "✗ " + _("Not yet.") if result.readable else _("Not yet.")
+            self.feedback.value = (
+                _p(result.message, _BAD, label)
+                + (_p(extra) if extra else "")
+                + _p(_("Try again, or ask for a hint."))
+            )
+        self._after_check(result)
+        return result
+
+    def _after_check(self, result: Result) -> None:
+        """What follows a checked answer (a solved count, a streak)."""
+
+    def _record_fields(self) -> dict[str, Any]:
+        """The set's name and the puzzle's id in the record, and anything more."""
+        raise NotImplementedError
+
+    def _record(self, text: str, result: Result) -> None:
+        if self.log_path is None:
+            return
+        fields = self._record_fields()
+        try:
+            record(
+                self.log_path,
+                who=self.pupil,
+                puzzle_set=fields.pop("set"),
+                puzzle=fields.pop("puzzle"),
+                answer=text,
+                right=result.right,
+                hints=self.hints_used,
+                seconds=time.monotonic() - self._shown_at,
+                solution_seen=self.solution_seen,
+                extra=fields,
+            )
+        except OSError as error:
+            self.log_error = str(error)
+
+    def hint(self) -> str | None:
+        """Show the next hint: the teacher's, then the game's, then the solution."""
+        if self.current is None:
+            return None
+        if self._hints is None:
+            try:
+                self._hints = [
+                    *self.puzzle.hints,
+                    *self.kind.auto_hints(self.puzzle),
+                    self.kind.explain(self.puzzle),
+                ]
+            except (MathplayError, KindError) as error:
+                self._hints = [str(error)]
+        if self.hints_used >= len(self._hints):
+            text = _("There are no more hints: the last one shows the whole solution.")
+            self.hint_area.value += _p(text)
+            return text
+        text = self._hints[self.hints_used]
+        self.hints_used += 1
+        last = self.hints_used == len(self._hints)
+        if last:
+            self.solution_seen = True
+            shown = _p("", label="💡 " + _("Solution:")) + "<pre>" + html.escape(text) + "</pre>"
+        else:
+            label = "💡 " + _("Hint {n}:").format(n=self.hints_used)
+            shown = (
+                _p("", label=label) + "<pre>" + html.escape(text) + "</pre>"
+                if "\n" in text
+                else _p(text, label=label)
+            )
+        self.hint_area.value += shown
+        if self.hints_used == len(self._hints) - 1:
+            self.hint_button.description = _("Show the solution")
+        elif last:
+            self.hint_button.description = _("Hint")
+        self._after_hint(text)
+        return text
+
+    def _after_hint(self, text: str) -> None:
+        """What follows a hint (a streak starts again)."""
+
+    def next(self) -> None:
+        """Go on to the next puzzle."""
+
+
+class PuzzleSet(PuzzleView):
     """A puzzle set (a ``.toml`` path, a shipped set's name, or a ``Worksheet``).
 
-    ``who`` is the student's name (a name box is shown when it is not given); attempts
-    are appended to ``log`` (a JSON-lines file; ``None`` keeps nothing). ``only`` shows
-    just some puzzles of the set, by id or by number from 1 (a lesson shows one at a
-    time this way); a single puzzle is shown without the set's Next button and progress.
+    ``who`` is the student's name; when it is not given, the name already written in
+    this kernel (:func:`current_pupil`) is used, or a name box asks for it. Attempts are
+    appended to ``log`` (a JSON-lines file; ``None`` keeps nothing). ``only`` shows just
+    some puzzles of the set, by id or by number from 1 (a lesson shows one at a time
+    this way, still numbered in the whole set: "Puzzle 2 of 4"); a single puzzle is
+    shown without the set's Next button and progress.
     """
 
     def __init__(
@@ -72,74 +545,33 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
                 )
             ]
             return
+        #: Each shown puzzle's number in the whole set (from 1), and the set's size.
+        self.numbers = list(range(1, len(self.sheet.puzzles) + 1))
+        self.set_size = len(self.sheet.puzzles)
         if only is not None:
             try:
-                self.sheet = _select(self.sheet, only)
+                self.sheet, self.numbers = _select(self.sheet, only)
             except MathplayError as error:
                 self.sheet = None
                 self.children = [w.HTML(_p(str(error), _BAD))]
                 return
+        self._build(who, log)
         single = len(self.sheet.puzzles) == 1
         self.index = 0
         self.solved: set[str] = set()
-        self.hints_used = 0
-        self._hints: list[str] | None = None
-        self._shown_at = time.monotonic()
-        self.name_box = w.Text(description=_("Your name"), value=who or "")
-        self.name_box.layout.display = "none" if who or single else None
         self.title = w.HTML(f"<h3>{html.escape(self.sheet.title)}</h3>")
-        self.progress_bar = w.IntProgress(min=0, max=len(self.sheet.puzzles), value=0)
+        self.progress_bar = w.IntProgress(
+            min=0, max=len(self.sheet.puzzles), value=0, description=_("Solved")
+        )
         self.progress_label = w.HTML()
-        self.heading = w.HTML()
-        self.question = w.HTML()
-        self.board = w.HTML()
-        self.answer_box = w.Text(placeholder=_("your answer"), continuous_update=False)
-        self.choice_row = w.HBox()
-        self.choice_buttons: list[w.Button] = []
-        self.check_button = w.Button(description=_("Check"), button_style="primary")
-        self.hint_button = w.Button(description=_("Hint"), icon="lightbulb-o")
-        self.next_button = w.Button(description=_("Next"))
-        self.feedback = w.HTML()
-        self.hint_area = w.HTML()
-        for widget, name in (
-            (self.check_button, "check"),
-            (self.hint_button, "hint"),
-            (self.next_button, "next"),
-            (self.feedback, "feedback"),
-        ):
-            widget.add_class(f"mathplay-puzzles-{name}")
-        self.check_button.on_click(lambda _b: self.check())
-        self.hint_button.on_click(lambda _b: self.hint())
-        self.next_button.on_click(lambda _b: self.next())
         progress_row = w.HBox([self.progress_bar, self.progress_label])
         if single:
             progress_row.layout.display = "none"
             self.next_button.layout.display = "none"
-        self.children = [
-            self.title,
-            self.name_box,
-            progress_row,
-            self.heading,
-            self.question,
-            self.board,
-            self.answer_box,
-            self.choice_row,
-            w.HBox([self.check_button, self.hint_button, self.next_button]),
-            self.feedback,
-            self.hint_area,
-        ]
+        self.children = [self.title, self.name_box, progress_row, *self._card()]
         self._show()
 
     # --- state -----------------------------------------------------------------------
-
-    @property
-    def puzzle(self) -> Puzzle:
-        assert self.sheet is not None
-        return self.sheet.puzzles[self.index]
-
-    @property
-    def kind(self) -> Kind:
-        return KINDS[self.puzzle.kind]
 
     @property
     def finished(self) -> bool:
@@ -155,134 +587,41 @@ class PuzzleSet(w.VBox):  # type: ignore[misc]
 
     def _show(self) -> None:
         assert self.sheet is not None
-        self.hints_used, self._hints = 0, None
-        self._shown_at = time.monotonic()
-        self.feedback.value = self.hint_area.value = ""
-        self.answer_box.value = ""
         self._update_progress()
         if self.finished:
             total = len(self.sheet.puzzles)
-            self.heading.value = _p(
-                _("🎉 You reached the end of the set: {solved} of {total} solved.").format(
-                    solved=len(self.solved), total=total
+            self._stop(
+                _p(
+                    _("🎉 You reached the end of the set: {solved} of {total} solved.").format(
+                        solved=len(self.solved), total=total
+                    )
                 )
             )
-            self.question.value = self.board.value = ""
-            self.answer_box.layout.display = self.choice_row.layout.display = "none"
-            for button in (self.check_button, self.hint_button, self.next_button):
-                button.disabled = True
+            self.feedback.value = self.hint_area.value = ""
             return
-        puzzle, kind = self.puzzle, self.kind
-        self.heading.value = "<b>{}</b> {}".format(
-            html.escape(
-                _("Puzzle {n} of {total}.").format(n=self.index + 1, total=len(self.sheet.puzzles))
-            ),
-            html.escape(kind.prompt(puzzle)),
+        puzzle = self.sheet.puzzles[self.index]
+        heading = _("Puzzle {n} of {total}.").format(
+            n=self.numbers[self.index], total=self.set_size
         )
-        self.question.value = (
-            '<pre style="font-size:150%;margin:0.3em 0">'
-            + html.escape(kind.question(puzzle))
-            + "</pre>"
-        )
-        self.board.value = kind.game(puzzle)._repr_svg_() if isinstance(kind, Move) else ""
-        choices = kind.choices(puzzle)
-        while len(self.choice_buttons) < len(choices or []):
-            button = w.Button()
-            button.on_click(self._choose)
-            self.choice_buttons.append(button)
-        for button, choice in zip(self.choice_buttons, choices or []):
-            button.description = button.tooltip = choice
-            button.layout.width = "auto"
-        self.choice_row.children = self.choice_buttons[: len(choices or [])]
-        self.answer_box.layout.display = "none" if choices else None
-        self.choice_row.layout.display = None if choices else "none"
-        self.check_button.layout.display = "none" if choices else None
-        self.answer_box.placeholder = (
-            _("your move, like {e}").format(e=_move_example(puzzle))
-            if puzzle.kind == "move"
-            else _("your answer")
-        )
+        self._present(puzzle, heading)
+        self.solved_now = puzzle.id in self.solved
 
-    # --- actions -----------------------------------------------------------------------
-
-    def _choose(self, button: w.Button) -> None:
-        self.check(button.description)
-
-    def check(self, answer: str | None = None) -> Result | None:
-        """Check ``answer`` (the text box's value if not given) and show the feedback."""
-        if self.finished or self.sheet is None:
-            return None
-        text = self.answer_box.value if answer is None else answer
-        if not text.strip():
-            self.feedback.value = _p(_("Type your answer first."))
-            return None
-        if len(text) > 300:
-            self.feedback.value = _p(_("That answer is too long: write just the answer."), _BAD)
-            return None
-        try:
-            result = self.kind.check(self.puzzle, text)
-        except (MathplayError, KindError) as error:
-            result = Result(False, str(error), text, False)
-        self._record(text, result)
-        extra = self.puzzle.feedback.get("right" if result.right else "wrong", "")
+    def _after_check(self, result: Result) -> None:
         if result.right:
             self.solved.add(self.puzzle.id)
             self._update_progress()
-            self.feedback.value = _p("✅ " + result.message, _GOOD) + (_p(extra) if extra else "")
-        else:
-            self.feedback.value = (
-                _p("❌ " + result.message, _BAD)
-                + (_p(extra) if extra else "")
-                + _p(_("Try again, or ask for a hint."))
-            )
-        return result
 
-    def _record(self, text: str, result: Result) -> None:
-        if self.log_path is None or self.sheet is None:
-            return
-        try:
-            record(
-                self.log_path,
-                who=self.name_box.value.strip(),
-                puzzle_set=self.sheet.title,
-                puzzle=self.puzzle.id,
-                answer=text,
-                right=result.right,
-                hints=self.hints_used,
-                seconds=time.monotonic() - self._shown_at,
-            )
-        except OSError as error:
-            self.log_error = str(error)
-
-    def hint(self) -> str | None:
-        """Show the next hint: the teacher's, then the game's, then a worked solution."""
-        if self.finished or self.sheet is None:
-            return None
-        if self._hints is None:
-            try:
-                self._hints = [
-                    *self.puzzle.hints,
-                    *self.kind.auto_hints(self.puzzle),
-                    self.kind.explain(self.puzzle),
-                ]
-            except (MathplayError, KindError) as error:
-                self._hints = [str(error)]
-        if self.hints_used >= len(self._hints):
-            text = _("There are no more hints: the last one shows the whole solution.")
-            self.hint_area.value += _p(text)
-            return text
-        text = self._hints[self.hints_used]
-        self.hints_used += 1
-        self.hint_area.value += (
-            "<pre>" + html.escape(text) + "</pre>" if "\n" in text else _p("💡 " + text)
-        )
-        return text
+    def _record_fields(self) -> dict[str, Any]:
+        assert self.sheet is not None
+        return {"set": self.sheet.title, "puzzle": self.puzzle.id}
 
     def next(self) -> None:
         """Go to the next puzzle (solved or not)."""
         if not self.finished:
             self.index += 1
             self._show()
+            if not self.finished:
+                self.answer_box.focus()
 
 
 def _open(source: Any) -> Worksheet:
@@ -306,19 +645,26 @@ def _move_example(puzzle: Puzzle) -> str:
     )
 
 
-def _select(sheet: Worksheet, only: Sequence[str | int]) -> Worksheet:
-    """The puzzles of ``sheet`` named in ``only`` (ids, or numbers counted from 1)."""
+def _select(sheet: Worksheet, only: Sequence[str | int]) -> tuple[Worksheet, list[int]]:
+    """The puzzles of ``sheet`` named in ``only`` (ids, or numbers counted from 1), and
+    their numbers in the whole set."""
     chosen: list[Puzzle] = []
-    by_id = {puzzle.id: puzzle for puzzle in sheet.puzzles}
+    numbers: list[int] = []
+    by_id = {puzzle.id: number for number, puzzle in enumerate(sheet.puzzles, start=1)}
     for key in only:
         if isinstance(key, int) and 1 <= key <= len(sheet.puzzles):
-            chosen.append(sheet.puzzles[key - 1])
+            number = key
         elif str(key) in by_id:
-            chosen.append(by_id[str(key)])
+            number = by_id[str(key)]
         else:
+            count = len(sheet.puzzles)
             raise MathplayError(
-                _("this set has no puzzle {key!r}: it has {count} puzzles ({ids})").format(
-                    key=key, count=len(sheet.puzzles), ids=", ".join(by_id)
-                )
+                _n(
+                    "this set has no puzzle {key!r}: it has {count} puzzle ({ids})",
+                    "this set has no puzzle {key!r}: it has {count} puzzles ({ids})",
+                    count,
+                ).format(key=key, count=count, ids=", ".join(by_id))
             )
-    return Worksheet(sheet.title, chosen)
+        chosen.append(sheet.puzzles[number - 1])
+        numbers.append(number)
+    return Worksheet(sheet.title, chosen), numbers
