@@ -1788,25 +1788,27 @@ def _for_teachers() -> list[dict]:
             ## Computer opponents for your class
 
             In `mathplay.play`, each seat is a person or a computer at one of three
-            levels. You can write the level by name: `computer:beginner`,
-            `computer:medium` or `computer:expert` (also `computer:1`, `2`, `3`).
+            levels: `computer:easy`, `computer:medium` or `computer:hard` (the New game
+            panel offers the same three). `mathplay.play("summy")` and every lesson play
+            against `easy`.
 
             | level | plays | a good opponent for |
             | --- | --- | --- |
-            | `beginner` (random) | any correct move | a first game: every move it makes is still a true equation to read |
-            | `medium` (greedy) | the move that scores most now | students who know the rules |
-            | `expert` (strong) | plans ahead: what it keeps, the rest of the turn | strong players (in Summy it plays about as well as medium) |
+            | `easy` | a true, sensible move worth about half the best score now | a first game: pupils can beat it |
+            | `medium` | the move that scores most now | pupils who know the rules |
+            | `hard` | plans ahead: what it keeps, the rest of the turn | strong players (in Summy it plays about as well as medium) |
 
-            These strengths were measured over 200 games per pair (`docs/ai.md`). Medium
-            beats beginner in about 9 games of 10. Expert beats medium in about 6 of 10
-            in Mixmath and 3 of 4 in Binary. Luck matters, so a student can beat any
-            level. A small tournament shows it, on a 9 × 9 Summy table:
+            These strengths were measured over 400 games per pair (`docs/ai.md`). Medium
+            beats easy in 8 or 9 games of 10 (Summy 93%, Mixmath 85%, Binary 82%). Hard
+            beats medium in about 6 games of 10 in Mixmath, and not in Summy (50%). Luck
+            matters, so a pupil can beat any level. A small tournament shows it, on a 9 × 9
+            Summy table:
             """
         ),
         code(
             """
             from mathplay.tournament import run_match
-            print(run_match("summy", ("greedy", "random"), games=4, seed=1, size=9).report())
+            print(run_match("summy", ("medium", "easy"), games=4, seed=1, size=9).report())
             """
         ),
         *progress_cells(),
