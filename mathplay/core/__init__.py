@@ -4,6 +4,7 @@ from mathplay.core.bag import Bag, expand_tile_set, rest_of_set, take_from_hand
 from mathplay.core.grid import Grid, diagram_rows
 from mathplay.core.lines import LineMove, line_from_placements, line_squares, split_line_move
 from mathplay.core.outcome import EndReason, Outcome
+from mathplay.core.saves import load
 from mathplay.core.squares import COLUMNS, Direction, Special, Square, parse_square, square_name
 from mathplay.core.state import (
     GAME_TYPES,
@@ -12,7 +13,6 @@ from mathplay.core.state import (
     Position,
     check_count,
     check_where,
-    load,
     seat_scores,
     top_scoring,
 )
