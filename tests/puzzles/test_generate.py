@@ -78,7 +78,7 @@ def test_cli_generate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert len(parse(out.read_text()).puzzles) == 20
     assert mathplay_main(["puzzles", "generate", "--kind", "bitwise", "-n", "2"]) == 0
     captured = capsys.readouterr()
-    assert captured.out.startswith('title = "Bitwise logic, level 1"')
+    assert captured.out.startswith('title = "Bitwise logic, level 1 (seed 0)"')
     assert captured.err == ""  # no bar for short runs
     assert mathplay_main(["puzzles", "generate", "--kind", "move", "--level", "7"]) == 2
     assert "levels 1, 2, 3, 4, 5" in capsys.readouterr().err
