@@ -635,8 +635,9 @@ def generate(
     >>> sheet.repeats
     5
     >>> print(sheet.description)  # doctest: +NORMALIZE_WHITESPACE
-    Decimal to binary, 1 to 15. This level has only 15 different puzzles, so 5 of these 20
-    repeat one. Made by: mathplay puzzles generate --kind convert --level 1 -n 20 --seed 7
+    Decimal to binary, 1 to 15. This level has only 15 different puzzles, so 5 of these
+    20 repeat an earlier one. Made by: mathplay puzzles generate --kind convert --level 1
+    -n 20 --seed 7
     """
 
     def whole(value: object) -> bool:
@@ -680,7 +681,7 @@ def generate(
     if repeats:
         note = " " + _(
             "This level has only {distinct} different puzzles, so {repeats} of these {n} "
-            "repeat one."
+            "repeat an earlier one."
         ).format(distinct=len(every), repeats=repeats, n=n)
     return GeneratedSheet(
         _("{title}, level {level} (seed {seed})").format(

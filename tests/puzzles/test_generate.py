@@ -85,3 +85,25 @@ def test_cli_generate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert mathplay_main(["puzzles", "generate", "--kind", "convert", "-o",
                           str(tmp_path / "no" / "dir.toml")]) == 2  # fmt: skip
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_cli_help_says_what_every_level_means(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        mathplay_main(["puzzles", "generate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for levels in LEVELS.values():
+        for level, meaning in levels.items():
+            assert f"{level} {meaning}" in text
+
+
+def test_cli_warns_when_a_level_has_too_few_puzzles(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "gen.toml"
+    args = ["puzzles", "generate", "--kind", "convert", "-n", "20", "--seed", "4", "-o", str(out)]
+    assert mathplay_main(args) == 0
+    err = capsys.readouterr().err
+    assert "warning: convert level 1 has only 15 different puzzles, so 5 of these 20" in err
+    assert "only 15 different puzzles" in parse(out.read_text()).description
+    assert mathplay_main([*args[:-2], "-n", "15"]) == 0
+    assert "warning" not in capsys.readouterr().err
