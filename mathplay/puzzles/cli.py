@@ -67,8 +67,8 @@ def _generate(args: argparse.Namespace) -> int:
     if sheet.repeats:
         print(
             _(
-                "warning: {kind} level {level} has only {distinct} different puzzles, so {repeats} "
-                "of these {n} repeat an earlier one"
+                "warning: mathplay found only {distinct} different {kind} puzzles at level "
+                "{level}, so {repeats} of these {n} repeat an earlier one"
             ).format(
                 kind=args.kind,
                 level=args.level,

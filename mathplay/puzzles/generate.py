@@ -226,10 +226,12 @@ _HINTS: dict[str, dict[int, tuple[str, ...]]] = {
     },
 }
 
-#: Tries for one puzzle, and how many of them may be a question the sheet already has
-#: before the level counts as used up.
+#: Tries for one puzzle with its choices, and how many of them may be a question the sheet
+#: already has before those choices count as used up.
 _TRIES = 2000
 _REPEAT_TRIES = 200
+#: How many times a puzzle's balanced choices may change before a question repeats.
+_DEALS = 6
 
 
 class GenerateError(MathplayError, ValueError):
@@ -268,24 +270,46 @@ class _Plan:
 
     In the first ``k`` puzzles of a sheet no option of a choice comes up more than once
     more often than another. A puzzle keeps its choices through all its tries; they are
-    used up when it is accepted.
+    used up when it is accepted. When no new puzzle fits them, :meth:`redeal` changes them
+    for other cards of the round (or, at a round's last card, for any other option).
     """
 
     rng: random.Random
     decks: dict[str, list[Any]] = field(default_factory=dict)
-    now: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, list[Any]] = field(default_factory=dict)
+    #: This puzzle's choices: the option, and its place in the deck (None: not dealt).
+    now: dict[str, tuple[Any, int | None]] = field(default_factory=dict)
 
     def pick(self, name: str, options: Sequence[Any]) -> Any:
         if name not in self.now:
+            self.options[name] = list(options)
             deck = self.decks.setdefault(name, [])
             if not deck:
-                deck.extend(self.rng.sample(list(options), len(options)))
-            self.now[name] = deck[-1]
-        return self.now[name]
+                deck.extend(self.rng.sample(self.options[name], len(options)))
+            self.now[name] = deck[-1], len(deck) - 1
+        return self.now[name][0]
+
+    def redeal(self) -> bool:
+        """Other choices for this puzzle; False when it has none to change."""
+        changed = False
+        for name, (value, _place) in self.now.items():
+            deck = self.decks[name]
+            others = [i for i, card in enumerate(deck) if card != value]
+            if others:
+                place = self.rng.choice(others)
+                self.now[name] = deck[place], place
+            else:
+                spare = [option for option in self.options[name] if option != value]
+                if not spare:
+                    continue
+                self.now[name] = self.rng.choice(spare), None
+            changed = True
+        return changed
 
     def accept(self) -> None:
-        for name in self.now:
-            self.decks[name].pop()
+        for name, (_value, place) in self.now.items():
+            if place is not None:
+                self.decks[name].pop(place)
         self.now.clear()
 
 
@@ -588,24 +612,28 @@ def _puzzle(
     kind: str, level: int, rng: random.Random, plan: _Plan, pid: str, seen: set[tuple[Any, ...]]
 ) -> tuple[Puzzle, bool]:
     """A new puzzle, and whether it repeats a question in ``seen`` (the level is used up)."""
-    again: dict[str, Any] | None = None
-    repeats = 0
-    for _attempt in range(_TRIES):
-        try:
-            data = _MAKERS[kind](rng, level, plan)
-        except _Retry:
-            continue
-        if _question(data) in seen:
-            again, repeats = again or data, repeats + 1
-            if repeats >= _REPEAT_TRIES:
-                break
-            continue
-        puzzle = _checked(kind, level, pid, data)
-        if puzzle is not None:
-            plan.accept()
-            return puzzle, False
+    again: tuple[dict[str, Any], dict[str, Any]] | None = None
+    for _deal in range(_DEALS):
+        repeats = 0
+        for _attempt in range(_TRIES):
+            try:
+                data = _MAKERS[kind](rng, level, plan)
+            except _Retry:
+                continue
+            if _question(data) in seen:
+                again, repeats = again or (data, dict(plan.now)), repeats + 1
+                if repeats >= _REPEAT_TRIES:
+                    break
+                continue
+            puzzle = _checked(kind, level, pid, data)
+            if puzzle is not None:
+                plan.accept()
+                return puzzle, False
+        if not plan.redeal():
+            break
     if again is not None:
-        puzzle = _checked(kind, level, pid, again)
+        data, plan.now = again
+        puzzle = _checked(kind, level, pid, data)
         if puzzle is not None:
             plan.accept()
             return puzzle, True
@@ -635,9 +663,9 @@ def generate(
     >>> sheet.repeats
     5
     >>> print(sheet.description)  # doctest: +NORMALIZE_WHITESPACE
-    Decimal to binary, 1 to 15. This level has only 15 different puzzles, so 5 of these
-    20 repeat an earlier one. Made by: mathplay puzzles generate --kind convert --level 1
-    -n 20 --seed 7
+    Decimal to binary, 1 to 15. mathplay found only 15 different puzzles at this level, so
+    5 of these 20 repeat an earlier one. Made by: mathplay puzzles generate --kind convert
+    --level 1 -n 20 --seed 7
     """
 
     def whole(value: object) -> bool:
@@ -680,8 +708,8 @@ def generate(
     note = ""
     if repeats:
         note = " " + _(
-            "This level has only {distinct} different puzzles, so {repeats} of these {n} "
-            "repeat an earlier one."
+            "mathplay found only {distinct} different puzzles at this level, so {repeats} "
+            "of these {n} repeat an earlier one."
         ).format(distinct=len(every), repeats=repeats, n=n)
     return GeneratedSheet(
         _("{title}, level {level} (seed {seed})").format(

@@ -103,7 +103,7 @@ def test_cli_warns_when_a_level_has_too_few_puzzles(
     args = ["puzzles", "generate", "--kind", "convert", "-n", "20", "--seed", "4", "-o", str(out)]
     assert mathplay_main(args) == 0
     err = capsys.readouterr().err
-    assert "warning: convert level 1 has only 15 different puzzles, so 5 of these 20" in err
+    assert "warning: mathplay found only 15 different convert puzzles at level 1, so 5" in err
     assert "only 15 different puzzles" in parse(out.read_text()).description
     assert mathplay_main([*args[:-2], "-n", "15"]) == 0
     assert "warning" not in capsys.readouterr().err

@@ -295,9 +295,7 @@ def test_a_short_sheet_is_the_start_of_a_long_one(kind: str, level: int) -> None
 def test_a_small_level_says_it_repeats_and_goes_round_evenly() -> None:
     sheet = generate("convert", 1, 20, seed=3)
     assert sheet.repeats == 5
-    assert "only 15 different puzzles, so 5 of these 20 repeat an earlier one" in (
-        sheet.description
-    )
+    assert "only 15 different puzzles at this level, so 5 of these 20 repeat" in sheet.description
     counts = Counter(p.fields["number"] for p in generate("convert", 1, 30, seed=3).puzzles)
     assert set(counts.values()) == {2} and len(counts) == 15
     assert generate("convert", 2, 24, seed=3).repeats == 0
