@@ -4,8 +4,9 @@
 and every generated puzzle keeps to it, its result and answer included. The same kind,
 level and seed always give the same puzzles; a sheet has no question twice (unless the
 level has fewer different questions than asked: then ``sheet.repeats`` counts the repeats
-and the description says so); no answer of a ``true-or-false`` or ``which-operation``
-sheet comes up more than once more often than another; ids and title carry the seed.
+and the description says so); the answers of ``true-or-false`` and ``which-operation``
+sheets, and the operations a level names, are dealt in turn like cards, so no answer is
+over half a sheet; ``target`` puzzles need every tile; ids and title carry the seed.
 
 >>> sheet = generate("missing", 1, 3, seed=1)
 >>> sheet.title, len(sheet.puzzles), sheet.puzzles[0].id

@@ -200,6 +200,7 @@ NAMED: dict[tuple[str, int], set[str]] = {
     ("true-or-false", 5): {"AND", "OR", "XOR"},
     ("which-operation", 1): {"+", "-"},
     ("which-operation", 2): {"+", "-", "x", ":"},
+    ("which-operation", 3): {"+", "-", "x", ":"},
     ("which-operation", 4): {"AND", "OR", "XOR"},
     ("convert", 3): {"binary", "decimal"},
     ("convert", 4): {"binary", "decimal"},
