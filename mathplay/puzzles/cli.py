@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -63,6 +64,20 @@ class _Bar:
 def _generate(args: argparse.Namespace) -> int:
     show = args.progress or (args.progress is None and args.n >= 10 and sys.stderr.isatty())
     sheet = generate(args.kind, args.level, args.n, args.seed, _Bar(sys.stderr) if show else None)
+    if sheet.repeats:
+        print(
+            _(
+                "warning: mathplay found only {distinct} different {kind} puzzles at level "
+                "{level}, so {repeats} of these {n} repeat an earlier one"
+            ).format(
+                kind=args.kind,
+                level=args.level,
+                distinct=args.n - sheet.repeats,
+                repeats=sheet.repeats,
+                n=args.n,
+            ),
+            file=sys.stderr,
+        )
     text = write(sheet)
     if args.output:
         try:
@@ -98,9 +113,20 @@ def _notebook(args: argparse.Namespace) -> int:
     return 0
 
 
+def _levels_help() -> str:
+    """What every level of every kind means, for ``generate --help``."""
+    lines = [_("levels (every number in a puzzle, its result and answer too, keeps to them):")]
+    for kind, levels in LEVELS.items():
+        lines.append(f"  {kind}")
+        for level, meaning in levels.items():
+            lines += textwrap.wrap(
+                meaning, 78, initial_indent=f"    {level}  ", subsequent_indent=" " * 7
+            )
+    return "\n".join(lines)
+
+
 def add_parser(commands: Any) -> argparse.ArgumentParser:
     """Add ``puzzles`` and its subcommands to the ``mathplay`` command's subparsers."""
-    levels = "; ".join(f"{k}: {', '.join(map(str, v))}" for k, v in LEVELS.items())
     puzzles: argparse.ArgumentParser = commands.add_parser(
         "puzzles", help=_("check, generate and use puzzle sets")
     )
@@ -111,12 +137,22 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     maker = sub.add_parser(
         "generate",
         help=_("generate a set of puzzles"),
-        epilog=_("levels: {levels}").format(levels=levels),
+        description=textwrap.fill(
+            _(
+                "Generate a set of checked puzzles with their answers. The same kind, level "
+                "and seed give the same puzzles; another seed gives others (the seed is in "
+                "the title and the ids). A set repeats no question unless the level has "
+                "fewer different ones than asked."
+            ),
+            78,
+        ),
+        epilog=_levels_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     maker.add_argument("--kind", required=True, choices=list(LEVELS))
-    maker.add_argument("--level", type=int, default=1)
-    maker.add_argument("-n", type=int, default=10, help=_("how many puzzles"))
-    maker.add_argument("--seed", type=int, default=0)
+    maker.add_argument("--level", type=int, default=1, help=_("the level (below); default 1"))
+    maker.add_argument("-n", type=int, default=10, help=_("how many puzzles (1 to 1000)"))
+    maker.add_argument("--seed", type=int, default=0, help=_("any whole number; default 0"))
     maker.add_argument("-o", "--output", metavar="FILE", help=_("write here, not to stdout"))
     maker.add_argument(
         "--progress",

@@ -1,53 +1,73 @@
 """Generate puzzle sets of every kind at documented levels; every puzzle passes the checks.
 
-``LEVELS[kind][level]`` says what a level means (number sizes, operations, steps, base).
-The same kind, level, count and seed always give the same set.
+``LEVELS[kind][level]`` says what a level means (number sizes, operations, steps, base),
+and every generated puzzle keeps to it, its result and answer included. The same kind,
+level and seed always give the same puzzles; a sheet has no question twice (unless the
+level has fewer different questions than asked: then ``sheet.repeats`` counts the repeats
+and the description says so); the answers of ``true-or-false`` and ``which-operation``
+sheets, and the operations a level names, are dealt in turn like cards, so no answer is
+over half a sheet; ``target`` puzzles need every tile; ids and title carry the seed.
 
 >>> sheet = generate("missing", 1, 3, seed=1)
->>> len(sheet.puzzles), sheet.puzzles[0].id
-(3, 'missing-1-01')
+>>> sheet.title, len(sheet.puzzles), sheet.puzzles[0].id
+('Missing numbers, level 1 (seed 1)', 3, 'missing-1-s1-01')
+
+A shorter sheet is the start of a longer one with the same seed, so puzzle ``k`` of the
+sequence for seed ``s`` is ``generate(kind, level, k, seed=s).puzzles[-1]``:
+
+>>> generate("convert", 1, 2, seed=5).puzzles == generate("convert", 1, 4, seed=5).puzzles[:2]
+True
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from mathplay.errors import MathplayError
+from mathplay.expr import EvaluationFailure, check
+from mathplay.expr.arithmetic import Number, apply_operator, reduce_side
 from mathplay.i18n import _
 from mathplay.puzzles.format import Puzzle, Worksheet
 from mathplay.puzzles.kinds import KINDS
 from mathplay.puzzles.validate import validate_puzzle
 
-__all__ = ["LEVELS", "GenerateError", "generate"]
+__all__ = ["LEVELS", "GenerateError", "GeneratedSheet", "generate"]
 
 LEVELS: dict[str, dict[int, str]] = {
     "missing": {
-        1: "base 10, + and - with numbers up to 10, one number missing",
-        2: "base 10, + and - with numbers up to 100, one number missing",
-        3: "base 10, x and : (times tables up to 10 x 10), one number missing",
-        4: "base 10, two operations (order of operations), numbers up to 12",
-        5: "base 2, + - AND OR on numbers of up to 4 bits, one digit missing",
+        1: "base 10, + and - with every number from 0 to 10 (the result too), one number missing",
+        2: "base 10, + and - with every number from 0 to 100 (the result too), one number missing",
+        3: "base 10, x and : from the times tables up to 10 x 10, one number missing",
+        4: "base 10, + or - with x or : (order of operations): three numbers from 1 to 12, "
+        "one of them missing, and a result from 0 to 100",
+        5: "base 2, + - AND OR with every number of up to 4 bits (the result too), "
+        "one digit missing",
     },
     "true-or-false": {
-        1: "base 10, + and - up to 20",
-        2: "base 10, x and : (times tables up to 10 x 10)",
-        3: "base 10, order of operations (+ or - with x), with a reason to pick",
-        4: "base 2, + and - on numbers of up to 4 bits",
-        5: "base 2, AND OR XOR on 4-bit numbers",
+        1: "base 10, + and - with every number from 0 to 20 (the result too)",
+        2: "base 10, x and : from the times tables up to 10 x 10",
+        3: "base 10, order of operations (+ or - with x): numbers up to 20, results up to 100; "
+        "a false one has reasons to pick",
+        4: "base 2, + and - with every number of up to 4 bits (the result too)",
+        5: "base 2, AND OR XOR on numbers of up to 4 bits",
     },
     "which-operation": {
-        1: "base 10, + or - with numbers up to 20",
-        2: "base 10, + - x : with numbers up to 12",
-        3: "base 10, two operations to find, numbers up to 9",
-        4: "base 2, AND OR XOR on numbers of 3 to 4 bits",
+        1: "base 10, + or - with every number from 1 to 20 (the result from 0 to 20)",
+        2: "base 10, + - x : between two numbers from 1 to 12, a whole result from 0 to 144",
+        3: "base 10, two operations to find (order of operations) between three numbers "
+        "from 1 to 9, a whole result from 0 to 100",
+        4: "base 2, AND OR XOR between two numbers of 3 to 4 bits",
     },
     "target": {
-        1: "base 10, 3 tiles from 1 to 9, + and -",
-        2: "base 10, 3 tiles from 1 to 10, + - x",
-        3: "base 10, 4 tiles from 1 to 10, + - x :",
-        4: "base 2, 3 tiles of up to 3 bits, + - x",
+        1: "base 10, 3 tiles from 1 to 9, + and -, a target from 1 to 27 that needs every tile",
+        2: "base 10, 3 tiles from 1 to 10, + - x, a target from 1 to 100 that needs every tile",
+        3: "base 10, 4 tiles from 1 to 10, + - x :, a target from 1 to 100 that needs every tile",
+        4: "base 2, 3 tiles of up to 3 bits, + - x, a target of up to 6 bits that needs every tile",
     },
     "convert": {
         1: "decimal to binary, 1 to 15",
@@ -80,166 +100,443 @@ _TITLES = {
     "move": "Game moves",
 }
 
+#: Hints for every level, gentle first: the same for every puzzle, so never its answer.
+_HINTS: dict[str, dict[int, tuple[str, ...]]] = {
+    "missing": {
+        1: (
+            "Count on from the smaller number, or count back.",
+            "Adding and taking away undo each other: use the two numbers you can see.",
+        ),
+        2: (
+            "Adding and taking away undo each other: use the two numbers you can see.",
+            "Work with the tens first, then the ones.",
+        ),
+        3: (
+            "Multiplying and dividing undo each other: think of the times tables.",
+            "Which times-table fact uses the two numbers you can see?",
+        ),
+        4: (
+            "x and : come before + and -: work out that part first.",
+            "Try a number in the blank, then work out the left side in the right order.",
+        ),
+        5: (
+            "The blank is one binary digit: it can only be 0 or 1.",
+            "Put each digit in, and work out both sides in binary.",
+        ),
+    },
+    "true-or-false": {
+        1: (
+            "Work out the left side first, then compare it with the right side.",
+            "Count on for +, count back for -.",
+        ),
+        2: (
+            "Work out the left side with your times tables, then compare.",
+            "For a : b, ask: what times b makes a?",
+        ),
+        3: (
+            "x comes before + and -: work out the x part first.",
+            "Then add or take away, and compare with the right side.",
+        ),
+        4: (
+            "Work out the left side in binary, one column at a time from the right.",
+            "Or change the numbers to decimal, work it out, and change back.",
+        ),
+        5: (
+            "Line the numbers up and work one column at a time.",
+            "AND: 1 where both digits are 1. OR: 1 where either is. XOR: 1 where they differ.",
+        ),
+    },
+    "which-operation": {
+        1: (
+            "Is the result bigger or smaller than the first number?",
+            "Try each sign in turn and work it out.",
+        ),
+        2: (
+            "Is the result bigger or smaller than the first number? Much bigger can mean x.",
+            "Try each sign in turn and work it out.",
+        ),
+        3: (
+            "There are two signs to find, and x and : come before + and -.",
+            "Try each sign in the first blank; for each, find what the second must be.",
+        ),
+        4: (
+            "Look at the columns where both numbers have a 1: what does the result show there?",
+            "AND: 1 where both digits are 1. OR: 1 where either is. XOR: 1 where they differ.",
+        ),
+    },
+    "target": {
+        1: (
+            "You need every tile. Start with the biggest one.",
+            "Add all the tiles and see how far you are from the target.",
+        ),
+        2: (
+            "You need every tile. Is the target more than all the tiles added up? Then use x.",
+            "Try multiplying two tiles, then add or take away the third.",
+        ),
+        3: (
+            "You need every tile, and x and : are worked out before + and -.",
+            "Look for two tiles that multiply to near the target; use the others to close the gap.",
+        ),
+        4: (
+            "The tiles and the target are in binary: 11 is three, 110 is six.",
+            "Change everything to decimal, find a way, then write it with the binary tiles.",
+        ),
+    },
+    "convert": {
+        1: (
+            "In binary the places are worth 1, 2, 4, 8 from the right.",
+            "Take away the biggest place that fits, write 1 there, and go on with the rest.",
+        ),
+        2: (
+            "In binary the places are worth 1, 2, 4, 8, 16 from the right.",
+            "Add up the places that have a 1.",
+        ),
+        3: (
+            "The places are worth 1, 2, 4, 8, 16, 32, 64, 128 from the right.",
+            "To binary: take away the biggest place that fits. To decimal: add the places with 1.",
+        ),
+        4: (
+            "The places are worth 1, 2, 4, 8, 16, 32, 64, 128, 256, 512 from the right.",
+            "To binary: take away the biggest place that fits. To decimal: add the places with 1.",
+        ),
+    },
+    "bitwise": {
+        1: (
+            "Line the numbers up and work one column at a time.",
+            "AND gives 1 only where both digits are 1.",
+        ),
+        2: (
+            "Line the numbers up and work one column at a time.",
+            "OR gives 1 where either digit is 1; XOR gives 1 where the digits differ.",
+        ),
+        3: (
+            "Long numbers: line them up and work one column at a time, from the right.",
+            "AND: 1 where both digits are 1. OR: 1 where either is. XOR: 1 where they differ.",
+        ),
+        4: (
+            "Do NOT first: it turns every 0 of the first number into 1, and every 1 into 0.",
+            "Then line the numbers up and work one column at a time.",
+        ),
+    },
+    "move": {
+        1: ("Any true sum that joins the table counts: start with a short one.",),
+        2: ("Special squares raise the score: look for a move that covers one.",),
+        3: ("Compare a few moves: long ones and ones on special squares score most.",),
+        4: ("Look at the empty squares next to two numbers in a line.",),
+        5: ("Look for a short true sum in binary, like 1+1=10, that joins the board.",),
+    },
+}
+
+#: Tries for one puzzle with its choices, and how many of them may be a question the sheet
+#: already has before those choices count as used up.
+_TRIES = 2000
+_REPEAT_TRIES = 200
+#: How many times a puzzle's balanced choices may change before a question repeats.
+_DEALS = 6
+
 
 class GenerateError(MathplayError, ValueError):
     """A kind or level the generator does not have."""
 
 
-def _b(value: int, width: int = 0) -> str:
-    return format(value, "b").rjust(width, "0")
+@dataclass(eq=False)
+class GeneratedSheet(Worksheet):
+    """A generated :class:`Worksheet`, with how it was made.
 
+    ``repeats`` is how many puzzles repeat an earlier question: 0 unless the level has
+    fewer different questions than the sheet asks for (then the sheet goes through them
+    all before repeating any, and its description says so). It equals the worksheet it
+    is written as (``parse(write(sheet)) == sheet``).
+    """
 
-def _missing(rng: random.Random, level: int) -> dict[str, Any]:
-    if level == 5:
-        op = rng.choice(["+", "-", "AND", "OR"])
-        a, b = rng.randint(4, 15), rng.randint(1, 7)
-        if op == "-" and b > a:
-            a, b = b, a
-        c = {"+": a + b, "-": a - b, "AND": a & b, "OR": a | b}[op]
-        left = _b(a)
-        spot = rng.randrange(1, len(left)) if len(left) > 1 else 0
-        left = left[:spot] + "_" + left[spot + 1 :]
-        return {"equation": f"{left} {op} {_b(b)} = {_b(c)}", "base": 2}
-    if level == 4:
-        a, b, c = rng.randint(1, 12), rng.randint(1, 12), rng.randint(1, 12)
-        first, second = rng.choice(["+", "-"]), rng.choice(["x", ":"])
-        if second == ":":
-            b = b * c  # a whole quotient
-        part = b * c if second == "x" else b // c
-        if first == "-" and a < part:
-            a = part + rng.randint(0, 10)
-        total = a + part if first == "+" else a - part
-        numbers = [str(a), str(b), str(c)]
-        numbers[rng.randrange(3)] = "_"
-        return {"equation": f"{numbers[0]} {first} {numbers[1]} {second} {numbers[2]} = {total}"}
-    parts: list[Any]
-    if level == 3:
-        a, b = rng.randint(1, 10), rng.randint(1, 10)
-        parts = [str(a), "x", str(b), a * b] if rng.random() < 0.5 else [str(a * b), ":", str(b), a]
-    else:
-        top = 10 if level == 1 else 100
-        a, b = rng.randint(0, top), rng.randint(0, top)
-        if rng.random() < 0.5:
-            parts = [str(a), "+", str(b), a + b]
-        else:
-            a, b = max(a, b), min(a, b)
-            parts = [str(a), "-", str(b), a - b]
-    numbers = [parts[0], parts[2], str(parts[3])]
-    numbers[rng.randrange(3)] = "_"
-    return {"equation": f"{numbers[0]} {parts[1]} {numbers[1]} = {numbers[2]}"}
+    kind: str = ""
+    seed: int = 0
+    repeats: int = 0
 
-
-def _true_or_false(rng: random.Random, level: int) -> dict[str, Any]:
-    true = rng.random() < 0.5
-    if level == 3:
-        a, b, c = rng.randint(2, 9), rng.randint(2, 9), rng.randint(2, 9)
-        right, wrong = a + b * c, (a + b) * c
-        shown = right if true else wrong
-        data: dict[str, Any] = {"equation": f"{a} + {b} x {c} = {shown}"}
-        if not true:
-            data["why"] = [
-                f"x comes before +: {b} x {c} = {b * c}, and {a} + {b * c} = {right}",
-                f"{a} + {b} = {a + b}, and {a + b} x {c} = {wrong}, so it is true",
-            ]
-        return data
-    if level in (4, 5):
-        a, b = rng.randint(1, 15), rng.randint(1, 15)
-        op = rng.choice(["+", "-"] if level == 4 else ["AND", "OR", "XOR"])
-        if op == "-" and b > a:
-            a, b = b, a
-        value = {"+": a + b, "-": a - b, "AND": a & b, "OR": a | b, "XOR": a ^ b}[op]
-        shown = value if true else value ^ (1 << rng.randrange(3))
-        return {"equation": f"{_b(a)} {op} {_b(b)} = {_b(shown)}", "base": 2}
-    if level == 2:
-        a, b = rng.randint(2, 10), rng.randint(2, 10)
-        times = rng.random() < 0.5
-        left, value = (f"{a} x {b}", a * b) if times else (f"{a * b} : {b}", a)
-    else:
-        a, b = rng.randint(1, 20), rng.randint(1, 20)
-        a, b = max(a, b), min(a, b)
-        op = rng.choice(["+", "-"])
-        left, value = (f"{a} + {b}", a + b) if op == "+" else (f"{a} - {b}", a - b)
-    shown = value if true else value + rng.choice([-10, -2, -1, 1, 2, 10])
-    return {"equation": f"{left} = {max(shown, 0) if true else abs(shown)}"}
-
-
-def _which_operation(rng: random.Random, level: int) -> dict[str, Any]:
-    if level == 4:
-        a, b = rng.randint(4, 15), rng.randint(4, 15)
-        op = rng.choice(["AND", "OR", "XOR"])
-        value = {"AND": a & b, "OR": a | b, "XOR": a ^ b}[op]
-        return {
-            "equation": f"{_b(a)} _ {_b(b)} = {_b(value)}",
-            "base": 2,
-            "operations": ["AND", "OR", "XOR"],
-        }
-    ops = {1: ["+", "-"], 2: ["+", "-", "x", ":"], 3: ["+", "-", "x", ":"]}[level]
-    top = {1: 20, 2: 12, 3: 9}[level]
-    values = [rng.randint(1, top) for _ in range(3 if level == 3 else 2)]
-    chosen = [rng.choice(ops) for _ in range(len(values) - 1)]
-    text = " ".join(f"{v} {o}" for v, o in zip(values, [*chosen, ""])).strip()
-    from mathplay.expr import check
-
-    verdict = check(f"{text} = 0")
-    value = verdict.values[0]
-    if value is None or value < 0 or value != int(value):
-        raise _Retry
-    blanks = " ".join(f"{v} _" for v in values[:-1]) + f" {values[-1]}"
-    return {"equation": f"{blanks} = {int(value)}", "operations": ops}
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Worksheet):
+            return NotImplemented
+        return all(
+            getattr(self, f.name) == getattr(other, f.name) for f in fields(Worksheet) if f.compare
+        )
 
 
 class _Retry(Exception):
     pass
 
 
-def _target(rng: random.Random, level: int) -> dict[str, Any]:
-    count, top, ops, base = {
-        1: (3, 9, ["+", "-"], 10),
-        2: (3, 10, ["+", "-", "x"], 10),
-        3: (4, 10, ["+", "-", "x", ":"], 10),
-        4: (3, 7, ["+", "-", "x"], 2),
-    }[level]
-    tiles = [rng.randint(1, top) for _ in range(count)]
-    used = rng.sample(tiles, rng.randint(2, min(3, count)))
-    chosen = [rng.choice(ops) for _ in used[1:]]
-    from mathplay.expr.arithmetic import Number, apply_operator, reduce_side
+@dataclass
+class _Plan:
+    """Balanced choices for a sheet: each named choice deals its options in shuffled rounds.
 
-    numbers: list[Number] = list(used)
-    try:
-        names = [{"+": "ADD", "-": "SUB", "x": "MUL", ":": "DIV"}[o] for o in chosen]
-        value = reduce_side(numbers, names, "math", lambda a, o, b: apply_operator(o, a, b, base))
-    except Exception:
-        raise _Retry from None
-    if value != int(value) or value < 1 or value in tiles:
+    In the first ``k`` puzzles of a sheet no option of a choice comes up more than once
+    more often than another. A puzzle keeps its choices through all its tries; they are
+    used up when it is accepted. When no new puzzle fits them, :meth:`redeal` changes them
+    for other cards of the round (or, at a round's last card, for any other option).
+    """
+
+    rng: random.Random
+    decks: dict[str, list[Any]] = field(default_factory=dict)
+    options: dict[str, list[Any]] = field(default_factory=dict)
+    #: This puzzle's choices: the option, and its place in the deck (None: not dealt).
+    now: dict[str, tuple[Any, int | None]] = field(default_factory=dict)
+
+    def pick(self, name: str, options: Sequence[Any]) -> Any:
+        if name not in self.now:
+            self.options[name] = list(options)
+            deck = self.decks.setdefault(name, [])
+            if not deck:
+                deck.extend(self.rng.sample(self.options[name], len(options)))
+            self.now[name] = deck[-1], len(deck) - 1
+        return self.now[name][0]
+
+    def redeal(self) -> bool:
+        """Other choices for this puzzle; False when it has none to change."""
+        changed = False
+        for name, (value, _place) in self.now.items():
+            deck = self.decks[name]
+            others = [i for i, card in enumerate(deck) if card != value]
+            if others:
+                place = self.rng.choice(others)
+                self.now[name] = deck[place], place
+            else:
+                spare = [option for option in self.options[name] if option != value]
+                if not spare:
+                    continue
+                self.now[name] = self.rng.choice(spare), None
+            changed = True
+        return changed
+
+    def accept(self) -> None:
+        for name, (_value, place) in self.now.items():
+            if place is not None:
+                self.decks[name].pop(place)
+        self.now.clear()
+
+
+def _b(value: int, width: int = 0) -> str:
+    return format(value, "b").rjust(width, "0")
+
+
+_NAMES = {"+": "ADD", "-": "SUB", "x": "MUL", ":": "DIV", "AND": "AND", "OR": "OR", "XOR": "XOR"}
+_BITS: dict[str, Callable[[int, int], int]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "AND": lambda a, b: a & b,
+    "OR": lambda a, b: a | b,
+    "XOR": lambda a, b: a ^ b,
+}
+
+
+def _pair(rng: random.Random, op: str, top: int) -> tuple[int, int]:
+    """Two numbers from 0 to ``top`` whose sum (``+``) or difference (``-``) is too."""
+    a, b = rng.randint(0, top), rng.randint(0, top)
+    if op == "+" and a + b > top:
+        return top - a, top - b
+    return (max(a, b), min(a, b)) if op == "-" else (a, b)
+
+
+def _blank_one(numbers: list[str], plan: _Plan) -> list[str]:
+    spot = plan.pick("blank", range(len(numbers)))
+    return [*numbers[:spot], "_", *numbers[spot + 1 :]]
+
+
+def _missing(rng: random.Random, level: int, plan: _Plan) -> dict[str, Any]:
+    if level == 5:
+        op = plan.pick("op", ["+", "-", "AND", "OR"])
+        a, b = rng.randint(2, 15), rng.randint(1, 15)
+        if op == "-" and b > a:
+            a, b = b, a
+        c = _BITS[op](a, b)
+        if c > 15:
+            raise _Retry
+        digit = plan.pick("digit", "01")
+        texts = [_b(a), _b(b), _b(c)]
+        spots = [(i, j) for i, text in enumerate(texts) for j in range(1, len(text))]
+        spots = [(i, j) for i, j in spots if texts[i][j] == digit]  # never the first digit
+        if not spots:
+            raise _Retry
+        which, spot = rng.choice(spots)
+        texts[which] = texts[which][:spot] + "_" + texts[which][spot + 1 :]
+        return {"equation": f"{texts[0]} {op} {texts[1]} = {texts[2]}", "base": 2}
+    if level == 4:
+        first, second = plan.pick("first", ["+", "-"]), plan.pick("second", ["x", ":"])
+        a, b, c = rng.randint(1, 12), rng.randint(1, 12), rng.randint(1, 12)
+        if second == ":":
+            b = c * rng.randint(1, 12 // c)  # a whole quotient, and b up to 12
+        part = b * c if second == "x" else b // c
+        total = a + part if first == "+" else a - part
+        if not 0 <= total <= 100:
+            raise _Retry
+        numbers = _blank_one([str(a), str(b), str(c)], plan)
+        return {
+            "equation": f"{numbers[0]} {first} {numbers[1]} {second} {numbers[2]} = {total}",
+            "largest": 12,
+        }
+    op = plan.pick("op", ["x", ":"] if level == 3 else ["+", "-"])
+    if level == 3:
+        a, b = rng.randint(1, 10), rng.randint(1, 10)
+        parts = [a, b, a * b] if op == "x" else [a * b, b, a]
+        top = 100
+    else:
+        top = 10 if level == 1 else 100
+        a, b = _pair(rng, op, top)
+        parts = [a, b, a + b if op == "+" else a - b]
+    numbers = _blank_one([str(p) for p in parts], plan)
+    return {"equation": f"{numbers[0]} {op} {numbers[1]} = {numbers[2]}", "largest": top}
+
+
+def _true_or_false(rng: random.Random, level: int, plan: _Plan) -> dict[str, Any]:
+    true = plan.pick("truth", [True, False])
+    if level == 3:
+        op = plan.pick("op", ["+", "-"])
+        b, c = rng.randint(2, 9), rng.randint(2, 9)
+        if op == "-" and b * c > 20:
+            raise _Retry
+        a = rng.randint(1, 20) if op == "+" else rng.randint(b * c, 20)
+        right = a + b * c if op == "+" else a - b * c
+        wrong = (a + b) * c if op == "+" else (a - b) * c
+        if max(right, wrong) > 100 or right == wrong:
+            raise _Retry
+        data: dict[str, Any] = {"equation": f"{a} {op} {b} x {c} = {right if true else wrong}"}
+        if not true:
+            first = a + b if op == "+" else a - b
+            data["why"] = [
+                f"x comes before {op}: {b} x {c} = {b * c}, and {a} {op} {b * c} = {right}",
+                f"{a} {op} {b} = {first}, and {first} x {c} = {wrong}, so it is true",
+            ]
+        return data
+    if level in (4, 5):
+        op = plan.pick("op", ["+", "-"] if level == 4 else ["AND", "OR", "XOR"])
+        a, b = rng.randint(1, 15), rng.randint(1, 15)
+        if op == "-" and b > a:
+            a, b = b, a
+        value = _BITS[op](a, b)
+        if value > 15:
+            raise _Retry
+        shown = value if true else value ^ (1 << rng.randrange(3 if level == 4 else 4))
+        return {"equation": f"{_b(a)} {op} {_b(b)} = {_b(shown)}", "base": 2}
+    if level == 2:
+        op = plan.pick("op", ["x", ":"])
+        a, b = rng.randint(2, 10), rng.randint(2, 10)
+        left, value, top = (f"{a} x {b}", a * b, 100) if op == "x" else (f"{a * b} : {b}", a, 10)
+    else:
+        op = plan.pick("op", ["+", "-"])
+        a, b = _pair(rng, op, 20)
+        left, value, top = (f"{a} {op} {b}", a + b if op == "+" else a - b, 20)
+    shown = value if true else value + rng.choice([-10, -2, -1, 1, 2, 10])
+    if not 0 <= shown <= top:
         raise _Retry
+    return {"equation": f"{left} = {shown}"}
+
+
+def _which_operation(rng: random.Random, level: int, plan: _Plan) -> dict[str, Any]:
+    if level == 4:
+        a, b = rng.randint(4, 15), rng.randint(4, 15)
+        op = plan.pick("op", ["AND", "OR", "XOR"])
+        return {
+            "equation": f"{_b(a)} _ {_b(b)} = {_b(_BITS[op](a, b))}",
+            "base": 2,
+            "operations": ["AND", "OR", "XOR"],
+        }
+    ops = ["+", "-"] if level == 1 else ["+", "-", "x", ":"]
+    if level == 3:
+        chosen = [plan.pick("first", ops), plan.pick("second", ops)]
+        values = [rng.randint(1, 9) for _ in range(3)]
+        top = 100
+    else:
+        chosen = [plan.pick("op", ops)]
+        top = 20 if level == 1 else 144
+        if chosen == [":"]:
+            b = rng.randint(1, 12)
+            values = [b * rng.randint(1, 12 // b), b]
+        else:
+            values = [rng.randint(1, 20 if level == 1 else 12) for _ in range(2)]
+    text = " ".join(f"{v} {o}" for v, o in zip(values, [*chosen, ""])).strip()
+    value = check(f"{text} = 0").values[0]
+    if value is None or not 0 <= value <= top or value != int(value):
+        raise _Retry
+    blanks = " ".join(f"{v} _" for v in values[:-1]) + f" {values[-1]}"
+    return {"equation": f"{blanks} = {int(value)}", "operations": ops}
+
+
+_TARGETS = {
+    # tiles, largest tile, operations, base, largest target
+    1: (3, 9, ["+", "-"], 10, 27),
+    2: (3, 10, ["+", "-", "x"], 10, 100),
+    3: (4, 10, ["+", "-", "x", ":"], 10, 100),
+    4: (3, 7, ["+", "-", "x"], 2, 63),
+}
+
+
+def _value(numbers: Sequence[Number], ops: Sequence[str], base: int) -> Number | None:
+    """What ``numbers`` joined by ``ops`` make, as the target checker works it out."""
+    try:
+        return reduce_side(
+            list(numbers),
+            [_NAMES[o] for o in ops],
+            "math",
+            lambda a, o, b: apply_operator(o, a, b, base),
+        )
+    except EvaluationFailure:
+        return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _without_all(tiles: tuple[int, ...], ops: tuple[str, ...], base: int) -> frozenset[Number]:
+    """Every value some of the tiles (sorted), but not all, can make."""
+    made: set[Number] = set()
+    for size in range(1, len(tiles)):
+        for chosen in set(itertools.permutations(tiles, size)):
+            for signs in itertools.product(ops, repeat=size - 1):
+                value = _value(chosen, signs, base)
+                if value is not None:
+                    made.add(value)
+    return frozenset(made)
+
+
+def _target(rng: random.Random, level: int, plan: _Plan) -> dict[str, Any]:
+    count, top, ops, base, most = _TARGETS[level]
+    tiles = [rng.randint(1, top) for _ in range(count)]
+    order = rng.sample(tiles, count)
+    value = _value(order, [rng.choice(ops) for _ in order[1:]], base)
+    if value is None or value != int(value) or not 1 <= value <= most:
+        raise _Retry
+    if value in _without_all(tuple(sorted(tiles)), tuple(ops), base):
+        raise _Retry  # some tiles are enough: the puzzle would not need them all
     fmt = "b" if base == 2 else "d"
     data: dict[str, Any] = {
         "tiles": " ".join(format(t, fmt) for t in tiles),
         "target": format(int(value), fmt),
         "operations": ops,
+        "use_all": True,
     }
     if base == 2:
         data["base"] = 2
     return data
 
 
-def _convert(rng: random.Random, level: int) -> dict[str, Any]:
-    low, high = {1: (1, 15), 2: (8, 31), 3: (16, 255), 4: (256, 1023)}[level]
+_CONVERT = {1: (1, 15), 2: (8, 31), 3: (16, 255), 4: (256, 1023)}
+
+
+def _convert(rng: random.Random, level: int, plan: _Plan) -> dict[str, Any]:
+    low, high = _CONVERT[level]
     value = rng.randint(low, high)
-    to = {1: "binary", 2: "decimal"}.get(level) or rng.choice(["binary", "decimal"])
+    to = {1: "binary", 2: "decimal"}.get(level) or plan.pick("to", ["binary", "decimal"])
     return {"number": str(value) if to == "binary" else _b(value), "to": to}
 
 
-def _bitwise(rng: random.Random, level: int) -> dict[str, Any]:
+def _bitwise(rng: random.Random, level: int, plan: _Plan) -> dict[str, Any]:
     width = rng.randint(6, 8) if level == 3 else 4
-    a, b = rng.randrange(1 << width), rng.randrange(1 << width)
-    op = {1: "AND", 2: rng.choice(["OR", "XOR"])}.get(level) or rng.choice(["AND", "OR", "XOR"])
+    a, b = rng.randrange(1, 1 << width), rng.randrange(1, 1 << width)
+    ops = {1: ["AND"], 2: ["OR", "XOR"]}.get(level, ["AND", "OR", "XOR"])
+    op = plan.pick("op", ops)
     if level == 4:
         return {"expression": f"NOT {_b(a, width)} {op} {_b(b, width)}"}
     return {"expression": f"{_b(a, width)} {op} {_b(b, width)}"}
 
 
-def _move(rng: random.Random, level: int) -> dict[str, Any]:
+def _move(rng: random.Random, level: int, plan: _Plan) -> dict[str, Any]:
     from mathplay.puzzles.kinds.moves import game_class
 
     name = {4: "mixmath", 5: "binary"}.get(level, "summy")
@@ -279,17 +576,7 @@ def _move(rng: random.Random, level: int) -> dict[str, Any]:
     return data
 
 
-_HINTS: dict[str, tuple[str, ...]] = {
-    "missing": ("Try a number in the blank, then work out both sides.",),
-    "true-or-false": ("Work out the left side first, then compare.",),
-    "which-operation": ("Try each sign in turn and work it out.",),
-    "target": ("Start with the biggest tile.",),
-    "convert": ("In binary the places are worth 1, 2, 4, 8, 16 … from the right.",),
-    "bitwise": ("Line the numbers up and work one column at a time.",),
-    "move": (),
-}
-
-_MAKERS: dict[str, Callable[[random.Random, int], dict[str, Any]]] = {
+_MAKERS: dict[str, Callable[[random.Random, int, _Plan], dict[str, Any]]] = {
     "missing": _missing,
     "true-or-false": _true_or_false,
     "which-operation": _which_operation,
@@ -300,29 +587,65 @@ _MAKERS: dict[str, Callable[[random.Random, int], dict[str, Any]]] = {
 }
 
 
-def _puzzle(kind: str, level: int, rng: random.Random, number: int) -> Puzzle:
-    pid = f"{kind}-{level}-{number:02d}"
-    for _attempt in range(200):
-        try:
-            fields = _MAKERS[kind](rng, level)
-        except _Retry:
-            continue
-        puzzle = Puzzle(pid, kind, fields=fields)
-        checker = KINDS[kind]
-        if validate_puzzle(puzzle, "<generated>"):
-            continue
-        solutions = checker.solutions(puzzle, limit=2)
-        puzzle.unique = checker.supports_unique and len(solutions) == 1
-        if kind in ("missing", "which-operation") and not puzzle.unique:
-            continue
-        puzzle.answer = solutions[0]
-        puzzle.hints = _HINTS[kind]
-        if kind == "true-or-false":
-            puzzle.answer = solutions[0].partition(":")[0]
-        return puzzle
+def _question(data: dict[str, Any]) -> tuple[Any, ...]:
+    """A puzzle's question, to tell repeats: its fields, hashable."""
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in data.items()))
+
+
+def _checked(kind: str, level: int, pid: str, data: dict[str, Any]) -> Puzzle | None:
+    """The puzzle with its answer, or None when it fails the checks or is not unique."""
+    puzzle = Puzzle(pid, kind, fields=data)
+    checker = KINDS[kind]
+    if validate_puzzle(puzzle, "<generated>"):
+        return None
+    solutions = checker.solutions(puzzle, limit=2)
+    puzzle.unique = checker.supports_unique and len(solutions) == 1
+    if kind in ("missing", "which-operation") and not puzzle.unique:
+        return None
+    puzzle.answer = solutions[0]
+    if kind == "true-or-false":
+        puzzle.answer = solutions[0].partition(":")[0]
+    puzzle.hints = _HINTS[kind][level]
+    return puzzle
+
+
+def _puzzle(
+    kind: str, level: int, rng: random.Random, plan: _Plan, pid: str, seen: set[tuple[Any, ...]]
+) -> tuple[Puzzle, bool]:
+    """A new puzzle, and whether it repeats a question in ``seen`` (the level is used up)."""
+    again: tuple[dict[str, Any], dict[str, Any]] | None = None
+    for _deal in range(_DEALS):
+        repeats = 0
+        for _attempt in range(_TRIES):
+            try:
+                data = _MAKERS[kind](rng, level, plan)
+            except _Retry:
+                continue
+            if _question(data) in seen:
+                again, repeats = again or (data, dict(plan.now)), repeats + 1
+                if repeats >= _REPEAT_TRIES:
+                    break
+                continue
+            puzzle = _checked(kind, level, pid, data)
+            if puzzle is not None:
+                plan.accept()
+                return puzzle, False
+        if not plan.redeal():
+            break
+    if again is not None:
+        data, plan.now = again
+        puzzle = _checked(kind, level, pid, data)
+        if puzzle is not None:
+            plan.accept()
+            return puzzle, True
     raise GenerateError(
         _("could not make a {kind} puzzle at level {level}").format(kind=kind, level=level)
     )
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter, the rest as written (``OR``, ``x``, ``Summy``)."""
+    return text[:1].upper() + text[1:]
 
 
 def generate(
@@ -331,8 +654,20 @@ def generate(
     n: int = 10,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
-) -> Worksheet:
-    """A set of ``n`` puzzles of ``kind`` at ``level``; ``progress(done, n)`` after each."""
+) -> GeneratedSheet:
+    """A set of ``n`` puzzles of ``kind`` at ``level``; ``progress(done, n)`` after each.
+
+    Puzzle ``k`` has the id ``"{kind}-{level}-s{seed}-{k:02d}"``, and it is the same in
+    every sheet of ``k`` puzzles or more with that seed.
+
+    >>> sheet = generate("convert", 1, 20, seed=7)
+    >>> sheet.repeats
+    5
+    >>> print(sheet.description)  # doctest: +NORMALIZE_WHITESPACE
+    Decimal to binary, 1 to 15. mathplay found only 15 different puzzles at this level, so
+    5 of these 20 repeat an earlier one. Made by: mathplay puzzles generate --kind convert
+    --level 1 -n 20 --seed 7
+    """
 
     def whole(value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
@@ -354,15 +689,40 @@ def generate(
     if not whole(seed) or abs(seed) > 10**100:
         raise GenerateError(_("the seed is a whole number, not {seed!r}").format(seed=seed))
     rng = random.Random(f"{kind}:{level}:{seed}")
-    puzzles = []
+    plan = _Plan(rng)
+    puzzles: list[Puzzle] = []
+    seen: set[tuple[Any, ...]] = set()  # the questions of this round
+    every: set[tuple[Any, ...]] = set()
+    repeats = 0
     for number in range(1, n + 1):
-        puzzles.append(_puzzle(kind, level, rng, number))
+        pid = f"{kind}-{level}-s{seed}-{number:02d}"
+        puzzle, used_up = _puzzle(kind, level, rng, plan, pid, seen)
+        if used_up:
+            seen = set()  # a new round: every question once more before any a third time
+        question = _question(puzzle.fields)
+        repeats += question in every
+        seen.add(question)
+        every.add(question)
+        puzzles.append(puzzle)
         if progress is not None:
             progress(number, n)
-    return Worksheet(
-        f"{_TITLES[kind]}, level {level}",
+    note = ""
+    if repeats:
+        note = " " + _(
+            "mathplay found only {distinct} different puzzles at this level, so {repeats} "
+            "of these {n} repeat an earlier one."
+        ).format(distinct=len(every), repeats=repeats, n=n)
+    return GeneratedSheet(
+        _("{title}, level {level} (seed {seed})").format(
+            title=_TITLES[kind], level=level, seed=seed
+        ),
         puzzles,
         level,
-        f"{LEVELS[kind][level].capitalize()}. Made by: mathplay puzzles generate "
-        f"--kind {kind} --level {level} -n {n} --seed {seed}",
+        f"{_sentence(LEVELS[kind][level])}.{note} "
+        + _("Made by: {command}").format(
+            command=f"mathplay puzzles generate --kind {kind} --level {level} -n {n} --seed {seed}"
+        ),
+        kind=kind,
+        seed=seed,
+        repeats=repeats,
     )

@@ -78,10 +78,32 @@ def test_cli_generate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert len(parse(out.read_text()).puzzles) == 20
     assert mathplay_main(["puzzles", "generate", "--kind", "bitwise", "-n", "2"]) == 0
     captured = capsys.readouterr()
-    assert captured.out.startswith('title = "Bitwise logic, level 1"')
+    assert captured.out.startswith('title = "Bitwise logic, level 1 (seed 0)"')
     assert captured.err == ""  # no bar for short runs
     assert mathplay_main(["puzzles", "generate", "--kind", "move", "--level", "7"]) == 2
     assert "levels 1, 2, 3, 4, 5" in capsys.readouterr().err
     assert mathplay_main(["puzzles", "generate", "--kind", "convert", "-o",
                           str(tmp_path / "no" / "dir.toml")]) == 2  # fmt: skip
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_cli_help_says_what_every_level_means(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        mathplay_main(["puzzles", "generate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for levels in LEVELS.values():
+        for level, meaning in levels.items():
+            assert f"{level} {meaning}" in text
+
+
+def test_cli_warns_when_a_level_has_too_few_puzzles(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "gen.toml"
+    args = ["puzzles", "generate", "--kind", "convert", "-n", "20", "--seed", "4", "-o", str(out)]
+    assert mathplay_main(args) == 0
+    err = capsys.readouterr().err
+    assert "warning: mathplay found only 15 different convert puzzles at level 1, so 5" in err
+    assert "only 15 different puzzles" in parse(out.read_text()).description
+    assert mathplay_main([*args[:-2], "-n", "15"]) == 0
+    assert "warning" not in capsys.readouterr().err
