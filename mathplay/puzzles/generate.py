@@ -648,6 +648,29 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _check_kind_level(kind: object, level: object) -> None:
+    """Refuse a kind or level the generator does not make, naming what it makes."""
+    if not isinstance(kind, str) or kind not in LEVELS:
+        raise GenerateError(
+            _("unknown kind '{kind}': the generator makes {kinds}").format(
+                kind=kind, kinds=", ".join(LEVELS)
+            )
+        )
+    if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS[kind]:
+        raise GenerateError(
+            _("{kind} puzzles have levels {levels}, not {level}").format(
+                kind=kind, levels=", ".join(map(str, LEVELS[kind])), level=level
+            )
+        )
+
+
+def level_title(kind: str, level: int) -> str:
+    """What a kind and level are called, without a seed: ``"Missing numbers, level 1"``
+    (a practice draws many seeded sheets under this one name)."""
+    _check_kind_level(kind, level)
+    return _("{title}, level {level}").format(title=_TITLES[kind], level=level)
+
+
 def generate(
     kind: str,
     level: int,
@@ -672,18 +695,7 @@ def generate(
     def whole(value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
 
-    if not isinstance(kind, str) or kind not in LEVELS:
-        raise GenerateError(
-            _("unknown kind '{kind}': the generator makes {kinds}").format(
-                kind=kind, kinds=", ".join(LEVELS)
-            )
-        )
-    if not whole(level) or level not in LEVELS[kind]:
-        raise GenerateError(
-            _("{kind} puzzles have levels {levels}, not {level}").format(
-                kind=kind, levels=", ".join(map(str, LEVELS[kind])), level=level
-            )
-        )
+    _check_kind_level(kind, level)
     if not whole(n) or not 1 <= n <= 1000:
         raise GenerateError(_("make 1 to 1000 puzzles at a time, not {n}").format(n=n))
     if not whole(seed) or abs(seed) > 10**100:
@@ -713,9 +725,7 @@ def generate(
             "of these {n} repeat an earlier one."
         ).format(distinct=len(every), repeats=repeats, n=n)
     return GeneratedSheet(
-        _("{title}, level {level} (seed {seed})").format(
-            title=_TITLES[kind], level=level, seed=seed
-        ),
+        _("{title} (seed {seed})").format(title=level_title(kind, level), seed=seed),
         puzzles,
         level,
         f"{_sentence(LEVELS[kind][level])}.{note} "

@@ -38,7 +38,7 @@ from mathplay.puzzles.format import (
     read_file,
     suggest,
 )
-from mathplay.puzzles.generate import generate
+from mathplay.puzzles.generate import generate, level_title
 from mathplay.puzzles.kinds import KINDS, Result
 from mathplay.puzzles.progress import DEFAULT_LOG
 from mathplay.puzzles.widget import _BAD, _GOOD, PuzzleView, _p
@@ -138,7 +138,7 @@ class Practice(PuzzleView):
         self._seed: int | None = None
         try:
             self._check_options()
-            self.title_text = generate(kind, level, 1, seed=0).title
+            self.title_text = level_title(kind, level)
         except MathplayError as error:
             self._refuse(str(error))
             return
