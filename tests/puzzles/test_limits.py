@@ -46,12 +46,12 @@ ELEVEN = " _ ".join(["1"] * 12) + " = 99999"
 THIRTY_PLUS = ", ".join(['"+"'] * 30)
 STOPPED = [
     pytest.param(
-        f'id = "m"\nkind = "missing"\nequation = "_ + 1 = 0"\nlargest = {HUGE}',
+        f'id = "m"\nkind = "missing"\nequation = "_ AND 1 = 2"\nlargest = {HUGE}',
         "equation",
         id="missing-huge-largest",
     ),
     pytest.param(
-        f'id = "m"\nkind = "missing"\nequation = "_ + 1 = 3"\nlargest = {HUGE}\nunique = true',
+        f'id = "m"\nkind = "missing"\nequation = "_ OR 0 = 3"\nlargest = {HUGE}\nunique = true',
         "equation",
         id="missing-huge-largest-unique",
     ),
@@ -82,10 +82,21 @@ def test_a_search_stops_after_max_tries_and_says_so(body: str, key: str, tries: 
 
 def test_a_huge_largest_is_fine_when_the_answer_is_small(tries: list) -> None:
     text = puzzle_file(
-        f'id = "m"\nkind = "missing"\nequation = "_ + 1 = 3"\nlargest = {HUGE}\nanswer = "2"'
+        f'id = "m"\nkind = "missing"\nequation = "_ OR 0 = 2"\nlargest = {HUGE}\nanswer = "2"'
     )
     assert check_text(text) == []
     assert tries[0] == 3
+
+
+def test_one_blank_in_plus_minus_times_divide_is_worked_out_not_searched(tries: list) -> None:
+    """``_ + 1 = 3`` needs no search, and ``_ + 1 = 0`` has no answer, however big largest is."""
+    text = puzzle_file(
+        f'id = "m"\nkind = "missing"\nequation = "_ + 1 = 3"\nlargest = {HUGE}\nunique = true'
+    )
+    assert check_text(text) == []
+    problem = only(check_text(puzzle_file('id = "m"\nkind = "missing"\nequation = "_ + 1 = 0"')))
+    assert "no solution" in problem.message
+    assert tries[0] == 0
 
 
 def test_repeated_operations_are_tried_once(tries: list) -> None:
@@ -274,6 +285,6 @@ def test_the_command_reports_each_case_without_a_traceback(
     assert mathplay_main(["puzzles", "check", *files]) == 1
     out = capsys.readouterr()
     assert "Traceback" not in out.out + out.err
-    assert out.out.count("problem(s) to fix") == len(files)
+    assert out.out.count("problem to fix") == len(files)
     with pytest.raises(PuzzleFileError):
         load(files[0])
