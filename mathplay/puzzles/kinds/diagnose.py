@@ -181,7 +181,10 @@ def forgot_carry(tree: Node, given: Number, base: int) -> str | None:
     if no_carry != given or no_carry == tree.value:
         return None
     column = next(i for i, s in enumerate(sums) if s >= base)
-    digit = lambda d: format_number(d, base)  # noqa: E731
+
+    def digit(d: int) -> str:
+        return format_number(d, base)
+
     return _(
         "Did you forget to carry? In {column}, {x} + {y} is {s}: write {w} and carry 1 to {next}."
     ).format(
@@ -205,7 +208,10 @@ def forgot_borrow(tree: Node, given: Number, base: int) -> str | None:
     if wrong != given or wrong == tree.value:
         return None
     column = next(i for i, (x, y) in enumerate(zip(da, db)) if x < y)
-    digit = lambda d: format_number(d, base)  # noqa: E731
+
+    def digit(d: int) -> str:
+        return format_number(d, base)
+
     return _(
         "In {column} you took {small} from {big}, but it is {top} − {bottom}: borrow 1 from "
         "{next} first."
@@ -231,8 +237,12 @@ def wrong_bits(tree: Node | None, given: int, value: int) -> str | None:
     first = wrong[0]
     message = _n("One bit is wrong.", "{n} bits are wrong.", len(wrong)).format(n=len(wrong))
     message += " " + _("Look at {column}.").format(column=column_name(first + 1, 2))
-    two = isinstance(tree, BinOp) and isinstance(tree.left, Leaf) and isinstance(tree.right, Leaf)
-    if two and tree.op in _BITWISE:
+    if (
+        isinstance(tree, BinOp)
+        and isinstance(tree.left, Leaf)
+        and isinstance(tree.right, Leaf)
+        and tree.op in _BITWISE
+    ):
         a, b = tree.left.value, tree.right.value
         if isinstance(a, int) and isinstance(b, int):
             x, y = a >> first & 1, b >> first & 1

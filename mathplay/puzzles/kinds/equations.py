@@ -196,17 +196,16 @@ class Missing(Kind):
             side = next((i for i in others if not isinstance(trees[i], Leaf)), others[0])
             tree, value = trees[side], raw[side]
             text = without_leading_zeros(equation.template.split("=")[side].strip(), equation.base)
-            for diagnosis in (
-                lambda: other_order(tree, text, given, equation.base, equation.order),
-                lambda: wrong_operation(tree, given, equation.base),
-                lambda: forgot_carry(tree, given, equation.base),
-                lambda: forgot_borrow(tree, given, equation.base),
-                lambda: stopped_early(tree, given, equation.base),
-            ):
-                found = diagnosis()
-                if found:
-                    reasons.append(found)
-                    break
+            base = equation.base
+            found = (
+                other_order(tree, text, given, base, equation.order)
+                or wrong_operation(tree, given, base)
+                or forgot_carry(tree, given, base)
+                or forgot_borrow(tree, given, base)
+                or stopped_early(tree, given, base)
+            )
+            if found:
+                reasons.append(found)
             if equation.base == 2 and isinstance(value, int) and not reasons:
                 bits = wrong_bits(tree, given, value)
                 if bits:

@@ -205,6 +205,7 @@ def _inside_hints(equation: Any) -> list[str]:
     if goal_node is None or not isinstance(tree, BinOp):
         return []
     goal = goal_node.value
+    assert goal is not None
     shown_goal = format_number(goal, base)
     blank_left = _blank_part(tree.left, sentinel)
     part, other = (tree.left, tree.right) if blank_left else (tree.right, tree.left)
@@ -308,7 +309,8 @@ def missing_hints(equation: Any) -> list[str]:
 def convert_hints(value: int, to: str) -> list[str]:
     """Hints for writing ``value`` in binary (``to="binary"``), or reading it (``"decimal"``)."""
     if to == "binary":
-        powers, power = [], 1
+        powers: list[str] = []
+        power = 1
         while power <= max(value, 1) * 2 and len(powers) < 12:
             powers.append(str(power))
             power *= 2
