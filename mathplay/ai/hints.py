@@ -49,7 +49,7 @@ class Hint:
         return self.text
 
     def _repr_markdown_(self) -> str:
-        return "💡 " + self.text
+        return _("💡 Hint: {text}").format(text=self.text)
 
 
 def _placed(game: Any, move: Any) -> list[tuple[Square, str]]:

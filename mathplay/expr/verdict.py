@@ -190,11 +190,18 @@ class Verdict:
 
     def _repr_markdown_(self) -> str:
         if self.holds:
-            head = _("✅ **{text}** is true: every side is {value}.").format(
-                text=_escape(self.canonical), value=format_number(self._raw[0] or 0, self.base)
+            count = len(self._raw)
+            head = (
+                _("✅ True: **{text}** is true, both sides are {value}.")
+                if count == 2
+                else _("✅ True: **{text}** is true, all {n} sides are {value}.")
+            ).format(
+                text=_escape(self.canonical),
+                value=format_number(self._raw[0] or 0, self.base),
+                n=count,
             )
         else:
-            head = _("❌ **{text}** is not true: {reason}.").format(
+            head = _("❌ Not true: **{text}** is not true, because {reason}.").format(
                 text=_escape(self.canonical), reason=_escape(self.reason or "")
             )
         body = "\n".join("    " + line for line in self.steps.splitlines())

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mathplay.errors import MathplayError
-from mathplay.i18n import _
+from mathplay.i18n import _, _n
 from mathplay.puzzles.format import PuzzleFileError, read_file, read_text, write
 from mathplay.puzzles.generate import LEVELS, generate
 from mathplay.puzzles.notebook import write_notebook
@@ -35,11 +35,24 @@ def _check(args: argparse.Namespace) -> int:
             problems = check_text(text, name)
             sheet, _format_problems = read_text(text, name)
             count = len(sheet.puzzles) if sheet else 0
-        if problems:
+        errors = [problem for problem in problems if not problem.warning]
+        for problem in problems:
+            print(problem)
+        if errors:
             failed += 1
-            for problem in problems:
-                print(problem)
-            print(_("{name}: {n} problem(s) to fix.").format(name=name, n=len(problems)))
+            print(
+                _n("{name}: 1 problem to fix.", "{name}: {n} problems to fix.", len(errors)).format(
+                    name=name, n=len(errors)
+                )
+            )
+        elif problems:
+            print(
+                _n(
+                    "{name}: {count} puzzles, no errors, 1 warning.",
+                    "{name}: {count} puzzles, no errors, {n} warnings.",
+                    len(problems),
+                ).format(name=name, count=count, n=len(problems))
+            )
         else:
             print(_("{name}: {count} puzzles, all fine.").format(name=name, count=count))
     return 1 if failed else 0

@@ -11,6 +11,14 @@ remembers the line of every puzzle and key, so every problem can name its line;
 ('4', 2)
 >>> parse(write(sheet)) == sheet
 True
+
+Feedback for one particular wrong answer is ``feedback.answers``, keyed by the answer:
+
+>>> sheet = parse('title = "T"\\n[[puzzle]]\\nid = "o"\\nkind = "missing"\\n'
+...               'equation = "6 + 2 x 5 = _"\\n'
+...               'feedback.answers = { "40" = "Did you work from left to right?" }\\n')
+>>> sheet.puzzles[0].answer_feedback
+{'40': 'Did you work from left to right?'}
 """
 
 from __future__ import annotations
@@ -53,12 +61,18 @@ FORMAT_VERSION = 1
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong in a puzzle file: where (file, line, puzzle) and what to change."""
+    """One thing wrong in a puzzle file: where (file, line, puzzle) and what to change.
+
+    ``warning`` problems (a hint that gives the answer away …) are reported by
+    ``mathplay puzzles check`` but do not stop the set from being used.
+    """
 
     source: str
     line: int | None
     puzzle: str | None
     message: str
+    #: A warning is worth a look but does not stop the set from being used.
+    warning: bool = False
 
     def __str__(self) -> str:
         where = self.source
@@ -66,6 +80,8 @@ class Problem:
             where += _(", line {line}").format(line=self.line)
         if self.puzzle is not None:
             where += _(", puzzle '{id}'").format(id=self.puzzle)
+        if self.warning:
+            return _("{where}: warning: {message}").format(where=where, message=self.message)
         return f"{where}: {self.message}"
 
 
@@ -89,6 +105,8 @@ class Puzzle:
     unique: bool = False
     hints: tuple[str, ...] = ()
     feedback: dict[str, str] = field(default_factory=dict)
+    #: ``feedback.answers``: the teacher's feedback for particular wrong answers.
+    answer_feedback: dict[str, str] = field(default_factory=dict)
     #: The line of its ``[[puzzle]]`` header, and of each of its keys.
     line: int = field(default=0, compare=False)
     key_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
@@ -127,6 +145,17 @@ def suggest(word: str, known: list[str] | tuple[str, ...]) -> str:
 _PUZZLE_HEADER = re.compile(r"^\s*\[\[\s*puzzle\s*\]\]")
 _TABLE_HEADER = re.compile(r"^\s*\[")
 _KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*[.=]""")
+_PART = r"""(?:"[^"]*"|'[^']*'|[A-Za-z0-9_-]+)"""
+_DOTTED = re.compile(rf"^\s*({_PART}(?:\s*\.\s*{_PART})*)\s*=")
+_INLINE_KEY = re.compile(rf"(?:^|[{{,])\s*({_PART})\s*=")
+_SUB_TABLE = re.compile(rf"^\s*\[\s*puzzle\s*\.\s*({_PART}(?:\s*\.\s*{_PART})*)\s*\]")
+
+
+def _dotted(key: str) -> str:
+    """``feedback . "answers"`` → ``feedback.answers``."""
+    return ".".join(part.strip("\"'") for part in re.findall(_PART, key))
+
+
 _TOML_ERROR = re.compile(r"^(.*) \(at line (\d+), column (\d+)\)$")
 
 
@@ -140,18 +169,35 @@ def _line_map(
     """
     top: dict[str, int] = {}
     puzzles: list[tuple[int, dict[str, int]]] = []
+    prefix = ""  # inside [puzzle.feedback.answers]: "feedback.answers."
     # Lines end at "\n" only, as in TOML (str.splitlines also splits at \f, \u2028 …).
     for number, line in enumerate(text.split("\n"), start=1):
         if number in inside:
             continue
         if _PUZZLE_HEADER.match(line):
             puzzles.append((number, {}))
-        elif not _TABLE_HEADER.match(line):
+            prefix = ""
+        elif _TABLE_HEADER.match(line):
+            sub = _SUB_TABLE.match(line)
+            prefix = _dotted(sub.group(1)) + "." if sub and puzzles else ""
+            if sub and puzzles:
+                puzzles[-1][1].setdefault(prefix[:-1].partition(".")[0], number)
+        else:
             match = _KEY.match(line)
             if match:
                 key = match.group(1).strip("\"'")
                 target = puzzles[-1][1] if puzzles else top
                 target.setdefault(key, number)
+                # Dotted keys and the keys of an inline table, for messages about them:
+                # feedback.answers.40 for feedback.answers = { "40" = "…" }.
+                full = _DOTTED.match(line)
+                if full:
+                    dotted = prefix + _dotted(full.group(1))
+                    target.setdefault(dotted, number)
+                    rest = line[full.end() :].strip()
+                    if rest.startswith("{"):
+                        for inner in _INLINE_KEY.finditer(rest):
+                            target.setdefault(dotted + "." + _dotted(inner.group(1)), number)
                 rest = line[match.end() :].strip()
                 if rest[:3] in ('"""', "'''"):
                     # Where the text of a multi-line string starts (for diagram rows).
@@ -310,13 +356,36 @@ def _read_puzzle(
     feedback = raw.get("feedback", {})
     if isinstance(feedback, str):
         feedback = {"wrong": feedback}
+    answer_feedback: Any = {}
+    if isinstance(feedback, dict):
+        feedback = dict(feedback)
+        answer_feedback = feedback.pop("answers", {})
     if (
         not isinstance(feedback, dict)
         or not set(feedback) <= {"right", "wrong"}
         or not all(isinstance(v, str) for v in feedback.values())
     ):
-        bad("feedback", _('feedback is feedback.right = "…" and feedback.wrong = "…"'))
+        unknown = sorted(set(feedback) - {"right", "wrong"}) if isinstance(feedback, dict) else []
+        hint = suggest(unknown[0], ("right", "wrong", "answers")) if unknown else ""
+        bad(
+            "feedback",
+            _(
+                'feedback is feedback.right = "…", feedback.wrong = "…" and '
+                'feedback.answers = {{ "40" = "…" }}{hint}'
+            ).format(hint=hint),
+        )
         feedback = {}
+    if not isinstance(answer_feedback, dict) or not all(
+        isinstance(v, str) for v in answer_feedback.values()
+    ):
+        bad(
+            "feedback",
+            _(
+                "feedback.answers gives a text for each wrong answer, like "
+                'feedback.answers = { "40" = "Did you work from left to right?" }'
+            ),
+        )
+        answer_feedback = {}
     fields = {key: value for key, value in raw.items() if key not in COMMON_KEYS}
     if not ok:
         return None
@@ -329,6 +398,7 @@ def _read_puzzle(
         bool(unique),
         tuple(hints),
         dict(feedback),
+        {str(k).strip(): v for k, v in answer_feedback.items()},
         line,
         key_lines,
     )
@@ -408,4 +478,6 @@ def write(sheet: Worksheet) -> str:
         for name in ("right", "wrong"):
             if name in puzzle.feedback:
                 lines.append(f"feedback.{name} = {toml_string(puzzle.feedback[name])}")
+        for answer, text in puzzle.answer_feedback.items():
+            lines.append(f"feedback.answers.{key_text(answer)} = {toml_string(text)}")
     return "\n".join(lines) + "\n"

@@ -67,5 +67,5 @@ def toml_value(value: Any) -> str:
 
 
 def key_text(name: str) -> str:
-    """A key, bare when it can be, quoted otherwise."""
-    return name if _BARE_KEY.match(name) else toml_string(name)
+    """A key, bare when it can be, quoted (on one line) otherwise."""
+    return name if _BARE_KEY.match(name) else '"' + _escape(name, multiline=False) + '"'

@@ -2,19 +2,25 @@
 
 Checks, for each puzzle: the kind exists and its data can be read; it has a solution;
 ``unique = true`` means exactly one; the author's ``answer`` is right; game positions
-are legal. Every problem names the file, the line and the puzzle, and says what to change.
+are legal; every ``feedback.answers`` key can be read and is a wrong answer. Every
+problem names the file, the line and the puzzle, and says what to change.
+
+:func:`warnings` finds what is worth a look but does not stop a set from being used
+(a hint, the prompt or the answer box that gives the answer away);
+:func:`check_text` and :func:`check_file` report both.
 
 >>> problems = check_text('title = "T"\\n[[puzzle]]\\nid = "p"\\nkind = "missing"\\n'
 ...                       'equation = "3 + _ = 7"\\nanswer = "5"\\n', "t.toml")
 >>> print(problems[0])  # doctest: +NORMALIZE_WHITESPACE
-t.toml, line 6, puzzle 'p': the answer '5' is not right (With 5 in the blank: 3+5=7 is not
-true, because 3+5 is 8, not 7.); change it to 4
+t.toml, line 6, puzzle 'p': the answer '5' is not right (With 5 in the blank, 3 + 5 = 7 is
+not true. 3 + 5 is 8, not 7.); change it to 4
 """
 
 from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
@@ -24,7 +30,15 @@ from mathplay.puzzles.kinds import KindError, get_kind
 from mathplay.puzzles.kinds.base import SearchStopped
 from mathplay.puzzles.kinds.equations import TrueOrFalse
 
-__all__ = ["check_file", "check_text", "load", "resolve", "shipped_sets", "validate"]
+__all__ = [
+    "check_file",
+    "check_text",
+    "load",
+    "resolve",
+    "shipped_sets",
+    "validate",
+    "warnings",
+]
 
 
 def shipped_sets() -> list[str]:
@@ -129,6 +143,7 @@ def validate_puzzle(puzzle: Puzzle, source: str) -> list[Problem]:
                 ).format(a=found[0], b=found[1]),
             )
         )
+    problems.extend(_answer_keys(puzzle, kind, source))
     if puzzle.answer is not None:
         if isinstance(kind, TrueOrFalse):
             result = kind.check(puzzle, puzzle.answer.partition(":")[0])
@@ -148,6 +163,105 @@ def validate_puzzle(puzzle: Puzzle, source: str) -> list[Problem]:
                 )
             )
     return problems
+
+
+def _answer_keys(puzzle: Puzzle, kind: Any, source: str) -> list[Problem]:
+    """``feedback.answers`` keys that cannot be read, or that are right answers."""
+    problems = []
+    for key in puzzle.answer_feedback:
+        line = puzzle.key_lines.get("feedback.answers." + key, puzzle.line_of("feedback"))
+        result = kind.judge(puzzle, key)
+        if not result.readable:
+            message = _(
+                "feedback.answers has the answer '{key}', which cannot be read ({why}); write "
+                "it as a pupil would type it"
+            ).format(key=key, why=result.message)
+        elif result.right:
+            message = _(
+                "feedback.answers has the answer '{key}', but '{key}' is right; feedback.answers "
+                "is for wrong answers (use feedback.right for right ones)"
+            ).format(key=key)
+        else:
+            continue
+        problems.append(Problem(source, line, puzzle.id, message))
+    return problems
+
+
+def warn_puzzle(puzzle: Puzzle, source: str) -> list[Problem]:
+    """What gives the answer of one (valid) puzzle away: hints, prompt, answer box, feedback."""
+    kind = get_kind(puzzle.kind)
+    found: list[Problem] = []
+
+    def warning(key: str, message: str, line: int | None = None) -> None:
+        where = line if line is not None else puzzle.line_of(key)
+        found.append(Problem(source, where, puzzle.id, message, warning=True))
+
+    for number, hint in enumerate(puzzle.hints, start=1):
+        answer = kind.answers_in(puzzle, hint)
+        # A one-digit answer (0, 1 … 9) is in every rule a hint can state ("AND gives 1
+        # only where both digits are 1"): naming a digit is not giving that answer away.
+        if answer and len(answer) > 1:
+            warning(
+                "hints",
+                _(
+                    "hint {n} gives the answer away ('{a}'): the last hint shows the worked "
+                    "solution anyway, so make this one a step towards it"
+                ).format(n=number, a=answer),
+            )
+    if puzzle.prompt:
+        answer = kind.answers_in(puzzle, puzzle.prompt)
+        if answer:
+            warning(
+                "prompt",
+                _(
+                    "the prompt gives the answer away: '{a}' is a right answer. Use an example "
+                    "that is not one, or leave it out"
+                ).format(a=answer),
+            )
+    placeholder = kind.placeholder(puzzle)
+    answer = kind.answers_in(puzzle, placeholder)
+    if answer:
+        warning(
+            "kind",
+            _("the answer box shows '{p}', and '{a}' is a right answer: change the puzzle").format(
+                p=placeholder, a=answer
+            ),
+        )
+    texts = [("wrong", text) for key, text in puzzle.feedback.items() if key == "wrong"]
+    texts += list(puzzle.answer_feedback.items())
+    for key, text in texts:
+        answer = kind.answers_in(puzzle, text, (key,))
+        if answer:
+            label = "feedback.wrong" if key == "wrong" else f"feedback.answers '{key}'"
+            line = puzzle.key_lines.get(
+                "feedback.wrong" if key == "wrong" else "feedback.answers." + key
+            )
+            warning(
+                "feedback",
+                _("{what} gives the answer away ('{a}'): explain the mistake instead").format(
+                    what=label, a=answer
+                ),
+                line,
+            )
+    return found
+
+
+def warnings(sheet: Worksheet, skip: set[str] | None = None) -> list[Problem]:
+    """Warnings for the puzzles of a set that have no problems (see :func:`warn_puzzle`).
+
+    ``skip`` are the ids of puzzles known to have problems (else they are checked here).
+    """
+    if skip is None:
+        skip = {problem.puzzle for problem in validate(sheet) if problem.puzzle}
+    found: list[Problem] = []
+    for puzzle in sheet.puzzles:
+        if puzzle.id in skip:
+            continue
+        try:
+            found.extend(warn_puzzle(puzzle, sheet.source))
+        except (MathplayError, KindError, ArithmeticError, LookupError, ValueError):
+            continue  # validate() reports the puzzle
+    return found
 
 
 def validate(sheet: Worksheet) -> list[Problem]:
@@ -176,7 +290,9 @@ def check_text(text: str, source: str = "<text>") -> list[Problem]:
     """Every problem in the text of a puzzle file: its format, then each puzzle."""
     sheet, problems = _read_text(text, source)
     if sheet is not None:
-        problems = problems + validate(sheet)
+        errors = validate(sheet)
+        skip = {problem.puzzle for problem in errors if problem.puzzle}
+        problems = problems + errors + warnings(sheet, skip)
     return sorted(problems, key=lambda p: p.line or 0)
 
 

@@ -470,11 +470,7 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
             return None
         if self._hints is None:
             try:
-                self._hints = [
-                    *self.puzzle.hints,
-                    *self.kind.auto_hints(self.puzzle),
-                    self.kind.explain(self.puzzle),
-                ]
+                self._hints = self.kind.hint_ladder(self.puzzle)
             except (MathplayError, KindError) as error:
                 self._hints = [str(error)]
         if self.hints_used >= len(self._hints):

@@ -520,3 +520,10 @@ def test_bad_options_are_mathplay_errors_and_value_errors() -> None:
             call()
         assert isinstance(error.value, mathplay.MathplayError)
         assert isinstance(error.value, ValueError)
+
+
+def test_markdown_names_the_sides_in_plain_words() -> None:
+    assert "True: **3+4=7** is true, both sides are 7." in check("3+4=7")._repr_markdown_()
+    assert "all 3 sides are 7" in check("3+4=7=7")._repr_markdown_()
+    assert "every side" not in check("3+4=7")._repr_markdown_()
+    assert "❌ Not true: **3+4=8** is not true, because" in check("3+4=8")._repr_markdown_()

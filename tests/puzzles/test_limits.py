@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -33,10 +32,10 @@ def tries(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return count
 
 
-def timed_check(text: str) -> tuple[list, float]:
-    start = time.perf_counter()
-    problems = check_text(text, "f.toml")
-    return problems, time.perf_counter() - start
+def bounded_check(text: str) -> list:
+    """The problems of ``text``; the work is bounded by counting tries (``tries``), not
+    by a clock: speed is measured in ``bench/``, never asserted in tests."""
+    return check_text(text, "f.toml")
 
 
 # --- 3: every search stops after MAX_TRIES tries, and says so ---------------------------
@@ -46,12 +45,12 @@ ELEVEN = " _ ".join(["1"] * 12) + " = 99999"
 THIRTY_PLUS = ", ".join(['"+"'] * 30)
 STOPPED = [
     pytest.param(
-        f'id = "m"\nkind = "missing"\nequation = "_ + 1 = 0"\nlargest = {HUGE}',
+        f'id = "m"\nkind = "missing"\nequation = "_ AND 1 = 2"\nlargest = {HUGE}',
         "equation",
         id="missing-huge-largest",
     ),
     pytest.param(
-        f'id = "m"\nkind = "missing"\nequation = "_ + 1 = 3"\nlargest = {HUGE}\nunique = true',
+        f'id = "m"\nkind = "missing"\nequation = "_ OR 0 = 3"\nlargest = {HUGE}\nunique = true',
         "equation",
         id="missing-huge-largest-unique",
     ),
@@ -72,20 +71,29 @@ STOPPED = [
 @pytest.mark.parametrize(("body", "key"), STOPPED)
 def test_a_search_stops_after_max_tries_and_says_so(body: str, key: str, tries: list) -> None:
     text = puzzle_file(body)
-    problems, seconds = timed_check(text)
-    problem = only(problems)
+    problem = only(bounded_check(text))
     assert problem.line == line_of(text, f"{key} =")
     assert f"stopped looking after {MAX_TRIES} tries: make the puzzle smaller" in problem.message
     assert tries[0] == MAX_TRIES + 1
-    assert seconds < 1.0
 
 
 def test_a_huge_largest_is_fine_when_the_answer_is_small(tries: list) -> None:
     text = puzzle_file(
-        f'id = "m"\nkind = "missing"\nequation = "_ + 1 = 3"\nlargest = {HUGE}\nanswer = "2"'
+        f'id = "m"\nkind = "missing"\nequation = "_ OR 0 = 2"\nlargest = {HUGE}\nanswer = "2"'
     )
     assert check_text(text) == []
     assert tries[0] == 3
+
+
+def test_one_blank_in_plus_minus_times_divide_is_worked_out_not_searched(tries: list) -> None:
+    """``_ + 1 = 3`` needs no search, and ``_ + 1 = 0`` has no answer, however big largest is."""
+    text = puzzle_file(
+        f'id = "m"\nkind = "missing"\nequation = "_ + 1 = 3"\nlargest = {HUGE}\nunique = true'
+    )
+    assert check_text(text) == []
+    problem = only(check_text(puzzle_file('id = "m"\nkind = "missing"\nequation = "_ + 1 = 0"')))
+    assert "no solution" in problem.message
+    assert tries[0] == 0
 
 
 def test_repeated_operations_are_tried_once(tries: list) -> None:
@@ -93,10 +101,8 @@ def test_repeated_operations_are_tried_once(tries: list) -> None:
         f'id = "t"\nkind = "target"\ntiles = "1 2 3 4 5 6"\ntarget = 999999\n'
         f"operations = [{THIRTY_PLUS}]"
     )
-    problems, seconds = timed_check(text)
-    assert "no solution" in only(problems).message
+    assert "no solution" in only(bounded_check(text)).message
     assert tries[0] == 6 + 30 + 120 + 360 + 720 + 720  # every order of the tiles, + only
-    assert seconds < 1.0
 
 
 def test_the_authors_answer_shows_a_solution_when_the_search_stops() -> None:
@@ -213,9 +219,7 @@ NESTED = [
 @pytest.mark.parametrize(("line", "message"), NESTED)
 def test_the_raw_text_is_looked_at_before_parsing(line: str, message: str) -> None:
     text = 'title = "T"\n# a comment [[[[\nd = "text [[[[ {{{{ a.a.a"\n' + line + "\n"
-    start = time.perf_counter()
-    problem = only(check_text(text, "f.toml"))
-    assert time.perf_counter() - start < 0.5
+    problem = only(check_text(text, "f.toml"))  # refused before the TOML parser runs
     assert message in problem.message and problem.line == 4 and problem.source == "f.toml"
 
 
@@ -274,6 +278,6 @@ def test_the_command_reports_each_case_without_a_traceback(
     assert mathplay_main(["puzzles", "check", *files]) == 1
     out = capsys.readouterr()
     assert "Traceback" not in out.out + out.err
-    assert out.out.count("problem(s) to fix") == len(files)
+    assert out.out.count("problem to fix") == len(files)
     with pytest.raises(PuzzleFileError):
         load(files[0])

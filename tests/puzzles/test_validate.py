@@ -21,7 +21,7 @@ def test_wrong_answer() -> None:
     problem = only(check_text(text, "w.toml"))
     assert problem.line == line_of(text, "answer")
     assert problem.puzzle == "a" and problem.source == "w.toml"
-    assert "3+5 is 8, not 7" in problem.message and "change it to 4" in problem.message
+    assert "3 + 5 is 8, not 7" in problem.message and "change it to 4" in problem.message
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,12 @@
 
 A kind reads a puzzle's data (raising :class:`KindError` naming the key to change),
 lists solutions (for the validator), checks a student's answer and explains it.
+
+What a pupil sees comes from four methods: :meth:`Kind.check` (the verdict on an answer,
+which explains *that* answer and never gives the right one), and the hint ladder
+(:meth:`Kind.hint_ladder`): the teacher's ``hints``, then :meth:`Kind.auto_hints`
+(steps towards the answer that do not state it), then :meth:`Kind.explain` (the
+worked solution, always the last step).
 """
 
 from __future__ import annotations
@@ -10,10 +16,11 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from mathplay.errors import ExpressionError
+from mathplay.errors import ExpressionError, MathplayError
 from mathplay.expr import OPERATORS, tokenize
 from mathplay.i18n import _
-from mathplay.puzzles.format import Puzzle, suggest
+from mathplay.puzzles.format import COMMON_KEYS, Puzzle, suggest
+from mathplay.puzzles.kinds.reveal import Secret, gives_away
 
 __all__ = [
     "MAX_TRIES",
@@ -101,6 +108,9 @@ class Result:
     message: str
     answer: str = ""
     readable: bool = True
+    #: The teacher's feedback for this very answer (``feedback.answers``), if any; it is
+    #: already the last sentence of ``message``.
+    note: str = ""
 
 
 class Kind:
@@ -124,7 +134,7 @@ class Kind:
                     _("'{key}' is not a key of {kind} puzzles{hint}; they use {known}").format(
                         key=key,
                         kind=self.name,
-                        hint=suggest(key, known),
+                        hint=suggest(key, [*known, *COMMON_KEYS]),
                         known=", ".join(known) or "-",
                     ),
                 )
@@ -159,17 +169,78 @@ class Kind:
         """Up to ``limit`` right answers (the validator uses them)."""
         raise NotImplementedError
 
-    def check(self, puzzle: Puzzle, answer: str) -> Result:
-        """Whether ``answer`` is right, and a message that explains it."""
+    def judge(self, puzzle: Puzzle, answer: str) -> Result:
+        """What each kind says about ``answer`` (:meth:`check` adds the teacher's note)."""
         raise NotImplementedError
+
+    def check(self, puzzle: Puzzle, answer: str) -> Result:
+        """Whether ``answer`` is right, and a message that explains it.
+
+        A wrong answer is explained by what *it* does, never by the right value; the
+        teacher's ``feedback.answers`` text for this answer is added as the last sentence.
+        """
+        result = self.judge(puzzle, answer)
+        if result.right or not result.readable or not puzzle.answer_feedback:
+            return result
+        note = self.note_for(puzzle, result.answer)
+        if not note:
+            return result
+        return Result(False, f"{result.message} {note}", result.answer, True, note)
+
+    def normalise(self, puzzle: Puzzle, answer: str) -> str | None:
+        """``answer`` written the one way the checker compares answers; None if unreadable.
+
+        ``feedback.answers`` keys are matched in this form, so ``"040"`` and ``"40"`` or
+        ``"2x5"`` and ``"2 × 5"`` are the same key.
+        """
+        result = self.judge(puzzle, answer)
+        return str(result.answer) if result.readable else None
+
+    def note_for(self, puzzle: Puzzle, shown: str) -> str:
+        """The teacher's feedback for the answer the checker read as ``shown``, or ``""``."""
+        for key, text in puzzle.answer_feedback.items():
+            try:
+                if self.normalise(puzzle, key) == str(shown):
+                    return text
+            except (KindError, MathplayError):  # the validator reports such keys
+                continue
+        return ""
 
     def explain(self, puzzle: Puzzle) -> str:
         """The last hint: a solution worked out step by step."""
         raise NotImplementedError
 
     def auto_hints(self, puzzle: Puzzle) -> list[str]:
-        """Hints the kind can give itself, after the teacher's hints."""
+        """Steps towards the answer, made from the puzzle, that do not state the answer.
+
+        The widget shows them after the teacher's hints and before :meth:`explain`.
+        """
         return []
+
+    def hint_ladder(self, puzzle: Puzzle) -> list[str]:
+        """Every hint in the order the widget shows them: teacher, kind, solution (last)."""
+        return [*puzzle.hints, *self.auto_hints(puzzle), self.explain(puzzle)]
+
+    def placeholder(self, puzzle: Puzzle) -> str:
+        """The grey text in the empty answer box."""
+        return _("your answer")
+
+    # --- giving the answer away ------------------------------------------------------
+
+    def secrets(self, puzzle: Puzzle) -> list[Secret]:
+        """The numbers that give a right answer away (none for kinds with buttons)."""
+        return []
+
+    def answers_in(self, puzzle: Puzzle, text: str, allowed: tuple[str, ...] = ()) -> str | None:
+        """A right answer that ``text`` gives away, or ``None``.
+
+        Numbers that are in the question itself, or in ``allowed`` (the pupil's own
+        answer), give nothing away.
+        """
+        secrets = self.secrets(puzzle)
+        if not secrets:
+            return None
+        return gives_away(text, secrets, (self.question(puzzle), *allowed))
 
     def check_author_data(self, puzzle: Puzzle) -> None:
         """Extra checks of the data for the validator (raise KindError)."""
@@ -182,7 +253,7 @@ class Kind:
 def _typed(key: str, value: Any, spec: Field) -> Any:
     if spec.type == "text":
         if isinstance(value, int) and not isinstance(value, bool):
-            return str(value)
+            value = str(value)  # and, for a key with choices, checked like text
         if not isinstance(value, str):
             raise KindError(
                 key,

@@ -13,10 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from mathplay.errors import ExpressionError
-from mathplay.expr import check
+from mathplay.expr import OPERATORS, check, tokenize
+from mathplay.expr.arithmetic import EvaluationFailure, Number, evaluate_side
 from mathplay.i18n import _
 from mathplay.puzzles.kinds.base import MAX_TRIES, KindError
 
@@ -29,7 +31,9 @@ __all__ = [
     "fillings",
     "find_blanks",
     "require_readable",
+    "solve_directly",
     "split_answer",
+    "without_leading_zeros",
 ]
 
 #: The most blanks one equation may have.
@@ -57,8 +61,63 @@ class Equation:
             text = text[: blank.start] + value + text[blank.end :]
         return text
 
+    def numbers(self, values: list[str] | tuple[str, ...]) -> list[str]:
+        """The whole number each blank is part of, once filled: ``1_0`` with 1 is ``110``."""
+        text, spans, shift = self.template, [], 0
+        for blank, value in sorted(zip(self.blanks, values), key=lambda bv: bv[0].start):
+            start = blank.start + shift
+            text = text[:start] + value + text[blank.end + shift :]
+            spans.append((start, start + len(value)))
+            shift += len(value) - (blank.end - blank.start)
+        out = []
+        for start, end in spans:
+            while start > 0 and text[start - 1].isdigit():
+                start -= 1
+            while end < len(text) and text[end].isdigit():
+                end += 1
+            out.append(text[start:end])
+        return out
+
     def verdict(self, values: list[str] | tuple[str, ...]) -> Any:
-        return check(self.fill(values), base=self.base, order=self.order)
+        return check(
+            without_leading_zeros(self.fill(values), self.base), base=self.base, order=self.order
+        )
+
+    def side_of(self, blank: Blank) -> int:
+        """Which side (from 0) of the equation the blank is on."""
+        return self.template[: blank.start].count("=")
+
+    def alone(self, blank: Blank) -> bool:
+        """Whether the blank is a whole side by itself, as in ``6 + 2 x 5 = _``."""
+        side = self.template.split("=")[self.side_of(blank)]
+        return not blank.digit and side.strip() == self.template[blank.start : blank.end]
+
+
+def without_leading_zeros(text: str, base: int) -> str:
+    """In base 2 a number's value is what counts: ``0110`` is written ``110`` to check it.
+
+    After NOT the zeros stay (``NOT 0110`` is four bits). Base 10 keeps the checker's
+    rule that numbers have no leading zeros.
+
+    >>> without_leading_zeros("0110 AND 011 = 10 = NOT 01", 2)
+    '110 AND 11 = 10 = NOT 01'
+    """
+    if base != 2 or not re.search(r"(?<![0-9])0[0-9]", text):
+        return text
+    try:
+        tokens = tokenize(text)
+    except ExpressionError:
+        return text
+    parts, after_not = [], False
+    for token in tokens:
+        if token.kind == "num":
+            parts.append(token.text if after_not else token.text.lstrip("0") or "0")
+        elif token.kind == "eq":
+            parts.append("=")
+        else:
+            parts.append(OPERATORS[token.text].symbol(2))
+        after_not = token.kind == "op" and token.text == "NOT"
+    return " ".join(parts)
 
 
 def _neighbour(text: str, index: int, step: int) -> str:
@@ -145,12 +204,89 @@ def require_readable(equation: Equation, filler: list[str]) -> None:
                 n=len(equation.blanks), most=MAX_BLANKS
             ),
         )
+    # A filler as long as each blank keeps the positions in a message right, and the
+    # message quotes what the teacher wrote, not the filled-in text.
+    same_length = [
+        value * (blank.end - blank.start) if len(value) == 1 else value
+        for blank, value in zip(equation.blanks, filler)
+    ]
     try:
-        equation.verdict(filler)
+        equation.verdict(same_length)
     except ExpressionError as error:
+        message = str(error).replace(equation.fill(same_length).strip(), equation.template.strip())
         raise KindError(
-            "equation", _("the equation cannot be read: {error}").format(error=error)
+            "equation", _("the equation cannot be read: {error}").format(error=message)
         ) from None
+
+
+def _side_values(equation: Equation, value: str) -> list[Number | None] | None:
+    try:
+        verdict = equation.verdict([value])
+    except ExpressionError:
+        return None
+    out: list[Number | None] = []
+    for side in verdict.sides:
+        try:
+            out.append(evaluate_side(side, equation.order))
+        except EvaluationFailure:
+            out.append(None)
+    return out
+
+
+def solve_directly(equation: Equation) -> list[str] | None:
+    """The one number for a single whole-number blank, worked out instead of searched for.
+
+    With one blank and only + − × ÷ on its side, that side is ``(a·x + b) / (c·x + d)``
+    for some numbers a, b, c, d, so three values of it give the number that makes it
+    equal to the other side, however big. The number is checked like any answer.
+    ``[]`` means no whole number works; ``None`` that this way does not apply (then the
+    validator searches).
+
+    >>> eq = Equation("_ x 37 = 37037", find_blanks("_ x 37 = 37037", False), 10, "math", 1000)
+    >>> solve_directly(eq)
+    ['1001']
+    """
+    if len(equation.blanks) != 1 or equation.blanks[0].digit:
+        return None
+    blank = equation.blanks[0]
+    index = equation.side_of(blank)
+    if re.search(r"(?i)AND|OR|NOT", equation.template.split("=")[index]):
+        return None
+    spec = "b" if equation.base == 2 else "d"
+    target: Number | None = None
+    points: list[tuple[Fraction, Fraction]] = []
+    for x in range(16):
+        values = _side_values(equation, format(x, spec))
+        if values is None:
+            return None
+        others = [v for i, v in enumerate(values) if i != index]
+        if not others or any(v is None or v != others[0] for v in others):
+            return None
+        target = others[0]
+        y = values[index]
+        if y is not None and all(y != seen for _x, seen in points):
+            points.append((Fraction(x), Fraction(y)))
+        if len(points) == 3:
+            break
+    if len(points) < 3 or target is None:
+        return None  # the blank's side is (almost) the same for every number
+    goal = Fraction(target)
+    (x1, y1), (x2, y2), (x3, y3) = points
+    found = next((x for x, y in points if y == goal), None)
+    if found is None:
+        ratio = ((goal - y2) * (y1 - y3)) / ((goal - y3) * (y1 - y2))
+        denominator = (x1 - x3) - ratio * (x1 - x2)
+        if denominator == 0:
+            return []
+        found = (x2 * (x1 - x3) - ratio * x3 * (x1 - x2)) / denominator
+    if found.denominator != 1 or found < 0 or found.numerator.bit_length() > 256:
+        return []
+    answer = format(found.numerator, spec)
+    try:
+        holds = equation.verdict([answer]).holds
+    except ExpressionError:
+        return None
+    return [answer] if holds else None
 
 
 def split_answer(answer: str) -> list[str]:

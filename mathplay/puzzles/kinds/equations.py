@@ -5,17 +5,25 @@
 >>> Missing().solutions(p)
 ['4']
 >>> print(Missing().check(p, "5").message)
-With 5 in the blank: 3+5=7 is not true, because 3+5 is 8, not 7.
+With 5 in the blank, 3 + 5 = 7 is not true. 3 + 5 is 8, not 7.
+>>> q = Puzzle("o", "missing", fields={"equation": "6 + 2 x 5 = _"})
+>>> print(Missing().check(q, "40").message)
+With 40 in the blank, 6 + 2 × 5 = 40 is not true. You went from left to right:
+6 + 2 = 8, 8 × 5 = 40, but × comes first.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 from typing import Any, ClassVar
 
 from mathplay.errors import ExpressionError
 from mathplay.expr import check
+from mathplay.expr.arithmetic import format_number
+from mathplay.expr.pretty import pretty_token
+from mathplay.expr.tree import Leaf, operations
 from mathplay.i18n import _
 from mathplay.puzzles.format import Puzzle
 from mathplay.puzzles.kinds.base import (
@@ -38,8 +46,20 @@ from mathplay.puzzles.kinds.blanks import (
     find_blanks,
     product,
     require_readable,
+    solve_directly,
     split_answer,
+    without_leading_zeros,
 )
+from mathplay.puzzles.kinds.diagnose import (
+    forgot_borrow,
+    forgot_carry,
+    other_order,
+    stopped_early,
+    wrong_bits,
+    wrong_operation,
+)
+from mathplay.puzzles.kinds.hints import expression_hints, missing_hints
+from mathplay.puzzles.kinds.reveal import Secret, safe_parts, say
 
 __all__ = ["Missing", "TrueOrFalse", "WhichOperation"]
 
@@ -78,6 +98,9 @@ class Missing(Kind):
 
     def solutions(self, puzzle: Puzzle, limit: int = 2) -> list[str]:
         equation = self.read(puzzle)
+        direct = solve_directly(equation)
+        if direct is not None:
+            return direct[:limit]
         budget = Budget("equation", _("use fewer blanks, or a smaller largest"))
         found: list[str] = []
         for values in fillings(equation, budget.limit):
@@ -133,7 +156,7 @@ class Missing(Kind):
             at = blank.end
         return [*pieces, equation.template[at:]]
 
-    def check(self, puzzle: Puzzle, answer: str) -> Result:
+    def judge(self, puzzle: Puzzle, answer: str) -> Result:
         equation = self.read(puzzle)
         values = self.read_answer(equation, answer)
         if isinstance(values, str):
@@ -141,6 +164,7 @@ class Missing(Kind):
         shown = ", ".join(values)
         try:
             verdict = equation.verdict(values)
+            filled = say(verdict.canonical)
         except ExpressionError as error:
             return Result(
                 False,
@@ -149,15 +173,101 @@ class Missing(Kind):
                 False,
             )
         if verdict.holds:
-            return Result(True, _("Right! {eq} is true.").format(eq=verdict.canonical), shown)
+            return Result(True, _("Right! {eq} is true.").format(eq=filled), shown)
         label = _("in the blank") if len(values) == 1 else _("in the blanks")
-        return Result(
-            False,
-            _("With {v} {label}: {eq} is not true, because {why}.").format(
-                v=shown, label=label, eq=verdict.canonical, why=verdict.reason
-            ),
-            shown,
-        )
+        head = _("With {v} {label}, {eq} is not true.").format(v=shown, label=label, eq=filled)
+        secrets = self.secrets(puzzle)
+        allowed = (self.question(puzzle), shown, answer)
+        parts = safe_parts(self._why(equation, values, verdict), secrets, allowed)
+        if not parts:
+            parts = [self._direction(verdict)]
+        return Result(False, " ".join([head, *parts]), shown)
+
+    def _why(self, equation: Equation, values: list[str], verdict: Any) -> list[str]:
+        """Sentences about the pupil's answer, most telling first (none gives the answer)."""
+        reasons: list[str] = []
+        blank = equation.blanks[0]
+        trees = verdict.trees
+        raw = [_value_of(tree) for tree in trees]
+        if len(values) == 1 and equation.alone(blank):
+            index = equation.side_of(blank)
+            given = int(values[0], equation.base)
+            others = [i for i in range(len(trees)) if i != index]
+            side = next((i for i in others if not isinstance(trees[i], Leaf)), others[0])
+            tree, value = trees[side], raw[side]
+            text = without_leading_zeros(equation.template.split("=")[side].strip(), equation.base)
+            base = equation.base
+            found = (
+                other_order(tree, text, given, base, equation.order)
+                or wrong_operation(tree, given, base)
+                or forgot_carry(tree, given, base)
+                or forgot_borrow(tree, given, base)
+                or stopped_early(tree, given, base)
+            )
+            if found:
+                reasons.append(found)
+            if equation.base == 2 and isinstance(value, int) and not reasons:
+                bits = wrong_bits(tree, given, value)
+                if bits:
+                    reasons.append(bits)
+            if value is not None and not reasons:
+                reasons.append(self._compare(tree, value, given, equation.base))
+            if verdict.reason and value is None:
+                reasons.append(say(_capitalize(verdict.reason)) + ".")
+            return reasons
+        if verdict.reason:
+            reasons.append(say(_capitalize(verdict.reason)) + ".")
+        other = "left-to-right" if equation.order == "math" else "math"
+        try:
+            flipped = check(verdict.canonical, base=equation.base, order=other).holds
+        except ExpressionError:
+            flipped = False
+        if flipped and any(len(operations(t)) > 1 for t in trees):
+            reasons.append(
+                _("That works from left to right, but × and ÷ come before + and −.")
+                if equation.order == "math"
+                else _("That works with × first, but in this puzzle you work from left to right.")
+            )
+        return reasons
+
+    @staticmethod
+    def _compare(tree: Any, value: Any, given: int, base: int) -> str:
+        side = say(tree.plain())
+        shown = format_number(given, base)
+        if value > given:
+            return _("{side} is more than {given}.").format(side=side, given=shown)
+        return _("{side} is less than {given}.").format(side=side, given=shown)
+
+    @staticmethod
+    def _direction(verdict: Any) -> str:
+        raw = [_value_of(tree) for tree in verdict.trees]
+        if len(raw) == 2 and raw[0] is not None and raw[1] is not None:
+            if raw[0] < raw[1]:
+                return _("The left side is less than the right side.")
+            return _("The left side is more than the right side.")
+        return _("The sides are not the same.")
+
+    def secrets(self, puzzle: Puzzle) -> list[Secret]:
+        equation = self.read(puzzle)
+        answers = [puzzle.answer] if puzzle.answer else []
+        if not answers:
+            with contextlib.suppress(KindError):
+                answers = self.solutions(puzzle, 1)
+        out: list[Secret] = []
+        for answer in answers:
+            values = self.read_answer(equation, answer)
+            if isinstance(values, str):
+                continue
+            for number in equation.numbers(values):
+                secret = Secret(number, equation.base)
+                if secret not in out:
+                    out.append(secret)
+        return out
+
+    def auto_hints(self, puzzle: Puzzle) -> list[str]:
+        equation = self.read(puzzle)
+        hints = missing_hints(equation)
+        return safe_parts(hints, self.secrets(puzzle), (self.question(puzzle),))
 
     def explain(self, puzzle: Puzzle) -> str:
         equation = self.read(puzzle)
@@ -167,8 +277,16 @@ class Missing(Kind):
         values = self.read_answer(equation, answer)
         if isinstance(values, str):
             return values
-        steps = str(equation.verdict(values).steps)
+        steps = say(str(equation.verdict(values).steps))
         return _("With {v}:").format(v=", ".join(values)) + "\n" + steps
+
+
+def _value_of(tree: Any) -> Any:
+    return tree.value
+
+
+def _capitalize(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 _TRUE = {"true", "t", "yes", "y", "right", "correct", "✓", "✔"}
@@ -192,7 +310,9 @@ class TrueOrFalse(Kind):
     def read(self, puzzle: Puzzle) -> tuple[Any, list[str]]:
         data = self.read_fields(puzzle)
         try:
-            verdict = check(data["equation"], base=read_base(data), order=read_order(data))
+            base = read_base(data)
+            text = without_leading_zeros(data["equation"], base)
+            verdict = check(text, base=base, order=read_order(data))
         except ExpressionError as error:
             raise KindError(
                 "equation", _("the equation cannot be read: {e}").format(e=error)
@@ -227,7 +347,7 @@ class TrueOrFalse(Kind):
             return ["true"]
         return [_("false: {r}").format(r=why[0])] if why else ["false"]
 
-    def check(self, puzzle: Puzzle, answer: str) -> Result:
+    def judge(self, puzzle: Puzzle, answer: str) -> Result:
         verdict, why = self.read(puzzle)
         head, _sep, reason = re.sub(r"\s*because\s*", ":", answer.strip(), count=1).partition(":")
         if not _sep and "," in head:
@@ -236,22 +356,25 @@ class TrueOrFalse(Kind):
         if said not in _TRUE | _FALSE:
             return Result(False, _("I can't read that: answer true or false."), answer, False)
         says_true = said in _TRUE
-        eq = verdict.canonical
+        eq = say(verdict.canonical)
         if says_true and not verdict.holds:
             return Result(
                 False,
-                _("Not quite: {eq} is not true, because {why}.").format(eq=eq, why=verdict.reason),
+                _("Not quite: {eq} is not true, because {why}.").format(
+                    eq=eq, why=say(verdict.reason or "")
+                ),
                 "true",
             )
         if not says_true and verdict.holds:
+            value = verdict.values[0] if verdict.base == 10 else format(int(verdict.values[0]), "b")
+            sides = len(verdict.sides)
             return Result(
                 False,
-                _("Look again: {eq} is true. Every side is {value}.").format(
-                    eq=eq,
-                    value=verdict.values[0]
-                    if verdict.base == 10
-                    else format(int(verdict.values[0]), "b"),
-                ),
+                (
+                    _("Look again: {eq} is true. Both sides are {value}.")
+                    if sides == 2
+                    else _("Look again: {eq} is true. All {n} sides are {value}.")
+                ).format(eq=eq, value=value, n=sides),
                 "false",
             )
         if says_true:
@@ -259,7 +382,7 @@ class TrueOrFalse(Kind):
         if not why:
             return Result(
                 True,
-                _("Right! {eq} is not true: {why}.").format(eq=eq, why=verdict.reason),
+                _("Right! {eq} is not true: {why}.").format(eq=eq, why=say(verdict.reason or "")),
                 "false",
             )
         given = reason.strip()
@@ -269,17 +392,33 @@ class TrueOrFalse(Kind):
             )
         if _same(given, why[0]):
             return Result(
-                True, _("Right! It is false: {why}.").format(why=verdict.reason), f"false: {given}"
+                True,
+                _("Right! It is false: {why}.").format(why=say(verdict.reason or "")),
+                f"false: {given}",
             )
         return Result(
             False,
-            _("Yes, it is false, but not for that reason. Look: {why}.").format(why=verdict.reason),
+            _("Yes, it is false, but not for that reason. Look: {why}.").format(
+                why=say(verdict.reason or "")
+            ),
             f"false: {given}",
         )
 
+    def auto_hints(self, puzzle: Puzzle) -> list[str]:
+        verdict, _why = self.read(puzzle)
+        tree = next((t for t in verdict.trees if not isinstance(t, Leaf)), None)
+        if tree is None:
+            return [_("Are the numbers on each side the same?")]
+        first = expression_hints(tree, verdict.base, verdict.order)[:2]
+        side = say(tree.plain())
+        return [
+            *first,
+            _("Work out {side}, then compare it with the other side.").format(side=side),
+        ]
+
     def explain(self, puzzle: Puzzle) -> str:
         verdict, _why = self.read(puzzle)
-        return str(verdict.steps)
+        return say(str(verdict.steps))
 
 
 class WhichOperation(Kind):
@@ -314,7 +453,7 @@ class WhichOperation(Kind):
                 "equation",
                 _("the equation has no blank: write _ where the operation goes, like 8 _ 2 = 16"),
             )
-        require_readable(equation, [" + "] * len(equation.blanks))
+        require_readable(equation, ["+"] * len(equation.blanks))
         return equation, names
 
     def question(self, puzzle: Puzzle) -> str:
@@ -339,7 +478,7 @@ class WhichOperation(Kind):
                     break
         return found
 
-    def check(self, puzzle: Puzzle, answer: str) -> Result:
+    def judge(self, puzzle: Puzzle, answer: str) -> Result:
         equation, names = self.read(puzzle)
         count = len(equation.blanks)
         parts = [p for p in re.split(r"\s*[,;]\s*", answer.strip()) if p]
@@ -356,15 +495,33 @@ class WhichOperation(Kind):
             return Result(False, _("I can't read that: {how}.").format(how=how), answer, False)
         shown = ", ".join(symbol(op, equation.base) for op in ops if op)
         verdict = equation.verdict([f" {symbol(op, equation.base)} " for op in ops if op])
+        eq = say(verdict.canonical)
         if verdict.holds:
-            return Result(True, _("Right! {eq} is true.").format(eq=verdict.canonical), shown)
+            return Result(True, _("Right! {eq} is true.").format(eq=eq), shown)
         return Result(
             False,
-            _("With {ops}: {eq} is not true, because {why}.").format(
-                ops=shown, eq=verdict.canonical, why=verdict.reason
+            _("With {ops}, {eq} is not true, because {why}.").format(
+                ops=say(shown), eq=eq, why=say(verdict.reason or "")
             ),
             shown,
         )
+
+    def auto_hints(self, puzzle: Puzzle) -> list[str]:
+        equation, names = self.read(puzzle)
+        signs = " ".join(pretty_token(symbol(n, equation.base)) for n in names)
+        hints = [_("Try each sign in turn ({signs}) and work out both sides.").format(signs=signs)]
+        if len(equation.blanks) > 1:
+            hints.append(_("Remember: × and ÷ come before + and −."))
+        elif any(n in ("AND", "OR", "XOR") for n in names):
+            hints.append(_("Write the numbers one above the other and compare the bits."))
+        else:
+            hints.append(
+                _(
+                    "Is the result bigger than the numbers you start with? Then think of + and "
+                    "×. Smaller? Then think of − and ÷."
+                )
+            )
+        return hints
 
     def explain(self, puzzle: Puzzle) -> str:
         equation, _names = self.read(puzzle)
@@ -374,4 +531,4 @@ class WhichOperation(Kind):
         result = self.check(puzzle, found[0])
         ops = [operator_name(p) or "ADD" for p in re.split(r"\s*,\s*", result.answer)]
         verdict = equation.verdict([f" {symbol(op, equation.base)} " for op in ops])
-        return _("With {ops}:").format(ops=result.answer) + "\n" + str(verdict.steps)
+        return _("With {ops}:").format(ops=say(result.answer)) + "\n" + say(str(verdict.steps))

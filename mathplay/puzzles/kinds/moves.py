@@ -179,7 +179,46 @@ class Move(Kind):
         best = ranked[0][1] if ranked else 0
         return [m for m, s in ranked if self._meets(goal, points, s, best)][:limit]
 
-    def check(self, puzzle: Puzzle, answer: str) -> Result:
+    def prompt(self, puzzle: Puzzle) -> str:
+        """The instruction; for a Mixmath hand with a blank ``?``, what the blank is."""
+        text = super().prompt(puzzle)
+        if self._has_blank(puzzle) and "?" not in text:
+            text += " " + _BLANK_RULE()
+        return text
+
+    @staticmethod
+    def _has_blank(puzzle: Puzzle) -> bool:
+        hand = puzzle.fields.get("hand")
+        return puzzle.fields.get("game") == "mixmath" and isinstance(hand, str) and "?" in hand
+
+    def placeholder(self, puzzle: Puzzle) -> str:
+        """``your move, like I7 3``, with an example that is not a right answer."""
+        game = str(puzzle.fields.get("game"))
+        examples = EXAMPLES.get(game, EXAMPLES["binary"])
+        chosen = next((e for e in examples if not self._right(puzzle, e)), examples[-1])
+        return _("your move, like {e}").format(e=chosen)
+
+    def _right(self, puzzle: Puzzle, move: str) -> bool:
+        try:
+            return self.judge(puzzle, move).right
+        except (KindError, MathplayError):
+            return False
+
+    def answers_in(self, puzzle: Puzzle, text: str, allowed: tuple[str, ...] = ()) -> str | None:
+        """A right move written in ``text`` (like ``I7 3`` or ``B5 across 1+2=3``)."""
+        given = {" ".join(item.split()).upper() for item in allowed}
+        for match in _MOVE_TEXT.finditer(text):
+            words = match.group(0).split()
+            # The longest piece that is a right move: "I7 3." or "B5 across 1+2=3 fits".
+            for end in range(len(words), 1, -1):
+                candidate = " ".join(words[:end]).rstrip(".,;:!?")
+                if candidate.upper() in given:
+                    break
+                if self._right(puzzle, candidate):
+                    return candidate
+        return None
+
+    def judge(self, puzzle: Puzzle, answer: str) -> Result:
         data, goal, points = self.read(puzzle)
         game = build_game(data["game"], data["diagram"], data["hand"])
         try:
@@ -230,11 +269,29 @@ class Move(Kind):
 
     def auto_hints(self, puzzle: Puzzle) -> list[str]:
         game = self.game(puzzle)
-        return [game.hint(level=1).text, game.hint(level=2).text]
+        blank = [_BLANK_RULE()] if self._has_blank(puzzle) else []
+        return [*blank, game.hint(level=1).text, game.hint(level=2).text]
 
     def explain(self, puzzle: Puzzle) -> str:
         return str(self.game(puzzle).hint(level=3).text)
 
 
+#: Example moves for the answer box, per game; the first that is not a right answer is shown.
+EXAMPLES = {
+    "summy": ("I5 across 8x15=120", "B2 down 9x9=81", "A1 across 7+7=14"),
+    "mixmath": ("I7 3", "F8 12", "H6 6", "A1 ?5"),
+    "binary": ("H8 across 1 + 1 = 10", "H8 down 10 x 10 = 100", "A1 across 1 = 1"),
+}
+
+_MOVE_TEXT = re.compile(r"\b[A-Z][0-9]{1,2}\s+(?:across|down|\?|[0-9])[^\n]*", re.IGNORECASE)
+
+
+def _BLANK_RULE() -> str:
+    return _(
+        "The ? tile is a blank: it can stand for any number on a tile (0 to 90) and scores 0 "
+        "points. Write ? and the number, like I7 ?3."
+    )
+
+
 def _example(game: str) -> str:
-    return {"summy": "I13 across 8x15=120", "mixmath": "I7 3"}.get(game, "H8 across 1 + 1 = 10")
+    return EXAMPLES.get(game, EXAMPLES["binary"])[0]

@@ -6,7 +6,7 @@
 True
 >>> q = Puzzle("c", "convert", fields={"number": 13, "to": "binary"})
 >>> print(Convert().check(q, "1100").message)
-1100 in binary is 8 + 4 = 12, not 13.
+1100 in binary is 8 + 4 = 12, not 13. Check the bit worth 1: the rightmost column.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from mathplay.errors import ExpressionError
 from mathplay.expr import EvaluationFailure, check, parse, tokenize
 from mathplay.expr.arithmetic import Number, apply_operator, evaluate_side, reduce_side
 from mathplay.expr.parser import render_operation
-from mathplay.i18n import _
+from mathplay.expr.tree import BinOp, Leaf
+from mathplay.i18n import _, _n
 from mathplay.puzzles.format import Puzzle
 from mathplay.puzzles.kinds.base import (
     BASE_FIELD,
@@ -37,6 +38,9 @@ from mathplay.puzzles.kinds.base import (
     read_order,
     symbol,
 )
+from mathplay.puzzles.kinds.diagnose import column_name, wrong_bits, wrong_operation
+from mathplay.puzzles.kinds.hints import BIT_RULES, bit_hints, convert_hints, place_values
+from mathplay.puzzles.kinds.reveal import Secret, safe_parts, say
 
 __all__ = ["Bitwise", "Convert", "Target", "place_values"]
 
@@ -67,12 +71,6 @@ def _number(text: str, base: int, key: str) -> int:
             ),
         )
     return int(digits, base)
-
-
-def place_values(value: int) -> str:
-    """``13`` → ``"8 + 4 + 1"``: the powers of two that make a number."""
-    parts = [str(1 << bit) for bit in range(value.bit_length() - 1, -1, -1) if value >> bit & 1]
-    return " + ".join(parts) or "0"
 
 
 @dataclass(frozen=True)
@@ -163,7 +161,7 @@ class Target(Kind):
                     break
         return found
 
-    def check(self, puzzle: Puzzle, answer: str) -> Result:
+    def judge(self, puzzle: Puzzle, answer: str) -> Result:
         spec = self.read(puzzle)
         target = format(spec.target, "b" if spec.base == 2 else "d")
         text = answer.strip()
@@ -203,11 +201,15 @@ class Target(Kind):
                     shown,
                 )
             if count > have[number]:
+                used_text = _n("You used {n} once", "You used {n} {count} times", count)
+                have_text = _n(
+                    "but you have only one tile {n}.",
+                    "but you have only {have} tiles {n}.",
+                    have[number],
+                )
                 return Result(
                     False,
-                    _("You used {n} {count} times, but you have only {have} tile(s) {n}.").format(
-                        n=number, count=count, have=have[number]
-                    ),
+                    (used_text + ", " + have_text).format(n=number, count=count, have=have[number]),
                     shown,
                 )
         if spec.use_all and used != have:
@@ -217,8 +219,37 @@ class Target(Kind):
             )
         verdict = check(f"{text} = {target}", base=spec.base, order=spec.order)
         if verdict.holds:
-            return Result(True, _("Right! {eq} is true.").format(eq=verdict.canonical), shown)
-        return Result(False, _("Not quite: {why}.").format(why=verdict.reason), shown)
+            return Result(True, _("Right! {eq} is true.").format(eq=say(verdict.canonical)), shown)
+        return Result(False, _("Not quite: {why}.").format(why=say(verdict.reason or "")), shown)
+
+    def answers_in(self, puzzle: Puzzle, text: str, allowed: tuple[str, ...] = ()) -> str | None:
+        """A right expression written in ``text`` (runs of numbers and signs are tried)."""
+        self.read(puzzle)
+        given = {re.sub(r"\s+", "", item) for item in allowed}
+        for match in re.finditer(r"[0-9][0-9\s+\-−x×*:÷/]*[0-9]", text):
+            run = match.group(0).strip()
+            if re.sub(r"\s+", "", run) in given or not re.search(r"[+\-−x×*:÷/]", run):
+                continue
+            try:
+                if self.judge(puzzle, run).right:
+                    return run
+            except (KindError, ExpressionError):
+                continue
+        return None
+
+    def auto_hints(self, puzzle: Puzzle) -> list[str]:
+        spec = self.read(puzzle)
+        target = format(spec.target, "b" if spec.base == 2 else "d")
+        hints = [
+            _("Which tiles together come close to {t}? Start with the biggest tile.").format(
+                t=target
+            )
+        ]
+        if "MUL" in spec.ops:
+            hints.append(_("Try multiplying two tiles first, then use + or − with another tile."))
+        else:
+            hints.append(_("Try adding two tiles first, then add or take away another tile."))
+        return [hint for hint in hints if not self.answers_in(puzzle, hint)]
 
     def explain(self, puzzle: Puzzle) -> str:
         spec = self.read(puzzle)
@@ -228,7 +259,7 @@ class Target(Kind):
         target = format(spec.target, "b" if spec.base == 2 else "d")
         expression = found[0].partition("=")[0]
         verdict = check(f"{expression} = {target}", base=spec.base, order=spec.order)
-        return _("One way:") + "\n" + str(verdict.steps)
+        return _("One way:") + "\n" + say(str(verdict.steps))
 
 
 class Convert(Kind):
@@ -263,7 +294,7 @@ class Convert(Kind):
         value, to = self.read(puzzle)
         return [format(value, "b") if to == "binary" else str(value)]
 
-    def check(self, puzzle: Puzzle, answer: str) -> Result:
+    def judge(self, puzzle: Puzzle, answer: str) -> Result:
         value, to = self.read(puzzle)
         text = re.sub(r"[\s_]+", "", answer)
         if len(text) > 64:
@@ -274,21 +305,34 @@ class Convert(Kind):
                     False, _("Write a binary number: use only the digits 0 and 1."), answer, False
                 )
             given = int(text, 2)
+            shown = format(given, "b")
             if given == value:
                 return Result(
                     True,
                     _("Right! {n} is {b} in binary: {parts}.").format(
-                        n=value, b=format(value, "b"), parts=place_values(value)
+                        n=value, b=shown, parts=place_values(value)
                     ),
-                    text,
+                    shown,
                 )
-            return Result(
-                False,
-                _("{b} in binary is {parts} = {g}, not {n}.").format(
-                    b=text, parts=place_values(given), g=given, n=value
-                ),
-                text,
-            )
+            sum_text = place_values(given)
+            parts = [
+                (
+                    _("{b} in binary is {parts} = {g}, not {n}.")
+                    if "+" in sum_text
+                    else _("{b} in binary is {g}, not {n}.")
+                ).format(b=text, parts=sum_text, g=given, n=value)
+            ]
+            if int(shown[::-1], 2) == value:
+                parts.append(
+                    _(
+                        "Did you write the bits the wrong way round? The biggest place value "
+                        "is on the left."
+                    )
+                )
+            else:
+                parts.append(self._column(given, value))
+            kept = safe_parts(parts, self.secrets(puzzle), (self.question(puzzle), text))
+            return Result(False, " ".join(kept), shown)
         if not text.isdigit():
             return Result(False, _("Write a whole number, like 13."), answer, False)
         given = int(text)
@@ -299,15 +343,47 @@ class Convert(Kind):
                 _("Right! {b} is {parts} = {n}.").format(
                     b=binary, parts=place_values(value), n=value
                 ),
-                text,
+                str(given),
             )
-        return Result(
-            False,
-            _("{b} in binary is {parts} = {n}, not {g}.").format(
-                b=binary, parts=place_values(value), n=value, g=given
-            ),
-            text,
+        parts = [
+            _("{g} in binary is {gb}, not {b}.").format(g=given, gb=format(given, "b"), b=binary)
+        ]
+        if given == int(binary[::-1], 2):
+            parts.append(_("You read the bits from the wrong end: the rightmost bit is worth 1."))
+        elif str(given) == binary:
+            parts.append(
+                _("{b} is binary: its bits are worth {places}.").format(
+                    b=binary,
+                    places=", ".join(str(1 << i) for i in range(len(binary) - 1, -1, -1)),
+                )
+            )
+        else:
+            parts.append(self._column(given, value))
+        kept = safe_parts(parts, self.secrets(puzzle), (self.question(puzzle), text))
+        if not kept:
+            kept = [
+                _("{g} is not right: binary {b} is more than {g}.")
+                if value > given
+                else _("{g} is not right: binary {b} is less than {g}.")
+            ]
+            kept = [kept[0].format(b=binary, g=given)]
+        return Result(False, " ".join(kept), str(given))
+
+    @staticmethod
+    def _column(given: int, value: int) -> str:
+        """Which bit to look at first, by its place value."""
+        first = ((given ^ value) & -(given ^ value)).bit_length()
+        return _("Check the bit worth {p}: {column}.").format(
+            p=1 << (first - 1), column=column_name(first, 2)
         )
+
+    def secrets(self, puzzle: Puzzle) -> list[Secret]:
+        value, to = self.read(puzzle)
+        return [Secret(format(value, "b"), 2) if to == "binary" else Secret(str(value), 10)]
+
+    def auto_hints(self, puzzle: Puzzle) -> list[str]:
+        value, to = self.read(puzzle)
+        return safe_parts(convert_hints(value, to), self.secrets(puzzle), (self.question(puzzle),))
 
     def explain(self, puzzle: Puzzle) -> str:
         value, _to = self.read(puzzle)
@@ -378,31 +454,58 @@ class Bitwise(Kind):
     def solutions(self, puzzle: Puzzle, limit: int = 2) -> list[str]:
         return [format(self.read(puzzle)[2], "b")]
 
-    def check(self, puzzle: Puzzle, answer: str) -> Result:
-        written, _plain, value, tokens = self.read(puzzle)
+    def judge(self, puzzle: Puzzle, answer: str) -> Result:
+        written, plain, value, _tokens = self.read(puzzle)
         text = re.sub(r"\s+", "", answer)
         if not text or any(ch not in "01" for ch in text):
             return Result(False, _("Write the answer in binary: use only 0 and 1."), answer, False)
+        if len(text) > MAX_DIGITS:
+            return Result(False, _("That number is too long: check it again."), answer, False)
         given = int(text, 2)
+        shown = format(given, "b")
         if given == value:
-            return Result(True, _("Right! {e} = {v}.").format(e=written, v=text), text)
-        wrong = [
-            bit
-            for bit in range(max(value.bit_length(), given.bit_length()))
-            if (value ^ given) >> bit & 1
-        ]
-        first = wrong[0]
-        numbers = [t for t in tokens if t.kind == "num"]
+            return Result(True, _("Right! {e} = {v}.").format(e=say(written), v=text), shown)
+        tree = self._tree(puzzle, plain)
+        parts = [_("{e} is not {g}.").format(e=say(written), g=text)]
+        other = wrong_operation(tree, given, 2) if tree is not None else None
+        if other and isinstance(tree, BinOp) and tree.op in BIT_RULES:
+            parts.append(other + " " + _(BIT_RULES[tree.op]))
+        else:
+            parts.append(wrong_bits(tree, given, value) or "")
+        kept = safe_parts(parts, self.secrets(puzzle), (self.question(puzzle), text))
+        return Result(False, " ".join(kept), shown)
+
+    def _tree(self, puzzle: Puzzle, plain: str) -> Any:
+        order = read_order(self.read_fields(puzzle))
+        try:
+            return check(f"{plain} = 0", base=2, order=order).trees[0]
+        except ExpressionError:
+            return None
+
+    def secrets(self, puzzle: Puzzle) -> list[Secret]:
+        return [Secret(format(self.read(puzzle)[2], "b"), 2)]
+
+    def auto_hints(self, puzzle: Puzzle) -> list[str]:
+        _written, plain, _value, tokens = self.read(puzzle)
+        tree = self._tree(puzzle, plain)
+        numbers = [t.text for t in tokens if t.kind == "num"]
         ops = [t.text for t in tokens if t.kind == "op"]
-        message = _(
-            "Not quite: {n} of the bits are wrong. Look at column {c} from the right"
-        ).format(n=len(wrong), c=first + 1)
-        if len(numbers) == 2 and len(ops) == 1 and ops[0] in _BITWISE_OPS:
-            a, b = (int(t.text, 2) >> first & 1 for t in numbers)
-            message += _(": {a} {op} {b} is {r}, not {g}").format(
-                a=a, op=ops[0], b=b, r=value >> first & 1, g=given >> first & 1
-            )
-        return Result(False, message + ".", text)
+        if isinstance(tree, BinOp) and len(numbers) == 2 and len(ops) == 1 and ops[0] in BIT_RULES:
+            width = max(len(n) for n in numbers)
+            hints = bit_hints(numbers[0].rjust(width, "0"), numbers[1].rjust(width, "0"), ops[0])
+        elif isinstance(tree, Leaf) and tree.operand.negated:
+            hints = [
+                _("NOT turns every bit around: 0 becomes 1 and 1 becomes 0."),
+                _("Keep every bit you see, also the 0s on the left: {d} has {n} bits.").format(
+                    d=numbers[0], n=len(numbers[0])
+                ),
+            ]
+        else:
+            hints = [
+                _("Work out one operation at a time: NOT first, then AND, then XOR, then OR."),
+                _("Line up the bits on the right and go column by column."),
+            ]
+        return safe_parts(hints, self.secrets(puzzle), (self.question(puzzle),))
 
     def explain(self, puzzle: Puzzle) -> str:
         _written, plain, value, tokens = self.read(puzzle)
@@ -419,4 +522,4 @@ class Bitwise(Kind):
             ]
         order = read_order(self.read_fields(puzzle))
         verdict = check(f"{plain} = {format(value, 'b')}", base=2, order=order)
-        return "\n".join([*lines, str(verdict.steps)])
+        return "\n".join([*lines, say(str(verdict.steps))])
