@@ -74,6 +74,7 @@ def collect(paths: Iterable[str | Path], output: str | Path) -> CollectResult:
     seen: set[str] = set()
     lines: list[str] = []
     pupils: set[str] = set()
+    distinct: set[Path] = set()
     sources = [output] if output.exists() else []
     sources += [f for f in files if not (output.exists() and f.exists() and f.samefile(output))]
     for index, path in enumerate(sources):
@@ -105,10 +106,12 @@ def collect(paths: Iterable[str | Path], output: str | Path) -> CollectResult:
             )  # fmt: skip
             result.bad_lines += len(bad)
             continue
+
         _warn(path, bad, _("the collected file"))
         result.bad_lines += len(bad)
         if path != output:
-            result.files += 1
+            distinct.add(path.resolve())
+    result.files = len(distinct)
     result.records, result.pupils = len(lines), len(pupils)
     output.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=".collect-", suffix=".jsonl", dir=output.parent)

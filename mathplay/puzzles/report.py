@@ -328,7 +328,7 @@ def _common(answers: Iterable[str], most: int = 3) -> str:
 
 
 def _legend_text() -> str:
-    return _("Key: ") + ", ".join(f"{s.symbol} {_(s.meaning)}" for s in STATUSES)
+    return _("Key: ") + "; ".join(f"{s.symbol} {_(s.meaning)}" for s in STATUSES)
 
 
 def _gather(path: Any) -> tuple[list[dict[str, Any]], int, str]:

@@ -16,7 +16,7 @@ def test_collect_then_report(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     out = tmp_path / "class.jsonl"
     assert main(["progress", "collect", str(tmp_path / "home"), str(files[0]), "-o", str(out)]) == 0
     said = capsys.readouterr().out
-    assert f"wrote {len(ATTEMPTS)} record(s) from 4 file(s) and 3 pupil(s)" in said
+    assert f"wrote {len(ATTEMPTS)} record(s) from 3 file(s) and 3 pupil(s)" in said
     assert "skipped 3 duplicate(s) and 0 bad line(s)" in said
     csv_out, html_out = tmp_path / "r.csv", tmp_path / "r.html"
     code = main(["progress", "report", str(out), "--csv", str(csv_out), "--html", str(html_out)])
