@@ -45,8 +45,15 @@ SLIPS = {
     "mask-keep": ["10110", "1111", "11111"],
 }
 #: How hard each puzzle is (0 easy .. 1 hard).
-HARD = {"order-calculator": 0.45, "order-divide-first": 0.4, "convert-to-decimal": 0.35,
-        "binary-twenty-two": 0.3, "xor-bits": 0.55, "not-width": 0.45, "mask-keep": 0.5}  # fmt: skip
+HARD = {
+    "order-calculator": 0.45,
+    "order-divide-first": 0.4,
+    "convert-to-decimal": 0.35,
+    "binary-twenty-two": 0.3,
+    "xor-bits": 0.55,
+    "not-width": 0.45,
+    "mask-keep": 0.5,
+}
 
 
 def main() -> None:
@@ -76,7 +83,9 @@ def main() -> None:
                     right_answer = next(c for c in choices if kind.check(puzzle, c).right)
                     wrong = [c for c in choices if c != right_answer]
                 else:
-                    wrong = [a for a in SLIPS.get(puzzle.id, ["0"]) if not kind.check(puzzle, a).right]
+                    wrong = [
+                        a for a in SLIPS.get(puzzle.id, ["0"]) if not kind.check(puzzle, a).right
+                    ]
                 chance = skill * (1 - HARD.get(puzzle.id, 0.15))
                 hints = 0
                 seen = False

@@ -7,7 +7,7 @@
 ...        answer="4", right=True)
 >>> result = collect([folder, os.path.join(folder, "ana.jsonl")], os.path.join(folder, "out"))
 >>> result.records, result.files, result.pupils, result.duplicates
-(1, 2, 1, 1)
+(1, 1, 1, 1)
 """
 
 from __future__ import annotations

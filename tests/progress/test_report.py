@@ -51,7 +51,9 @@ def test_the_terminal_report_shows_the_grid(tmp_path: Path) -> None:
     grid = [line.split() for line in text.splitlines() if line.startswith(("Ana", "Bo", "Cy"))]
     assert grid[0][:3] == ["Ana", "✓", "+"] and grid[1][:3] == ["Bo", "S", "·"]
     assert grid[2][:3] == ["Cy", "✗", "·"]
-    assert "Puzzles: 1=p1, 2=p2" in text and "Key: ✓ right at the first try, without hints; +" in text
+    assert (
+        "Puzzles: 1=p1, 2=p2" in text and "Key: ✓ right at the first try, without hints; +" in text
+    )
     assert "p1: 1 of 3 right at the first try, 2 solved; wrong: 5, 3, 6" in text
 
 
