@@ -1588,13 +1588,16 @@ def progress_cells() -> list[dict]:
             ## Reading progress
 
             Every time a student checks an answer (**Check**, or Enter in the answer box),
-            the puzzle widget adds one line to the file `mathplay-progress.jsonl` in the
-            lesson's folder: the name, the set, the puzzle, the answer, right or wrong, how
-            many hints were used, whether the solution was shown, and how long it took. (On a shared school server each student has their own folder: collect
-            the files, or point `log=` at a shared file.)
+            the puzzle widget adds one line to a progress file: the name, the time, the
+            set, the puzzle and its question, the answer, right or wrong, how many hints
+            were used, whether the solution was shown, and the time spent on it. On
+            JupyterHub the name is the student's login, so nobody types it; elsewhere
+            the student writes it once. Where the files go, and how to gather a class's
+            files into one, is in `docs/classroom.md`.
 
-            `progress.summary` sums the file up per puzzle and per student. Here is a
-            sample file from four students working on lesson 1's puzzles:
+            `progress.summary` sums the records up: one row per student per puzzle, and
+            a grid of the class. Here is a sample file from four students working on
+            lesson 1's puzzles:
             """
         ),
         code(
@@ -1605,21 +1608,41 @@ def progress_cells() -> list[dict]:
         ),
         md(
             """
-            How to read it: a puzzle that many students **tried** but few **solved**, or
-            solved only after many **attempts** and **hints**, needs another explanation
-            in class. Here Ben got `order-calculator` wrong: he still works from left to
-            right, so lesson 1's first section is worth repeating with him.
+            How to read it: each square is one student at one puzzle. **✓** (green) is
+            right at the first try, **+** (yellow) solved after a hint or a wrong try,
+            **S** (orange) solved only after seeing the solution, **✗** (red) tried but
+            not solved, and **·** (grey) not tried; a small number is how many tries it
+            took. Under the grid come the puzzles the class found hardest, and every
+            wrong answer with who typed it. Here Ben typed `40` for `6 + 2 x 5` and
+            "true" at the calculator puzzle: he still works from left to right, so lesson
+            1's first section is worth repeating with him.
 
-            **Picture:** two bar charts. Left, per puzzle: how many students tried it
-            (taller, lighter bar) and how many solved it (darker bar in front). Right,
-            per student: how many puzzles they tried and solved. A legend names the two
-            bars in each chart.
+            The same table, one row per student per puzzle, goes into a spreadsheet:
+            `summary.to_csv("class.csv")` writes it. Its first lines:
+            """
+        ),
+        code(
+            """
+            summary = progress.summary("puzzles/sample-progress.jsonl")
+            print("\\n".join(summary.csv_text().splitlines()[:6]))
+            """
+        ),
+        md(
+            """
+            **Picture:** the grid as a heat map, students down the side and puzzles
+            along the bottom, each square coloured (and marked with its symbol) as above,
+            with a key beside it; under it, bars of how many students in every hundred
+            were right at the first try at each puzzle.
             """
         ),
         code('progress.chart("puzzles/sample-progress.jsonl")'),
         md(
             """
-            Your own class's file, once students have worked here (empty until then):
+            For a whole class, the command line does the same in a terminal:
+            `mathplay progress collect /home -o class.jsonl` gathers every student's
+            file, and `mathplay progress report class.jsonl --html class.html` writes a
+            page to open in the browser. Your own records, once you have worked here
+            (empty until then):
             """
         ),
         code("progress.summary()"),

@@ -1,7 +1,9 @@
 """The ``mathplay`` command (also ``python -m mathplay``).
 
 ``mathplay demo`` prints checked equations with their explanations, with no Jupyter
-needed; ``mathplay check TEXT`` checks one equation.
+needed; ``mathplay check TEXT`` checks one equation; ``mathplay puzzles …`` checks and
+makes puzzle sets; ``mathplay progress collect|report`` gathers and reports a class's
+records.
 """
 
 from __future__ import annotations
@@ -92,11 +94,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     from mathplay.puzzles.cli import add_parser as add_puzzles_parser
 
     add_puzzles_parser(commands)
+    from mathplay.puzzles.progress_cli import add_parser as add_progress_parser
+
+    add_progress_parser(commands)
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))
     except MathplayError as error:
         print(_("error: {message}").format(message=error), file=sys.stderr)
+        return 2
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        print(_("error: {message}").format(message=where + (error.strerror or str(error))),
+              file=sys.stderr)  # fmt: skip
         return 2
 
 

@@ -17,7 +17,7 @@ record of each attempt) are :class:`PuzzleView`; ``PuzzleSet`` and
 from __future__ import annotations
 
 import html
-import time
+import re
 import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -32,7 +32,14 @@ from mathplay.i18n import _, _n
 from mathplay.puzzles.format import Problem, Puzzle, PuzzleFileError, Worksheet
 from mathplay.puzzles.kinds import KINDS, Kind, KindError, Result
 from mathplay.puzzles.kinds.moves import Move
-from mathplay.puzzles.progress import DEFAULT_LOG, record
+from mathplay.puzzles.records import (
+    DEFAULT_LOG,
+    hub_user,
+    log_path,
+    name_key,
+    record,
+    task_clock,
+)
 from mathplay.puzzles.validate import load, validate
 
 __all__ = ["ChoiceRow", "PuzzleSet", "PuzzleView", "current_pupil", "set_pupil"]
@@ -52,37 +59,44 @@ def _p(text: str, colour: str | None = None, label: str = "") -> str:
 
 # --- who is working -------------------------------------------------------------------
 #
-# The pupil's name, once typed into any name box, is kept for the kernel: the next
-# puzzle cell does not ask again, and widgets already on the page that were waiting for
-# it take it. ``current_pupil()`` is the one place to ask (JupyterHub's user can be
-# looked up there later).
+# Who the records are of, in this order: on JupyterHub the hub's user (the pupil is
+# never asked); else the name the pupil typed once into any name box, kept for the
+# kernel (the next puzzle cell does not ask again, and widgets already on the page that
+# were waiting take it); else nobody, and the name box asks before the first Check. The
+# computer account (``getpass.getuser()``) is not taken as the pupil's name: on a lab PC
+# many pupils share one account, and in Docker every pupil is "jovyan". Names match in
+# any case and spacing ("Ana" and " ana " are one pupil) and are shown as first typed.
 
 _pupil: str | None = None
 _waiting: weakref.WeakSet[PuzzleView] = weakref.WeakSet()
 
 
 def current_pupil() -> str | None:
-    """The name of the pupil working in this kernel, or ``None`` when nobody said yet.
+    """The name of the pupil working in this kernel: the JupyterHub user if there is
+    one, else the name typed into a name box, else ``None`` (nobody said yet).
 
     >>> set_pupil("Ana"); current_pupil()
+    'Ana'
+    >>> set_pupil(" ana "); current_pupil()
     'Ana'
     >>> set_pupil(""); current_pupil() is None
     True
     """
-    return _pupil
+    return hub_user() or _pupil
 
 
 def set_pupil(name: str | None) -> None:
     """Remember ``name`` as the pupil of this kernel (empty or ``None`` forgets it), and
-    give it to the widgets on the page that are waiting for a name."""
+    give it to the widgets on the page that are waiting for a name. The same name in
+    another case or spacing changes nothing."""
     global _pupil
     name = (name or "").strip() or None
-    if name == _pupil:
+    if name == _pupil or (name and _pupil and name_key(name) == name_key(_pupil)):
         return
     _pupil = name
     if name is not None:
         for view in list(_waiting):
-            view._pupil_known(name)
+            view._pupil_known(current_pupil() or name)
 
 
 # --- a row of choices -----------------------------------------------------------------
@@ -244,7 +258,7 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
         self.solution_seen = False
         self.solved_now = False
         self._hints: list[str] | None = None
-        self._shown_at = time.monotonic()
+        self._shown_at = task_clock().mark()
         known = self.who or current_pupil()
         self.name_box = w.Text(
             description=_("Your name"),
@@ -308,8 +322,9 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
 
     @property
     def pupil(self) -> str:
-        """The name attempts are recorded under ("" while nobody said)."""
-        return self.who or self.name_box.value.strip() or current_pupil() or ""
+        """The name attempts are recorded under ("" while nobody said): ``who`` if
+        given, else :func:`current_pupil`, else this name box's."""
+        return self.who or current_pupil() or self.name_box.value.strip() or ""
 
     def _name_typed(self, change: dict[str, Any]) -> None:
         if str(change["new"]).strip():
@@ -336,7 +351,7 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
         self.current = puzzle
         self.hints_used, self._hints = 0, None
         self.solution_seen = self.solved_now = False
-        self._shown_at = time.monotonic()
+        self._shown_at = task_clock().mark()
         kind = KINDS[puzzle.kind]
         self.feedback.value = self.hint_area.value = ""
         self.answer_box.value = ""
@@ -445,19 +460,27 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
         raise NotImplementedError
 
     def _record(self, text: str, result: Result) -> None:
-        if self.log_path is None:
+        seconds = task_clock().attempt(self._shown_at)
+        path = log_path(self.pupil, self.log_path)
+        if path is None:
             return
         fields = self._record_fields()
         try:
+            question: str | None = self.kind.question(self.puzzle)
+        except (MathplayError, KindError):
+            question = None
+        try:
             record(
-                self.log_path,
+                path,
                 who=self.pupil,
                 puzzle_set=fields.pop("set"),
                 puzzle=fields.pop("puzzle"),
+                seed=fields.pop("seed", None),
+                question=question,
                 answer=text,
                 right=result.right,
                 hints=self.hints_used,
-                seconds=time.monotonic() - self._shown_at,
+                seconds=seconds,
                 solution_seen=self.solution_seen,
                 extra=fields,
             )
@@ -609,7 +632,11 @@ class PuzzleSet(PuzzleView):
 
     def _record_fields(self) -> dict[str, Any]:
         assert self.sheet is not None
-        return {"set": self.sheet.title, "puzzle": self.puzzle.id}
+        return {
+            "set": self.sheet.title,
+            "puzzle": self.puzzle.id,
+            "seed": _generated_seed(self.sheet),
+        }
 
     def next(self) -> None:
         """Go to the next puzzle (solved or not)."""
@@ -633,6 +660,12 @@ def _open(source: Any) -> Worksheet:
             [Problem(repr(source), None, None, message.format(what=type(source).__name__))]
         )
     return load(source)
+
+
+def _generated_seed(sheet: Worksheet) -> int | None:
+    """The seed a generated set was made with (its description says), else ``None``."""
+    found = re.search(r"mathplay puzzles generate .*--seed (-?\d+)", sheet.description)
+    return int(found.group(1)) if found else None
 
 
 def _move_example(puzzle: Puzzle) -> str:

@@ -93,7 +93,7 @@ def test_a_row_of_goal_right_answers_masters_it(tmp_path: Path) -> None:
     assert {r["seed"] for r in rows} == {pupil_seed("Ana", "missing", 1)}
     assert [r["puzzle"] for r in rows] == [f"missing-1-{n}" for n in range(1, 5)]
     assert {r["set"] for r in rows} == {"Practice: Missing numbers, level 1"}
-    assert all({"who", "answer", "hints", "solution_seen", "time", "seconds"} <= set(r)
+    assert all({"who", "answer", "hints", "solution_seen", "when", "seconds", "question"} <= set(r)
                for r in rows)  # fmt: skip
     # Practising on after mastery keeps the mastered state.
     practice.next_button.click()

@@ -28,29 +28,30 @@ def test_summary_by_puzzle_and_student(tmp_path: Path) -> None:
     write_log(path)
     s = progress.summary(path)
     assert s.attempts == 5 and s.skipped == 0 and s.note == ""
-    rows = {r["puzzle"]: r for r in s.by_puzzle}
+    rows = {r["puzzle"]: {c: r[c] for c in s.by_puzzle.columns} for r in s.by_puzzle}
     assert rows["p1"] == {"puzzle": "p1", "tried by": 2, "solved": 2, "first try": 1,
                           "attempts": 3, "most hints": 1}  # fmt: skip
     assert rows["p2"]["solved"] == 1 and rows["p2"]["first try"] == 1
     students = {r["student"]: r for r in s.by_student}
-    assert students["Ana"] == {"student": "Ana", "tried": 2, "solved": 2, "attempts": 3,
-                               "hints": 1, "minutes": 1.5}  # fmt: skip
+    assert students["Ana"] == {"student": "Ana", "tried": 2, "solved": 2, "first try": 1,
+                               "attempts": 3, "hints": 1, "minutes": 1.5}  # fmt: skip
     assert students["Bo"]["solved"] == 1
     text = str(s)
-    assert "By puzzle:" in text and "Ana" in text
-    assert "<table>" in s._repr_html_() and "<td>Bo</td>" in s._repr_html_()
+    assert "Set: S" in text and "Ana" in text and "Hardest puzzles:" in text
+    assert "<table>" in s._repr_html_() and ">Bo</th>" in s._repr_html_()
 
 
-def test_chart_is_a_figure_by_puzzle_and_by_student(tmp_path: Path) -> None:
+def test_chart_is_a_heat_map_and_first_try_rates(tmp_path: Path) -> None:
     path = tmp_path / "log.jsonl"
     write_log(path)
     figure = progress.chart(path)
     assert isinstance(figure, Figure)
-    left, right = figure.axes
-    assert [t.get_text() for t in left.get_xticklabels()] == ["p1", "p2"]
-    assert [t.get_text() for t in right.get_xticklabels()] == ["Ana", "Bo"]
-    solved_bars = [p.get_height() for p in left.containers[1]]
-    assert solved_bars == [2, 1]
+    grid, rates = figure.axes
+    assert [t.get_text() for t in grid.get_yticklabels()] == ["Ana", "Bo"]
+    assert [t.get_text() for t in rates.get_xticklabels()] == ["p1", "p2"]
+    # Ana: p1 with help, p2 first try; Bo: p1 first try, p2 not solved.
+    assert grid.images[0].get_array().tolist() == [[1, 0], [0, 3]]
+    assert [p.get_height() for p in rates.containers[0]] == [50, 50]
 
 
 def test_bad_lines_are_skipped_and_counted(tmp_path: Path) -> None:

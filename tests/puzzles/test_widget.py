@@ -12,7 +12,8 @@ from mathplay.puzzles import widget as puzzle_widget
 from mathplay.puzzles.kinds import KINDS
 from tests.puzzles.helpers import line_of, puzzle_file
 
-KEYS = {"who", "set", "puzzle", "answer", "right", "hints", "solution_seen", "time", "seconds"}
+KEYS = {"who", "when", "set", "seed", "lesson", "notebook", "puzzle", "question", "answer",
+        "right", "hints", "solution_seen", "seconds"}  # fmt: skip
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,99 @@
+"""``mathplay progress``: a teacher gathers a class's records and reads the report.
+
+``mathplay progress collect PATH... -o class.jsonl`` gathers progress files (folders are
+searched through for ``*.jsonl``), each record once; ``mathplay progress report
+class.jsonl [--set NAME] [--csv OUT] [--html OUT]`` prints the pupil × puzzle grid and
+writes it as CSV (one row per pupil per puzzle) and as a one-page HTML report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import warnings
+from collections.abc import Sequence
+from typing import Any
+
+from mathplay.i18n import _
+from mathplay.puzzles.collect import collect
+from mathplay.puzzles.records import ProgressWarning
+from mathplay.puzzles.report import summary
+
+__all__ = ["add_parser", "main"]
+
+
+def _show_warnings(caught: list[warnings.WarningMessage]) -> None:
+    for warning in caught:
+        print(_("warning: {message}").format(message=warning.message), file=sys.stderr)
+
+
+def _collect(args: argparse.Namespace) -> int:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ProgressWarning)
+        result = collect(args.paths, args.output)
+    _show_warnings(caught)
+    for problem in result.problems:
+        print(_("warning: {message}").format(message=problem), file=sys.stderr)
+    print(result)
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    missing = [p for p in args.files if not _exists(p)]
+    if missing:
+        print(
+            _("error: no such file or folder: {paths}").format(paths=", ".join(missing)),
+            file=sys.stderr,
+        )
+        return 2
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ProgressWarning)
+        s = summary(args.files, puzzle_set=args.set)
+    _show_warnings(caught)
+    if args.set is not None and not s.sets:
+        print(_("error: no attempts at a set called {name!r}").format(name=args.set),
+              file=sys.stderr)  # fmt: skip
+        return 1
+    sys.stdout.write(str(s))
+    if args.csv:
+        print(_("wrote {path}").format(path=s.to_csv(args.csv)))
+    if args.html:
+        print(_("wrote {path}").format(path=s.write_html(args.html, args.title)))
+    return 0
+
+
+def _exists(path: str) -> bool:
+    from pathlib import Path
+
+    return Path(path).exists()
+
+
+def add_parser(commands: Any) -> argparse.ArgumentParser:
+    """Add ``progress`` and its subcommands to the ``mathplay`` command's subparsers."""
+    progress: argparse.ArgumentParser = commands.add_parser(
+        "progress", help=_("gather a class's records of puzzles and report on them")
+    )
+    sub = progress.add_subparsers(dest="progress_command", required=True)
+    gather = sub.add_parser(
+        "collect",
+        help=_("gather progress files (and folders of them) into one file, each record once"),
+    )
+    gather.add_argument("paths", nargs="+", metavar="PATH")
+    gather.add_argument("-o", "--output", required=True, metavar="FILE",
+                        help=_("the file to write (records already in it are kept)"))  # fmt: skip
+    gather.set_defaults(run=_collect)
+    report = sub.add_parser("report", help=_("print a class's report; write it as CSV or HTML"))
+    report.add_argument("files", nargs="+", metavar="FILE")
+    report.add_argument("--set", metavar="NAME", help=_("only the set with this title"))
+    report.add_argument("--csv", metavar="OUT", help=_("write one row per pupil per puzzle"))
+    report.add_argument("--html", metavar="OUT", help=_("write a one-page report to open"))
+    report.add_argument("--title", metavar="TEXT", help=_("the HTML report's title"))
+    report.set_defaults(run=_report)
+    return progress
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``mathplay progress ...`` on its own (the ``mathplay`` command calls the same)."""
+    from mathplay.__main__ import main as mathplay_main
+
+    return mathplay_main(["progress", *(argv or [])])

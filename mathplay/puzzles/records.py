@@ -1,0 +1,431 @@
+"""The records of attempts: who is working, where their records go, one atomic line each.
+
+Each line of a progress file is one attempt, as JSON: ``who``, ``when`` (local time with
+its zone), ``set``, ``seed`` (of a generated set or a practice), ``lesson`` and
+``notebook`` (when the kernel knows them), ``puzzle`` and its ``question``, the
+``answer`` typed, ``right``, ``hints`` (used so far), ``solution_seen`` and ``seconds``,
+the time on task: from the pupil's previous action in the kernel (or the puzzle being
+shown, whichever is later) to this attempt, so that the seconds of a lesson add up to
+the time spent on it.
+
+>>> name_key("  Ana  Maria ") == name_key("ana maria")
+True
+>>> safe_file_name("Ana"), safe_file_name("ana"), safe_file_name("Zoë")[:4]
+('ana', 'ana', 'zoe_')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import getpass
+import hashlib
+import json
+import os
+import re
+import time
+import unicodedata
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from mathplay.i18n import _
+
+try:  # pragma: no cover - there is no fcntl on Windows
+    import fcntl
+except ImportError:  # pragma: no cover
+    fcntl = None  # type: ignore[assignment]
+
+__all__ = [
+    "DEFAULT_LOG",
+    "PROGRESS_DIR_VARIABLE",
+    "ProgressWarning",
+    "TaskClock",
+    "current_notebook",
+    "hub_user",
+    "log_path",
+    "name_key",
+    "os_user",
+    "progress_dir",
+    "read_attempts",
+    "record",
+    "safe_file_name",
+    "set_clock",
+    "task_clock",
+]
+
+#: Where the widget writes attempts unless told otherwise.
+DEFAULT_LOG = "mathplay-progress.jsonl"
+#: The environment variable naming the folder of per-pupil progress files.
+PROGRESS_DIR_VARIABLE = "MATHPLAY_PROGRESS_DIR"
+
+
+# --- names --------------------------------------------------------------------------
+
+
+def name_key(name: str) -> str:
+    """The form of a name used to match it: "Ana", " ana " and "ANA" are one pupil.
+
+    >>> name_key(" Ana ") == name_key("ana") != name_key("Ana B")
+    True
+    """
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+_SAFE = re.compile(r"[a-z0-9][a-z0-9.-]{0,59}")
+_WINDOWS = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
+            *(f"lpt{i}" for i in range(10))}  # fmt: skip
+
+
+def safe_file_name(name: str) -> str:
+    """A file name (without ``.jsonl``) for the pupil ``name``: the matched form of the
+    name when it is plain (letters a-z, digits, ``.`` and ``-``); otherwise the plain
+    part, ``_`` and a short hash of the whole name. A plain name never has ``_``, so two
+    different names never share a file.
+
+    >>> safe_file_name("Ana B"), safe_file_name("ana-b")
+    ('ana-b_53b1fba94e', 'ana-b')
+    """
+    key = name_key(name)
+    if _SAFE.fullmatch(key) and key.split(".")[0] not in _WINDOWS:
+        return key
+    letters = unicodedata.normalize("NFKD", key)  # "ë" is "e" and a mark, which goes
+    letters = "".join(ch for ch in letters if not unicodedata.combining(ch))
+    plain = "".join(ch if ch.isascii() and (ch.isalnum() or ch in ".-") else "-" for ch in letters)
+    plain = plain.strip(".-")[:40] or "pupil"
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:10]
+    return f"{plain}_{digest}"
+
+
+def hub_user() -> str | None:
+    """The JupyterHub user running this kernel (``JUPYTERHUB_USER``), if any."""
+    return (os.environ.get("JUPYTERHUB_USER") or "").strip() or None
+
+
+def os_user() -> str | None:
+    """The computer account running this kernel (on a lab PC often shared by many)."""
+    try:
+        return getpass.getuser().strip() or None
+    except Exception:  # getuser raises several kinds when it cannot tell
+        return None
+
+
+def current_notebook() -> str | None:
+    """The notebook this kernel runs, when Jupyter tells the kernel (``JPY_SESSION_NAME``,
+    ``__session__``, VS Code's ``__vsc_ipynb_file__``), else ``None``."""
+    name = os.environ.get("JPY_SESSION_NAME")
+    if not name:
+        try:
+            from IPython import get_ipython
+
+            shell = get_ipython()
+        except ImportError:  # pragma: no cover
+            shell = None
+        space = getattr(shell, "user_ns", None) or {}
+        name = space.get("__session__") or space.get("__vsc_ipynb_file__")
+    if not isinstance(name, str) or not name.strip():
+        return None
+    return name.strip()
+
+
+def lesson_of(notebook: str | None) -> str | None:
+    """The lesson a notebook is (its file name without ``.ipynb``), or ``None``.
+
+    >>> lesson_of("lessons/05-binary-numbers.ipynb")
+    '05-binary-numbers'
+    """
+    if not notebook:
+        return None
+    stem = Path(notebook.replace("\\", "/")).name
+    return stem.removesuffix(".ipynb") or None
+
+
+# --- where records go -----------------------------------------------------------------
+
+
+def progress_dir() -> Path | None:
+    """The folder of per-pupil files (``MATHPLAY_PROGRESS_DIR``, ``~`` and ``$VARS``
+    expanded), or ``None`` when it is not set."""
+    value = (os.environ.get(PROGRESS_DIR_VARIABLE) or "").strip()
+    if not value:
+        return None
+    return Path(os.path.expanduser(os.path.expandvars(value)))
+
+
+def log_path(who: str, log: str | Path | None = DEFAULT_LOG) -> Path | None:
+    """The file ``who``'s attempts go to: with ``MATHPLAY_PROGRESS_DIR`` set and the
+    default ``log``, a file of their own in that folder (``<safe name>.jsonl``);
+    otherwise ``log`` itself (``None``: nowhere)."""
+    if log is None:
+        return None
+    folder = progress_dir()
+    if folder is not None and str(log) == DEFAULT_LOG:
+        return folder / f"{safe_file_name(who)}.jsonl"
+    return Path(log)
+
+
+# --- time on task ---------------------------------------------------------------------
+
+
+@dataclass
+class TaskClock:
+    """The kernel's clock of the pupil's actions: the seconds of an attempt run from the
+    last action (an attempt, a puzzle shown) to it, so they never count twice.
+
+    >>> now = [0.0]
+    >>> clock = TaskClock(lambda: now[0])
+    >>> shown = clock.mark(); now[0] = 30; clock.attempt(shown)
+    30.0
+    >>> now[0] = 40; clock.attempt(shown)
+    10.0
+    """
+
+    clock: Callable[[], float] = time.monotonic
+    last: float | None = field(default=None)
+
+    def mark(self) -> float:
+        """Note an action now (a puzzle shown); the time it was noted."""
+        self.last = self.clock()
+        return self.last
+
+    def attempt(self, shown_at: float) -> float:
+        """The seconds of an attempt now at a puzzle shown at ``shown_at``, and note it."""
+        now = self.clock()
+        start = shown_at if self.last is None else max(self.last, shown_at)
+        self.last = now
+        return float(max(0.0, now - start))
+
+
+_clock = TaskClock()
+
+
+def task_clock() -> TaskClock:
+    """The kernel's :class:`TaskClock` (the widgets use it)."""
+    return _clock
+
+
+def set_clock(clock: Callable[[], float] = time.monotonic) -> TaskClock:
+    """Start the kernel's task clock again on ``clock`` (tests give a fake one)."""
+    global _clock
+    _clock = TaskClock(clock)
+    return _clock
+
+
+# --- writing --------------------------------------------------------------------------
+
+
+def append_line(path: str | Path, line: str, mode: int = 0o666) -> None:
+    """Append ``line`` (one whole line) to the file at ``path`` atomically: one
+    ``os.write`` on a file opened with ``O_APPEND``, under an exclusive ``flock`` where
+    there is one, so lines written at once by many processes never mix."""
+    data = (line.rstrip("\n") + "\n").encode("utf-8")
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, mode)
+    try:
+        if fcntl is not None:
+            with contextlib.suppress(OSError):  # a file system without locks still appends
+                fcntl.flock(fd, fcntl.LOCK_EX)
+        written = os.write(fd, data)
+        while written < len(data):  # only on a full disk or a signal; still under the lock
+            written += os.write(fd, data[written:])
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def record(
+    path: str | Path,
+    *,
+    who: str | None = None,
+    puzzle_set: str,
+    puzzle: str,
+    answer: str,
+    right: bool,
+    hints: int = 0,
+    seconds: float = 0.0,
+    solution_seen: bool = False,
+    question: str | None = None,
+    seed: int | None = None,
+    notebook: str | None = None,
+    lesson: str | None = None,
+    when: datetime | None = None,
+    extra: Mapping[str, Any] | None = None,
+) -> None:
+    """Append one attempt to the file at ``path`` (it and its folder are made if
+    missing); ``extra`` adds keys of its own (a practice's kind and level) after the
+    usual ones. Without ``who``, the OS user is recorded; without ``notebook``, the one
+    the kernel knows (:func:`current_notebook`)."""
+    notebook = notebook or current_notebook()
+    entry: dict[str, Any] = {
+        "who": (who or "").strip() or os_user() or "",
+        "when": (when or datetime.now().astimezone()).isoformat(timespec="milliseconds"),
+        "set": puzzle_set,
+        "seed": seed,
+        "lesson": lesson or lesson_of(notebook),
+        "notebook": notebook,
+        "puzzle": puzzle,
+        "question": question,
+        "answer": answer,
+        "right": bool(right),
+        "hints": int(hints),
+        "solution_seen": bool(solution_seen),
+        "seconds": round(float(seconds), 1),
+    }
+    for key, value in (extra or {}).items():
+        entry.setdefault(key, value)
+    target = Path(path)
+    folder = progress_dir()
+    private = folder is not None and target.parent == folder
+    if private:
+        target.parent.mkdir(parents=True, exist_ok=True, mode=0o750)
+    append_line(target, json.dumps(entry, ensure_ascii=False), 0o640 if private else 0o666)
+
+
+# --- reading --------------------------------------------------------------------------
+
+
+class ProgressWarning(UserWarning):
+    """A line of a progress file that was left out, and why."""
+
+
+#: The largest believable ``hints`` and ``seconds`` of one attempt (about 4 months).
+_MOST_HINTS, _MOST_SECONDS = 1000, 10_000_000
+#: At most this many bad lines are warned about one by one; the rest are counted.
+_MAX_WARNINGS = 10
+
+
+def _clean(entry: Any) -> dict[str, Any] | str:
+    """The attempt with its values checked (who, set, puzzle, right, hints, seconds),
+    or what is wrong with it."""
+    if not isinstance(entry, dict):
+        return _("it is not an attempt")
+    missing = [key for key in ("who", "puzzle", "right") if key not in entry]
+    if missing:
+        return _("it has no {keys}").format(keys=", ".join(missing))
+    out = dict(entry)
+    for key in ("who", "set"):
+        if out.get(key) is None:
+            out[key] = ""
+        elif not isinstance(out[key], str):
+            return _("{key} is not text").format(key=key)
+    if isinstance(out["puzzle"], int) and not isinstance(out["puzzle"], bool):
+        out["puzzle"] = str(out["puzzle"])
+    if not isinstance(out["puzzle"], str):
+        return _("puzzle is not text")
+    if not isinstance(out["right"], bool):
+        return _("right is not true or false")
+    for key, whole, most in (("hints", True, _MOST_HINTS), ("seconds", False, _MOST_SECONDS)):
+        value = out.get(key)
+        if value is None:
+            out[key] = 0
+            continue
+        number = isinstance(value, int) or (not whole and isinstance(value, float))
+        if isinstance(value, bool) or not number or not 0 <= value <= most:
+            kind = _("a whole number") if whole else _("a number")
+            return _("{key} is not {kind} from 0 to {most}").format(key=key, kind=kind, most=most)
+    return out
+
+
+@dataclass
+class Line:
+    """One line of a progress file: where it is, what it says (parsed), or why it was
+    left out."""
+
+    path: str
+    number: int
+    entry: dict[str, Any] | None
+    raw: dict[str, Any] | None = None
+    why: str = ""
+
+
+def read_lines(path: str | Path) -> Iterator[Line]:
+    """Every non-blank line of the file, parsed and checked (a missing file has none).
+
+    Bad bytes become U+FFFD; a BOM (also one in the middle of joined files) goes.
+    """
+    try:
+        file = open(path, "rb")  # noqa: SIM115 - closed below, read line by line
+    except OSError:
+        return
+    with file:
+        for number, data in enumerate(file, start=1):
+            line = data.decode("utf-8", errors="replace").lstrip("\ufeff")
+            if not line.strip():
+                continue
+            try:
+                raw = json.loads(line)
+            except (ValueError, RecursionError):
+                yield Line(str(path), number, None, None, _("it is not JSON"))
+                continue
+            cleaned = _clean(raw)
+            if isinstance(cleaned, str):
+                yield Line(str(path), number, None, None, cleaned)
+            else:
+                yield Line(str(path), number, cleaned, raw)
+
+
+def _read(path: str | Path) -> tuple[list[dict[str, Any]], list[tuple[int, str]]]:
+    """The attempts in the file, and the lines left out (line number, why)."""
+    attempts: list[dict[str, Any]] = []
+    bad: list[tuple[int, str]] = []
+    for line in read_lines(path):
+        if line.entry is None:
+            bad.append((line.number, line.why))
+        else:
+            attempts.append(line.entry)
+    return attempts, bad
+
+
+def _warn(path: str | Path, bad: list[tuple[int, str]], what: str | None = None) -> None:
+    what = what or _("the summary")
+    for number, why in bad[:_MAX_WARNINGS]:
+        message = _("{path}, line {line}: left out of {what}, because {why}")
+        warnings.warn(
+            message.format(path=path, line=number, what=what, why=why),
+            ProgressWarning,
+            stacklevel=3,
+        )
+    if len(bad) > _MAX_WARNINGS:
+        warnings.warn(
+            _("{path}: {n} more line(s) left out of {what}").format(
+                path=path, n=len(bad) - _MAX_WARNINGS, what=what
+            ),
+            ProgressWarning,
+            stacklevel=3,
+        )
+
+
+def read_attempts(path: str | Path) -> tuple[list[dict[str, Any]], int]:
+    """The attempts in the file, and how many lines could not be read (and were skipped).
+
+    Each skipped line is named in a :class:`ProgressWarning`. The file is read line by
+    line, so one bad line (not JSON, a value of the wrong type, bytes that are not
+    UTF-8) loses only itself.
+    """
+    attempts, bad = _read(path)
+    _warn(path, bad)
+    return attempts, len(bad)
+
+
+def progress_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[str]]:
+    """The ``*.jsonl`` files of ``paths`` (files as given; folders searched through,
+    leaving out hidden folders and checkpoints), and the folders that could not be read."""
+    files: list[Path] = []
+    unreadable: list[str] = []
+    for given in paths:
+        path = Path(given)
+        if not path.is_dir():
+            files.append(path)
+            continue
+
+        def failed(error: OSError) -> None:
+            unreadable.append(f"{error.filename}: {error.strerror or error}")
+
+        found = []
+        for folder, subfolders, names in os.walk(path, onerror=failed):
+            subfolders[:] = sorted(
+                d for d in subfolders if not d.startswith(".") and d != "__pycache__"
+            )
+            found += [Path(folder, n) for n in names if n.endswith(".jsonl")]
+        files += sorted(found)
+    return files, unreadable

@@ -1,0 +1,438 @@
+"""A teacher's report of a class's attempts: tables, a pupil × puzzle grid, CSV, HTML, chart.
+
+>>> import tempfile, os
+>>> from mathplay.puzzles.records import record
+>>> path = os.path.join(tempfile.mkdtemp(), "class.jsonl")
+>>> record(path, who="Ana", puzzle_set="Adding", puzzle="add-1", answer="5", right=False)
+>>> record(path, who="Ana", puzzle_set="Adding", puzzle="add-1", answer="4", right=True)
+>>> record(path, who="Bo", puzzle_set="Adding", puzzle="add-2", answer="7", right=True)
+>>> s = summary(path)
+>>> [(r["who"], r["puzzle"], r["attempts"], r["status"]) for r in s.rows]
+[('Ana', 'add-1', 2, 'with help'), ('Ana', 'add-2', 0, 'not tried'), ('Bo', 'add-1', 0, 'not tried'), ('Bo', 'add-2', 1, 'first try')]
+"""  # noqa: E501
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from mathplay.i18n import _
+from mathplay.puzzles.records import (
+    _MAX_WARNINGS,
+    DEFAULT_LOG,
+    _read,
+    _warn,
+    name_key,
+    progress_dir,
+    progress_files,
+)
+
+__all__ = ["CSV_COLUMNS", "STATUSES", "Summary", "Table", "chart", "summary"]
+
+#: The columns of :meth:`Summary.to_csv`, one row per pupil per puzzle.
+CSV_COLUMNS = (
+    "who",
+    "set",
+    "puzzle",
+    "attempts",
+    "solved",
+    "first_try",
+    "hints",
+    "solution_seen",
+    "seconds",
+    "wrong_answers",
+)
+#: How wrong answers are joined in one cell of the CSV.
+WRONG_SEPARATOR = " | "
+
+
+@dataclass(frozen=True)
+class Status:
+    """How a pupil did at a puzzle: its name, a symbol for the grid, a colour, a meaning."""
+
+    name: str
+    symbol: str
+    colour: str
+    meaning: str
+
+
+#: The five ways a pupil can stand with a puzzle, best first.
+STATUSES = (
+    Status("first try", "✓", "#b7e1b9", "right at the first try, without hints"),
+    Status("with help", "+", "#fbe7a1", "solved after a hint or a wrong try"),
+    Status("after solution", "S", "#f9c48f", "solved after seeing the solution"),
+    Status("not solved", "✗", "#f3a6a6", "tried, not solved yet"),
+    Status("not tried", "·", "#eeeeee", "not tried"),
+)
+_STATUS = {s.name: s for s in STATUSES}
+
+
+@dataclass
+class Table:
+    """A small table: ``columns`` and ``rows`` (dicts); prints as text and as HTML."""
+
+    columns: list[str]
+    rows: list[dict[str, Any]] = field(default_factory=list)
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __str__(self) -> str:
+        cells = [[_text(row.get(c, "")) for c in self.columns] for row in self.rows]
+        widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(self.columns)]
+        lines = ["  ".join(c.ljust(w) for c, w in zip(self.columns, widths)).rstrip()]
+        lines.append("  ".join("-" * w for w in widths))
+        lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths)).rstrip() for r in cells]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
+        body = "".join(
+            "<tr>"
+            + "".join(f"<td>{html.escape(_text(r.get(c, '')))}</td>" for c in self.columns)
+            + "</tr>"
+            for r in self.rows
+        )
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, list):
+        return WRONG_SEPARATOR.join(map(str, value))
+    return str(value)
+
+
+# --- one pupil at one puzzle ----------------------------------------------------------
+
+
+@dataclass
+class Cell:
+    """What one pupil did at one puzzle, from their attempts in order."""
+
+    attempts: int = 0
+    solved: bool = False
+    first_try: bool = False
+    hints: int = 0
+    solution_seen: bool = False
+    solved_after_solution: bool = False
+    seconds: float = 0.0
+    old_seconds: float = 0.0
+    wrong_answers: list[str] = field(default_factory=list)
+
+    def add(self, a: dict[str, Any]) -> None:
+        right = bool(a.get("right"))
+        hints = int(a.get("hints") or 0)
+        seen = bool(a.get("solution_seen"))
+        if self.attempts == 0:
+            self.first_try = right and hints == 0 and not seen
+        if right and not self.solved:
+            self.solved_after_solution = seen or self.solution_seen
+        self.attempts += 1
+        self.solved = self.solved or right
+        self.hints = max(self.hints, hints)
+        self.solution_seen = self.solution_seen or seen
+        seconds = float(a.get("seconds") or 0)
+        if "when" in a:
+            self.seconds += seconds
+        else:  # an older record: seconds since the puzzle was shown, so the largest counts
+            self.old_seconds = max(self.old_seconds, seconds)
+        if not right:
+            self.wrong_answers.append(str(a.get("answer", "")).strip())
+
+    @property
+    def total_seconds(self) -> float:
+        return round(self.seconds + self.old_seconds, 1)
+
+    @property
+    def status(self) -> str:
+        if self.attempts == 0:
+            return "not tried"
+        if self.first_try:
+            return "first try"
+        if self.solved:
+            return "after solution" if self.solved_after_solution else "with help"
+        return "not solved"
+
+
+def _when(a: dict[str, Any]) -> datetime | None:
+    value = a.get("when")
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else None
+
+
+# --- the summary ----------------------------------------------------------------------
+
+
+@dataclass
+class Summary:
+    """A class's attempts summed up: ``rows`` (one per pupil per puzzle, the CSV's
+    columns and a ``status``), ``by_puzzle``, ``by_student`` and ``hardest``; it prints
+    as the terminal report, shows as a grid in Jupyter, and writes ``to_csv``,
+    ``to_html``; ``chart()`` draws the grid as a heat map."""
+
+    by_puzzle: Table
+    by_student: Table
+    attempts: int
+    skipped: int = 0
+    note: str = ""
+    rows: Table = field(default_factory=lambda: Table([*CSV_COLUMNS, "status"]))
+    #: The sets, each with its puzzles in order.
+    sets: dict[str, list[str]] = field(default_factory=dict)
+    #: The pupils, as first written.
+    pupils: list[str] = field(default_factory=list)
+    #: Each puzzle's question (when the records have it), by (set, puzzle).
+    questions: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    # --- looking things up ----------------------------------------------------------
+
+    def cell(self, who: str, puzzle_set: str, puzzle: str) -> dict[str, Any]:
+        """The row of ``who`` at ``puzzle`` of ``puzzle_set`` (names match in any case)."""
+        key = name_key(who)
+        for row in self.rows:
+            if name_key(row["who"]) == key and (row["set"], row["puzzle"]) == (puzzle_set, puzzle):
+                return row
+        raise KeyError((who, puzzle_set, puzzle))
+
+    @property
+    def hardest(self) -> Table:
+        """The puzzles the class found hardest first: fewest right at the first try (of
+        those who tried), then fewest solved."""
+        rows = sorted(
+            (r for r in self.by_puzzle if r["tried by"]),
+            key=lambda r: (r["first try"] / r["tried by"], r["solved"] / r["tried by"]),
+        )
+        return Table([*self.by_puzzle.columns, "wrong answers"], [
+            {**r, "wrong answers": _common(self._wrong(r["set"], r["id"]))} for r in rows
+        ])  # fmt: skip
+
+    def _wrong(self, puzzle_set: str, puzzle: str) -> list[str]:
+        return [
+            answer
+            for row in self.rows
+            if (row["set"], row["puzzle"]) == (puzzle_set, puzzle)
+            for answer in row["wrong_answers"]
+        ]
+
+    # --- text -----------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        parts = [self.note] if self.note else []
+        for puzzle_set, puzzles in self.sets.items():
+            parts += [_("Set: {name}").format(name=puzzle_set or _("(no set)")), ""]
+            parts += [str(self.grid(puzzle_set)), ""]
+            numbered = ", ".join(f"{n}={p}" for n, p in enumerate(puzzles, start=1))
+            parts += [_("Puzzles: {list}").format(list=numbered), ""]
+        if self.sets:
+            parts.append(_legend_text())
+            parts.append("")
+            parts.append(_("Hardest puzzles:"))
+            for r in self.hardest.rows[:5]:
+                wrong = f"; {_('wrong')}: {r['wrong answers']}" if r["wrong answers"] else ""
+                line = _("{puzzle}: {first} of {tried} right at the first try, {solved} solved")
+                first, tried, solved = r["first try"], r["tried by"], r["solved"]
+                line = line.format(puzzle=r["puzzle"], first=first, tried=tried, solved=solved)
+                parts.append("  " + line + wrong)
+        return "\n".join(parts).rstrip() + "\n"
+
+    def grid(self, puzzle_set: str) -> Table:
+        """The pupil × puzzle grid of one set, as symbols (``✓ + S ✗ ·``), with each
+        pupil's attempts, solved, first try, hints and minutes."""
+        puzzles = self.sets[puzzle_set]
+        numbers = [str(n) for n in range(1, len(puzzles) + 1)]
+        columns = [_("pupil"), *numbers, _("attempts"), _("solved"), _("first try"),
+                   _("hints"), _("minutes")]  # fmt: skip
+        rows = []
+        for who in self.pupils:
+            mine = {r["puzzle"]: r for r in self.rows if r["who"] == who and r["set"] == puzzle_set}
+            row: dict[str, Any] = {_("pupil"): who}
+            for number, puzzle in zip(numbers, puzzles):
+                row[number] = _STATUS[mine[puzzle]["status"]].symbol
+            cells = list(mine.values())
+            row[_("attempts")] = sum(c["attempts"] for c in cells)
+            row[_("solved")] = sum(c["solved"] for c in cells)
+            row[_("first try")] = sum(c["first_try"] for c in cells)
+            row[_("hints")] = sum(c["hints"] for c in cells)
+            row[_("minutes")] = round(sum(c["seconds"] for c in cells) / 60, 1)
+            rows.append(row)
+        return Table(columns, rows)
+
+    # --- files ----------------------------------------------------------------------
+
+    def csv_text(self) -> str:
+        """The rows as CSV, with exactly the columns :data:`CSV_COLUMNS`."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(CSV_COLUMNS)
+        for row in self.rows:
+            writer.writerow(
+                [
+                    WRONG_SEPARATOR.join(row[c]) if c == "wrong_answers"
+                    else str(row[c]).lower() if isinstance(row[c], bool)
+                    else row[c]
+                    for c in CSV_COLUMNS
+                ]
+            )  # fmt: skip
+        return out.getvalue()
+
+    def to_csv(self, path: str | Path) -> Path:
+        """Write the rows as CSV (:meth:`csv_text`) to ``path``; the path."""
+        path = Path(path)
+        path.write_text(self.csv_text(), encoding="utf-8")
+        return path
+
+    def to_html(self, title: str | None = None) -> str:
+        """A self-contained HTML page of the report (no scripts, no files beside it)."""
+        from mathplay.puzzles.report_html import page
+
+        return page(self, title or _("Class report"))
+
+    def write_html(self, path: str | Path, title: str | None = None) -> Path:
+        """Write :meth:`to_html` to ``path``; the path."""
+        path = Path(path)
+        path.write_text(self.to_html(title), encoding="utf-8")
+        return path
+
+    def _repr_html_(self) -> str:
+        from mathplay.puzzles.report_html import body
+
+        return body(self)
+
+    def chart(self) -> Any:
+        """A matplotlib Figure: the pupil × puzzle grid as a heat map (every set, side by
+        side), and under it the share of pupils right at the first try at each puzzle."""
+        from mathplay.puzzles.report_chart import chart as draw
+
+        return draw(self)
+
+
+def _common(answers: Iterable[str], most: int = 3) -> str:
+    counts = Counter(a for a in answers if a)
+    return ", ".join(f"{a} ×{n}" if n > 1 else a for a, n in counts.most_common(most))
+
+
+def _legend_text() -> str:
+    return _("Key: ") + "; ".join(f"{s.symbol} {_(s.meaning)}" for s in STATUSES)
+
+
+def _gather(path: Any) -> tuple[list[dict[str, Any]], int, str]:
+    """The attempts at ``path`` (a file, a folder of ``*.jsonl`` files, or a list of
+    them), the number of bad lines, and the note to show."""
+    given = [path] if isinstance(path, (str, Path)) else list(path)
+    files, unreadable = progress_files(given)
+    attempts: list[dict[str, Any]] = []
+    skipped = 0
+    notes = [_("cannot read {folder}").format(folder=u) for u in unreadable]
+    for file in files:
+        found, bad = _read(file)
+        _warn(file, bad)
+        attempts += found
+        skipped += len(bad)
+        if bad:
+            lines = ", ".join(str(number) for number, _why in bad[:_MAX_WARNINGS])
+            more = "…" if len(bad) > _MAX_WARNINGS else ""
+            notes.append(
+                _(
+                    "{n} line(s) of {path} could not be read and were left out "
+                    "(line {lines}{more})."
+                ).format(n=len(bad), path=file, lines=lines, more=more)
+            )
+    where = ", ".join(map(str, given))
+    if not attempts:
+        notes.insert(0, _("No attempts are recorded in {path} yet.").format(path=where))
+    return attempts, skipped, " ".join(notes)
+
+
+def summary(path: Any = None, puzzle_set: str | None = None) -> Summary:
+    """Sum up the attempts in ``path`` (a progress file, a folder of them, or a list;
+    by default the ``MATHPLAY_PROGRESS_DIR`` folder if set, else
+    ``mathplay-progress.jsonl``), only those of the set titled ``puzzle_set`` if given.
+
+    Pupils are matched by name in any case and spacing ("Ana", " ana "), and shown as
+    they first wrote it. Every pupil gets a row at every puzzle of each set anyone tried.
+    """
+    if path is None:
+        path = progress_dir() or DEFAULT_LOG
+    attempts, skipped, note = _gather(path)
+    if puzzle_set is not None:
+        attempts = [a for a in attempts if a.get("set") == puzzle_set]
+    if attempts and all(_when(a) for a in attempts):
+        attempts.sort(key=lambda a: _when(a))  # type: ignore[arg-type, return-value]
+    shown: dict[str, str] = {}
+    sets: dict[str, list[str]] = {}
+    cells: dict[tuple[str, str, str], Cell] = {}
+    questions: dict[tuple[str, str], str] = {}
+    for a in attempts:
+        who = str(a.get("who") or "").strip() or _("(no name)")
+        key = name_key(who)
+        shown.setdefault(key, who)
+        name, puzzle = str(a.get("set") or ""), str(a["puzzle"])
+        puzzles = sets.setdefault(name, [])
+        if puzzle not in puzzles:
+            puzzles.append(puzzle)
+        if isinstance(a.get("question"), str):
+            questions[(name, puzzle)] = a["question"]
+        cells.setdefault((key, name, puzzle), Cell()).add(a)
+    pupils = sorted(shown, key=lambda k: (k, shown[k]))
+    rows = Table([*CSV_COLUMNS, "status"])
+    for key in pupils:
+        for name, puzzles in sets.items():
+            for puzzle in puzzles:
+                c = cells.get((key, name, puzzle), Cell())
+                rows.rows.append({
+                    "who": shown[key], "set": name, "puzzle": puzzle, "attempts": c.attempts,
+                    "solved": c.solved, "first_try": c.first_try, "hints": c.hints,
+                    "solution_seen": c.solution_seen, "seconds": c.total_seconds,
+                    "wrong_answers": c.wrong_answers, "status": c.status,
+                })  # fmt: skip
+    several = len(sets) > 1
+    by_puzzle = Table(["puzzle", "tried by", "solved", "first try", "attempts", "most hints"])
+    for name, puzzles in sets.items():
+        for puzzle in puzzles:
+            mine = [r for r in rows if (r["set"], r["puzzle"]) == (name, puzzle)]
+            by_puzzle.rows.append({
+                "puzzle": f"{name}: {puzzle}" if several else puzzle,
+                "tried by": sum(r["attempts"] > 0 for r in mine),
+                "solved": sum(r["solved"] for r in mine),
+                "first try": sum(r["first_try"] for r in mine),
+                "attempts": sum(r["attempts"] for r in mine),
+                "most hints": max([r["hints"] for r in mine], default=0),
+                "set": name, "id": puzzle,
+            })  # fmt: skip
+    by_student = Table(["student", "tried", "solved", "first try", "attempts", "hints", "minutes"])
+    for key in pupils:
+        mine = [r for r in rows if r["who"] == shown[key]]
+        by_student.rows.append({
+            "student": shown[key],
+            "tried": sum(r["attempts"] > 0 for r in mine),
+            "solved": sum(r["solved"] for r in mine),
+            "first try": sum(r["first_try"] for r in mine),
+            "attempts": sum(r["attempts"] for r in mine),
+            "hints": sum(r["hints"] for r in mine),
+            "minutes": round(sum(r["seconds"] for r in mine) / 60, 1),
+        })  # fmt: skip
+    return Summary(
+        by_puzzle, by_student, len(attempts), skipped, note, rows, sets,
+        [shown[k] for k in pupils], questions,
+    )  # fmt: skip
+
+
+def chart(path: Any = None, puzzle_set: str | None = None) -> Any:
+    """The chart of :func:`summary` as a matplotlib Figure (``summary(path).chart()``)."""
+    return summary(path, puzzle_set).chart()

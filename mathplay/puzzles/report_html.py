@@ -1,0 +1,188 @@
+"""The class report as one self-contained HTML page: the pupil × puzzle grid (colour and
+symbol, with a key), the puzzles the class found hardest, and the wrong answers typed."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
+from html import escape
+from typing import TYPE_CHECKING
+
+from mathplay.i18n import _
+
+if TYPE_CHECKING:
+    from mathplay.puzzles.report import Summary
+
+__all__ = ["body", "page"]
+
+_PAGE_CSS = "body { font-family: system-ui, sans-serif; margin: 1.5em; color: #111; }"
+_CSS = """
+.mp-report h2 { margin: 0 0 0.2em; }
+.mp-report h3 { margin: 1.2em 0 0.4em; }
+.mp-report table { border-collapse: collapse; font-size: 14px; }
+.mp-report th, .mp-report td { border: 1px solid #bbb; padding: 2px 6px; }
+.mp-report th { background: #f4f4f4; font-weight: 600; }
+.mp-report td.mp-c { text-align: center; min-width: 1.8em; font-weight: 700; }
+.mp-report td.mp-n { text-align: right; }
+.mp-report .mp-small { font-size: 11px; font-weight: 400; }
+.mp-report .mp-key span { display: inline-block; margin: 0 1em 0.3em 0; }
+.mp-report .mp-key b { display: inline-block; width: 1.6em; text-align: center;
+  border: 1px solid #999; margin-right: 0.3em; }
+.mp-report .mp-muted { color: #555; }
+"""
+
+
+def _cell_style(colour: str) -> str:
+    return f' style="background:{colour};color:#111"'
+
+
+def _key() -> str:
+    from mathplay.puzzles.report import STATUSES
+
+    items = "".join(
+        f"<span><b{_cell_style(s.colour)}>{escape(s.symbol)}</b>{escape(_(s.meaning))}</span>"
+        for s in STATUSES
+    )
+    return f'<p class="mp-key">{items}</p>'
+
+
+def _grid(s: Summary, puzzle_set: str) -> str:
+    from mathplay.puzzles.report import _STATUS
+
+    puzzles = s.sets[puzzle_set]
+    head = "".join(
+        f'<th title="{escape(p)}">{n}<br><span class="mp-small">{escape(p)}</span></th>'
+        for n, p in enumerate(puzzles, start=1)
+    )
+    totals = [_("attempts"), _("solved"), _("first try"), _("hints"), _("minutes")]
+    head += "".join(f"<th>{escape(t)}</th>" for t in totals)
+    lines = [f"<tr><th>{escape(_('pupil'))}</th>{head}</tr>"]
+    for who in s.pupils:
+        mine = {r["puzzle"]: r for r in s.rows if r["who"] == who and r["set"] == puzzle_set}
+        cells = []
+        for puzzle in puzzles:
+            r = mine[puzzle]
+            status = _STATUS[r["status"]]
+            tip = f"{who}, {puzzle}: {_(status.meaning)}"
+            if r["attempts"]:
+                tip += "; " + _("{n} attempt(s)").format(n=r["attempts"])
+            if r["wrong_answers"]:
+                tip += "; " + _("wrong: {answers}").format(answers=", ".join(r["wrong_answers"]))
+            tries = f'<span class="mp-small"> {r["attempts"]}</span>' if r["attempts"] > 1 else ""
+            cells.append(
+                f'<td class="mp-c"{_cell_style(status.colour)} title="{escape(tip)}">'
+                f"{escape(status.symbol)}{tries}</td>"
+            )
+        rows = list(mine.values())
+        numbers = [
+            sum(r["attempts"] for r in rows),
+            sum(r["solved"] for r in rows),
+            sum(r["first_try"] for r in rows),
+            sum(r["hints"] for r in rows),
+            round(sum(r["seconds"] for r in rows) / 60, 1),
+        ]
+        cells += [f'<td class="mp-n">{n}</td>' for n in numbers]
+        lines.append(f'<tr><th style="text-align:left">{escape(who)}</th>{"".join(cells)}</tr>')
+    rates = []
+    for puzzle in puzzles:
+        rows = [r for r in s.rows if (r["set"], r["puzzle"]) == (puzzle_set, puzzle)]
+        tried = sum(r["attempts"] > 0 for r in rows)
+        first = sum(r["first_try"] for r in rows)
+        rates.append(f'<td class="mp-c mp-small">{first}/{tried}</td>')
+    label = escape(_("right at the first try"))
+    lines.append(f'<tr><th style="text-align:left">{label}</th>{"".join(rates)}</tr>')
+    return "<table>" + "".join(lines) + "</table>"
+
+
+def _hardest(s: Summary) -> str:
+    rows = [r for r in s.hardest.rows if r["first try"] < r["tried by"]][:8]
+    if not rows:
+        text = _("Every pupil who tried a puzzle got it right at the first try.")
+        return f"<p>{escape(text)}</p>"
+    head = [_("puzzle"), _("question"), _("right at the first try"), _("solved"),
+            _("most common wrong answers")]  # fmt: skip
+    lines = ["<tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr>"]
+    for r in rows:
+        question = s.questions.get((r["set"], r["id"]), "")
+        lines.append(
+            "<tr>"
+            f"<td>{escape(r['puzzle'])}</td>"
+            f"<td><code>{escape(question)}</code></td>"
+            f'<td class="mp-n">{r["first try"]} / {r["tried by"]}</td>'
+            f'<td class="mp-n">{r["solved"]} / {r["tried by"]}</td>'
+            f"<td>{escape(r['wrong answers'])}</td>"
+            "</tr>"
+        )
+    return "<table>" + "".join(lines) + "</table>"
+
+
+def _wrong_answers(s: Summary, puzzle_set: str) -> str:
+    items = []
+    for puzzle in s.sets[puzzle_set]:
+        who_typed: dict[str, list[str]] = {}
+        for r in s.rows:
+            if (r["set"], r["puzzle"]) == (puzzle_set, puzzle):
+                for answer in r["wrong_answers"]:
+                    who_typed.setdefault(answer, [])
+                    if r["who"] not in who_typed[answer]:
+                        who_typed[answer].append(r["who"])
+        if not who_typed:
+            continue
+        counts = Counter(
+            a for r in s.rows if (r["set"], r["puzzle"]) == (puzzle_set, puzzle)
+            for a in r["wrong_answers"]
+        )  # fmt: skip
+        answers = "; ".join(
+            f"<code>{escape(a or '(empty)')}</code> ×{n} "
+            f'<span class="mp-muted">({escape(", ".join(who_typed[a]))})</span>'
+            for a, n in counts.most_common()
+        )
+        question = s.questions.get((puzzle_set, puzzle))
+        asked = f" <code>{escape(question)}</code>" if question else ""
+        items.append(f"<li><b>{escape(puzzle)}</b>{asked}: {answers}</li>")
+    if not items:
+        return f"<p>{escape(_('No wrong answers.'))}</p>"
+    return "<ul>" + "".join(items) + "</ul>"
+
+
+def body(s: Summary) -> str:
+    """The report's HTML without the page around it (for a notebook's output)."""
+    parts = [f'<style>{_CSS}</style><div class="mp-report">']
+    if s.note:
+        parts.append(f"<p>{escape(s.note)}</p>")
+    if s.sets:
+        parts.append(
+            "<p>"
+            + escape(
+                _("{pupils} pupils, {attempts} attempts, {sets} set(s).").format(
+                    pupils=len(s.pupils), attempts=s.attempts, sets=len(s.sets)
+                )
+            )
+            + "</p>"
+        )
+        parts.append(_key())
+    for puzzle_set in s.sets:
+        parts.append(f"<h3>{escape(puzzle_set or _('(no set)'))}</h3>")
+        parts.append(_grid(s, puzzle_set))
+    if s.sets:
+        parts.append(f"<h3>{escape(_('The puzzles the class found hardest'))}</h3>")
+        parts.append(_hardest(s))
+        parts.append(f"<h3>{escape(_('Wrong answers typed'))}</h3>")
+        for puzzle_set in s.sets:
+            if len(s.sets) > 1:
+                parts.append(f"<h4>{escape(puzzle_set)}</h4>")
+            parts.append(_wrong_answers(s, puzzle_set))
+    parts.append("</div>")
+    return "\n".join(parts)
+
+
+def page(s: Summary, title: str, made: datetime | None = None) -> str:
+    """The whole page: title, the time it was made, the report, its style inline."""
+    made = made or datetime.now().astimezone()
+    stamp = escape(_("Made {when}.").format(when=made.strftime("%Y-%m-%d %H:%M")))
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{escape(title)}</title><style>{_PAGE_CSS}</style></head><body>"
+        f'<div class="mp-report"><h2>{escape(title)}</h2><p class="mp-muted">{stamp}</p></div>'
+        f"{body(s)}</body></html>\n"
+    )

@@ -1,0 +1,36 @@
+"""Every test starts with nobody named, no hub, no progress folder and a fresh clock."""
+
+from __future__ import annotations
+
+import pytest
+
+from mathplay.puzzles import records
+from mathplay.puzzles import widget as puzzle_widget
+
+
+@pytest.fixture(autouse=True)
+def _clean_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("JUPYTERHUB_USER", "MATHPLAY_PROGRESS_DIR", "JPY_SESSION_NAME"):
+        monkeypatch.delenv(name, raising=False)
+    puzzle_widget.set_pupil(None)
+    records.set_clock()
+
+
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def wait(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    fake = FakeClock()
+    records.set_clock(fake)
+    return fake
