@@ -1822,7 +1822,7 @@ def _for_teachers() -> list[dict]:
             | `hard` | plans ahead: what it keeps, the rest of the turn | strong players (in Summy it plays about as well as medium) |
 
             These strengths were measured over 400 games per pair (`docs/ai.md`). Medium
-            beats easy in 8 or 9 games of 10 (Summy 93%, Mixmath 85%, Binary 82%). Hard
+            beats easy in 8 or 9 games of 10 (Summy 93%, Mixmath 85%, Binary 77%). Hard
             beats medium in about 6 games of 10 in Mixmath, and not in Summy (50%). Luck
             matters, so a pupil can beat any level. A small tournament shows it, on a 9 × 9
             Summy table:

@@ -135,7 +135,7 @@ class EasyPlayer(Player):
 
     kind = "easy"
     #: The share of the best score now that an easy move aims at, per game.
-    SHARE: ClassVar[dict[str, float]] = {"summy": 0.6, "mixmath": 0.7, "binary": 0.4}
+    SHARE: ClassVar[dict[str, float]] = {"summy": 0.6, "mixmath": 0.7, "binary": 0.5}
     #: Mixmath: the chance of making another placement this turn when one can be made.
     KEEP_PLACING = 0.85
     #: How many of the best Binary moves it looks at when its hand holds a blank (such a
