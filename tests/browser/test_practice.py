@@ -79,7 +79,7 @@ def test_enter_checks_the_name_is_asked_and_practice_counts(page: Any, lab: Serv
     name.fill("Ana")
     name.press("Enter")
     answer.press("Enter")
-    expect(feedback).to_contain_text("Right! 3+4=7 is true.")
+    expect(feedback).to_contain_text("Right! 3 + 4 = 7 is true.")
     assert attempts(log, 1)[0]["who"] == "Ana"
 
     # The practice heard the name: its first puzzle is Ana's own.
