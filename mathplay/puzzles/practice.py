@@ -157,7 +157,8 @@ class Practice(PuzzleView):
         card = self._card()
         # What happened to the row is said right under the feedback on the answer.
         card.insert(card.index(self.feedback) + 1, self.status)
-        self.children = [self.title, self.name_box, self.start_note, row, *card]
+        self.children = [self.title, self.name_area, self.start_note, row, *card]
+        self.name_area.ask_row.layout.observe(self._asking, "display")
         self._update_streak()
         if self.fixed_seed is not None or self.pupil:
             self._start()
@@ -215,6 +216,14 @@ class Practice(PuzzleView):
         if self.fixed_seed is not None:
             return self.fixed_seed
         return pupil_seed(self.pupil, self.kind_name, self.level) if self.pupil else None
+
+    def _asking(self, change: dict[str, Any]) -> None:
+        """The note under the name area says what to do: answer, or write the name."""
+        if change["new"] == "none":
+            text = _("Write your name in the box, then press Enter to start.")
+        else:
+            text = _("Answer the question above to start.")
+        self.start_note.value = _p(text)
 
     def _pupil_known(self, name: str) -> None:
         super()._pupil_known(name)

@@ -6,7 +6,8 @@ its zone), ``set``, ``seed`` (of a generated set or a practice), ``lesson`` and
 ``answer`` typed, ``right``, ``hints`` (used so far), ``solution_seen`` and ``seconds``,
 the time on task: from the pupil's previous action in the kernel (or the puzzle being
 shown, whichever is later) to this attempt, so that the seconds of a lesson add up to
-the time spent on it.
+the time spent on it. A gap of more than :data:`AWAY` seconds (ten minutes) with no
+action counts as ten minutes: the pupil was away (a break, another lesson), not thinking.
 
 >>> name_key("  Ana  Maria ") == name_key("ana maria")
 True
@@ -39,6 +40,7 @@ except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
 
 __all__ = [
+    "AWAY",
     "DEFAULT_LOG",
     "PROGRESS_DIR_VARIABLE",
     "ProgressWarning",
@@ -169,6 +171,10 @@ def log_path(who: str, log: str | Path | None = DEFAULT_LOG) -> Path | None:
 # --- time on task ---------------------------------------------------------------------
 
 
+#: The most seconds one attempt counts: a longer gap with no action is a pupil away.
+AWAY = 600.0
+
+
 @dataclass
 class TaskClock:
     """The kernel's clock of the pupil's actions: the seconds of an attempt run from the
@@ -180,6 +186,8 @@ class TaskClock:
     30.0
     >>> now[0] = 40; clock.attempt(shown)
     10.0
+    >>> now[0] = 4000; clock.attempt(shown)  # back from lunch: ten minutes at most
+    600.0
     """
 
     clock: Callable[[], float] = time.monotonic
@@ -195,7 +203,7 @@ class TaskClock:
         now = self.clock()
         start = shown_at if self.last is None else max(self.last, shown_at)
         self.last = now
-        return float(max(0.0, now - start))
+        return float(min(AWAY, max(0.0, now - start)))
 
 
 _clock = TaskClock()

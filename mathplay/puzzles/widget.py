@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import html
 import re
-import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -32,14 +31,8 @@ from mathplay.i18n import _, _n
 from mathplay.puzzles.format import Problem, Puzzle, PuzzleFileError, Worksheet
 from mathplay.puzzles.kinds import KINDS, Kind, KindError, Result
 from mathplay.puzzles.kinds.moves import Move
-from mathplay.puzzles.records import (
-    DEFAULT_LOG,
-    hub_user,
-    log_path,
-    name_key,
-    record,
-    task_clock,
-)
+from mathplay.puzzles.names import NameArea, current_pupil, set_pupil
+from mathplay.puzzles.records import DEFAULT_LOG, log_path, record, task_clock
 from mathplay.puzzles.validate import load, validate
 
 __all__ = ["ChoiceRow", "PuzzleSet", "PuzzleView", "current_pupil", "set_pupil"]
@@ -55,48 +48,6 @@ def _p(text: str, colour: str | None = None, label: str = "") -> str:
     style = f' style="margin:0.3em 0;color:{colour}"' if colour else ' style="margin:0.3em 0"'
     head = f"<b>{html.escape(label)}</b> " if label else ""
     return f"<p{style}>{head}{html.escape(text)}</p>"
-
-
-# --- who is working -------------------------------------------------------------------
-#
-# Who the records are of, in this order: on JupyterHub the hub's user (the pupil is
-# never asked); else the name the pupil typed once into any name box, kept for the
-# kernel (the next puzzle cell does not ask again, and widgets already on the page that
-# were waiting take it); else nobody, and the name box asks before the first Check. The
-# computer account (``getpass.getuser()``) is not taken as the pupil's name: on a lab PC
-# many pupils share one account, and in Docker every pupil is "jovyan". Names match in
-# any case and spacing ("Ana" and " ana " are one pupil) and are shown as first typed.
-
-_pupil: str | None = None
-_waiting: weakref.WeakSet[PuzzleView] = weakref.WeakSet()
-
-
-def current_pupil() -> str | None:
-    """The name of the pupil working in this kernel: the JupyterHub user if there is
-    one, else the name typed into a name box, else ``None`` (nobody said yet).
-
-    >>> set_pupil("Ana"); current_pupil()
-    'Ana'
-    >>> set_pupil(" ana "); current_pupil()
-    'Ana'
-    >>> set_pupil(""); current_pupil() is None
-    True
-    """
-    return hub_user() or _pupil
-
-
-def set_pupil(name: str | None) -> None:
-    """Remember ``name`` as the pupil of this kernel (empty or ``None`` forgets it), and
-    give it to the widgets on the page that are waiting for a name. The same name in
-    another case or spacing changes nothing."""
-    global _pupil
-    name = (name or "").strip() or None
-    if name == _pupil or (name and _pupil and name_key(name) == name_key(_pupil)):
-        return
-    _pupil = name
-    if name is not None:
-        for view in list(_waiting):
-            view._pupil_known(current_pupil() or name)
 
 
 # --- a row of choices -----------------------------------------------------------------
@@ -259,19 +210,9 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
         self.solved_now = False
         self._hints: list[str] | None = None
         self._shown_at = task_clock().mark()
-        known = self.who or current_pupil()
-        self.name_box = w.Text(
-            description=_("Your name"),
-            value=known or "",
-            placeholder=_("write your name, then press Enter"),
-            continuous_update=False,
-            style={"description_width": "initial"},
-        )
-        self.name_box.add_class("mathplay-puzzles-name")
-        self.name_box.layout.display = "none" if known else None
-        self.name_box.observe(self._name_typed, "value")
-        if self.who is None:
-            _waiting.add(self)
+        #: The name box, or "Are you Ana?" when the browser remembers a name.
+        self.name_area = NameArea(self._pupil_known, self.who or current_pupil())
+        self.name_box = self.name_area.box
         self.heading = w.HTML()
         self.question = w.HTML()
         self.board = w.HTML()
@@ -326,14 +267,8 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
         given, else :func:`current_pupil`, else this name box's."""
         return self.who or current_pupil() or self.name_box.value.strip() or ""
 
-    def _name_typed(self, change: dict[str, Any]) -> None:
-        if str(change["new"]).strip():
-            set_pupil(str(change["new"]))
-
     def _pupil_known(self, name: str) -> None:
-        """Another name box (or this one) told the name."""
-        if self.name_box.value.strip() != name:
-            self.name_box.value = name
+        """A name box (this one or another) told the name, or the pupil confirmed it."""
 
     # --- showing a puzzle ---------------------------------------------------------------
 
@@ -419,10 +354,12 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
             self.feedback.value = _p(_("That answer is too long: write just the answer."), _BAD)
             return None
         if not self.pupil:
-            self.name_box.layout.display = None
-            self.feedback.value = _p(
-                _("First write your name in the box at the top, then check again."), _BAD
-            )
+            self.name_area.show()
+            if self.name_area.asking:
+                message = _("First answer the question at the top: is that your name?")
+            else:
+                message = _("First write your name in the box at the top, then check again.")
+            self.feedback.value = _p(message, _BAD)
             return None
         try:
             result = self.kind.check(self.puzzle, text)
@@ -587,7 +524,7 @@ class PuzzleSet(PuzzleView):
         if single:
             progress_row.layout.display = "none"
             self.next_button.layout.display = "none"
-        self.children = [self.title, self.name_box, progress_row, *self._card()]
+        self.children = [self.title, self.name_area, progress_row, *self._card()]
         self._show()
 
     # --- state -----------------------------------------------------------------------

@@ -1,0 +1,231 @@
+"""Who is working: the pupil's name for the records, asked once, remembered.
+
+Who the records are of, in this order: on JupyterHub the hub's user (the pupil is never
+asked); else the name the pupil typed once into any name box, kept for the kernel (the
+next puzzle cell does not ask again, and widgets already on the page that were waiting
+take it); else nobody, and the name box asks before the first Check. The computer
+account (``getpass.getuser()``) is not taken as the pupil's name: on a lab PC many
+pupils share one account, and in Docker every pupil is "jovyan". Names match in any case
+and spacing ("Ana" and " ana " are one pupil) and are shown as first typed.
+
+**Remembered in the browser.** A typed name is also kept in the browser's storage, for
+the notebook (and, failing that, for the site), so that after a restart, in Voilà, or
+in the next lesson the pupil does not type it again. But a lab PC's browser is shared
+by a class, so a remembered name is never taken silently: the name area asks "Are you
+Ana?" with two buttons, *Yes, I am Ana* and *No, I am someone else* (which forgets the
+name in this browser and shows the empty name box).
+
+>>> set_pupil("Ana"); current_pupil()
+'Ana'
+>>> set_pupil(""); current_pupil() is None
+True
+"""
+
+from __future__ import annotations
+
+import html
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+import anywidget
+import ipywidgets as w
+import traitlets
+
+from mathplay.i18n import _
+from mathplay.puzzles.records import current_notebook, hub_user, name_key
+
+__all__ = ["NameArea", "NameMemory", "current_pupil", "set_pupil"]
+
+#: The longest name kept (a longer one is cut): names are for people, not for essays.
+MOST_NAME = 60
+
+_pupil: str | None = None
+#: The name areas on the page still waiting for a name.
+_waiting: weakref.WeakSet[NameArea] = weakref.WeakSet()
+#: Every browser memory on the page (to remember or forget a name in all of them).
+_memories: weakref.WeakSet[NameMemory] = weakref.WeakSet()
+
+
+def current_pupil() -> str | None:
+    """The name of the pupil working in this kernel: the JupyterHub user if there is
+    one, else the name typed into a name box, else ``None`` (nobody said yet).
+
+    >>> set_pupil("Ana"); current_pupil()
+    'Ana'
+    >>> set_pupil(" ana "); current_pupil()
+    'Ana'
+    >>> set_pupil(""); current_pupil() is None
+    True
+    """
+    return hub_user() or _pupil
+
+
+def set_pupil(name: str | None, *, remember: bool = True) -> None:
+    """Remember ``name`` as the pupil of this kernel (empty or ``None`` forgets it), and
+    give it to the name areas on the page that are waiting for a name. The same name in
+    another case or spacing changes nothing. With ``remember``, the name is kept in the
+    browser too (it is offered, as a question, after a restart)."""
+    global _pupil
+    name = (name or "").strip()[:MOST_NAME].strip() or None
+    if name == _pupil or (name and _pupil and name_key(name) == name_key(_pupil)):
+        return
+    _pupil = name
+    if name is None:
+        return
+    if remember and not hub_user():
+        for memory in list(_memories):
+            memory.remember(name)
+    for area in list(_waiting):
+        area.known(current_pupil() or name)
+
+
+# --- the browser's memory ------------------------------------------------------------
+
+_MEMORY_JS = """
+const PREFIX = "mathplay-pupil:";
+function storage() {
+  try { return window.localStorage; } catch (error) { return null; }
+}
+function render({ model, el }) {
+  el.style.display = "none";
+  const store = storage();
+  if (!store) return;
+  const key = PREFIX + (model.get("notebook") || location.pathname);
+  const site = PREFIX + "*";
+  let offered = store.getItem(key) || store.getItem(site) || "";
+  if (offered) { model.set("offered", offered); model.save_changes(); }
+  model.on("msg:custom", (content) => {
+    try {
+      if (content.remember) {
+        store.setItem(key, content.remember);
+        store.setItem(site, content.remember);
+      }
+      if (content.forget) { store.removeItem(key); store.removeItem(site); }
+    } catch (error) { /* a full or locked storage keeps nothing: the box still asks */ }
+  });
+}
+export default { render };
+"""
+
+
+class NameMemory(anywidget.AnyWidget):
+    """The name remembered in this browser for ``notebook`` (the page's path when the
+    kernel does not know its notebook). It shows nothing; ``offered`` is the name the
+    browser remembered ("" for none), set by the page when it is shown."""
+
+    _esm = _MEMORY_JS
+
+    notebook = traitlets.Unicode("").tag(sync=True)
+    offered = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("notebook", current_notebook() or "")
+        super().__init__(**kwargs)
+        _memories.add(self)
+
+    def remember(self, name: str) -> None:
+        """Keep ``name`` in the browser."""
+        self.send({"remember": name})
+
+    def forget(self) -> None:
+        """Forget the remembered name in the browser."""
+        self.offered = ""
+        self.send({"forget": True})
+
+
+# --- the name area -------------------------------------------------------------------
+
+
+class NameArea(w.VBox):  # type: ignore[misc]
+    """The top of a puzzle widget while the pupil is not known: the name box, or the
+    question "Are you Ana?" when the browser remembers Ana. Hidden once a name is known.
+
+    ``on_known(name)`` is called when the name becomes known (typed here or elsewhere on
+    the page, or confirmed).
+    """
+
+    def __init__(self, on_known: Callable[[str], None], known: str | None = None) -> None:
+        super().__init__()
+        self.add_class("mathplay-name-area")
+        self._on_known = on_known
+        self.box = w.Text(
+            description=_("Your name"),
+            value=known or "",
+            placeholder=_("write your name, then press Enter"),
+            continuous_update=False,
+            style={"description_width": "initial"},
+        )
+        self.box.add_class("mathplay-puzzles-name")
+        self.box.observe(self._typed, "value")
+        self.question = w.HTML()
+        self.question.add_class("mathplay-name-question")
+        self.yes_button = w.Button()
+        self.yes_button.add_class("mathplay-name-yes")
+        self.no_button = w.Button(description=_("No, I am someone else"))
+        self.no_button.add_class("mathplay-name-no")
+        for button in (self.yes_button, self.no_button):
+            button.layout.width = "auto"  # the whole words, never "No, I am someone …"
+            button.layout.margin = "0 0 0 8px"
+        self.yes_button.button_style = "primary"
+        self.yes_button.on_click(lambda _b: self.confirm())
+        self.no_button.on_click(lambda _b: self.decline())
+        self.ask_row = w.HBox([self.question, self.yes_button, self.no_button])
+        self.ask_row.layout.align_items = "center"
+        self.ask_row.layout.display = "none"
+        self.memory = NameMemory()
+        self.memory.observe(self._offered, "offered")
+        self.children = [self.box, self.ask_row, self.memory]
+        if known:
+            self.box.layout.display = "none"
+        else:
+            _waiting.add(self)
+
+    @property
+    def asking(self) -> str:
+        """The remembered name the area is asking about ("" when it is not asking)."""
+        return self.memory.offered if self.ask_row.layout.display != "none" else ""
+
+    def _offered(self, change: dict[str, Any]) -> None:
+        name = str(change["new"]).strip()[:MOST_NAME].strip()
+        if not name or current_pupil() or self.box.value.strip():
+            return
+        self.question.value = "<b>{}</b>".format(
+            html.escape(_("Are you {name}?").format(name=name))
+        )
+        self.yes_button.description = _("Yes, I am {name}").format(name=name)
+        self.box.layout.display = "none"
+        self.ask_row.layout.display = None
+
+    def confirm(self) -> None:
+        """ "Yes, I am Ana": the remembered name is the pupil's."""
+        name = self.asking
+        if name:
+            set_pupil(name)
+
+    def decline(self) -> None:
+        """ "No, I am someone else": forget the name in this browser, ask for a name."""
+        for memory in list(_memories):
+            memory.forget()
+        for area in list(_waiting):
+            area.ask_row.layout.display = "none"
+            area.box.layout.display = None
+
+    def _typed(self, change: dict[str, Any]) -> None:
+        if str(change["new"]).strip():
+            set_pupil(str(change["new"]))
+
+    def known(self, name: str) -> None:
+        """The pupil's name is known now: the box shows it (the question goes)."""
+        _waiting.discard(self)
+        self.ask_row.layout.display = "none"
+        self.box.layout.display = None
+        if self.box.value.strip() != name:
+            self.box.value = name
+        self._on_known(name)
+
+    def show(self) -> None:
+        """Ask again (a Check came before the name): the question if there is one,
+        else the name box."""
+        if not self.asking:
+            self.box.layout.display = None
