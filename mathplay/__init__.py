@@ -29,6 +29,7 @@ _LAZY = {
     "puzzles": ("mathplay.puzzles", None),
     "PuzzleSet": ("mathplay.puzzles", "PuzzleSet"),
     "Practice": ("mathplay.puzzles", "Practice"),
+    "lesson": ("mathplay.puzzles.lesson", "lesson"),
     "progress": ("mathplay.puzzles.progress", None),
 }
 

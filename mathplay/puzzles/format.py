@@ -55,7 +55,16 @@ __all__ = [
 
 #: Keys every puzzle may have, whatever its kind.
 COMMON_KEYS = ("id", "kind", "prompt", "answer", "unique", "hints", "feedback")
-_TOP_KEYS = ("title", "level", "description", "author", "version", "puzzle")
+_TOP_KEYS = (
+    "title",
+    "level",
+    "description",
+    "author",
+    "version",
+    "puzzle",
+    "practice",
+    "check",
+)
 FORMAT_VERSION = 1
 
 
@@ -126,6 +135,10 @@ class Worksheet:
     description: str = ""
     author: str = ""
     source: str = field(default="<text>", compare=False)
+    #: The practices of a lesson's file (``[practice]``: kind, level, goal, seed).
+    practices: list[dict[str, Any]] = field(default_factory=list)
+    #: The ids of the puzzles of the lesson's end check (``[check]``).
+    check: list[str] = field(default_factory=list)
 
     def puzzle(self, puzzle_id: str) -> Puzzle:
         for puzzle in self.puzzles:
@@ -144,6 +157,7 @@ def suggest(word: str, known: list[str] | tuple[str, ...]) -> str:
 
 _PUZZLE_HEADER = re.compile(r"^\s*\[\[\s*puzzle\s*\]\]")
 _TABLE_HEADER = re.compile(r"^\s*\[")
+_TOP_TABLE = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_-]+)\s*\]\]?\s*(?:#.*)?$")
 _KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*[.=]""")
 _PART = r"""(?:"[^"]*"|'[^']*'|[A-Za-z0-9_-]+)"""
 _DOTTED = re.compile(rf"^\s*({_PART}(?:\s*\.\s*{_PART})*)\s*=")
@@ -170,24 +184,34 @@ def _line_map(
     top: dict[str, int] = {}
     puzzles: list[tuple[int, dict[str, int]]] = []
     prefix = ""  # inside [puzzle.feedback.answers]: "feedback.answers."
+    other: dict[str, int] | None = None  # the keys of a top table ([practice], [check])
+    other_name = ""
     # Lines end at "\n" only, as in TOML (str.splitlines also splits at \f, \u2028 …).
     for number, line in enumerate(text.split("\n"), start=1):
         if number in inside:
             continue
         if _PUZZLE_HEADER.match(line):
             puzzles.append((number, {}))
-            prefix = ""
+            prefix, other = "", None
         elif _TABLE_HEADER.match(line):
             sub = _SUB_TABLE.match(line)
             prefix = _dotted(sub.group(1)) + "." if sub and puzzles else ""
+            other = None
             if sub and puzzles:
                 puzzles[-1][1].setdefault(prefix[:-1].partition(".")[0], number)
+            elif not sub:
+                name = _TOP_TABLE.match(line)
+                if name:
+                    top.setdefault(name.group(1), number)
+                    other, other_name = {}, name.group(1)
         else:
             match = _KEY.match(line)
             if match:
                 key = match.group(1).strip("\"'")
-                target = puzzles[-1][1] if puzzles else top
+                target = other if other is not None else puzzles[-1][1] if puzzles else top
                 target.setdefault(key, number)
+                if other is not None:
+                    top.setdefault(f"{other_name}.{key}", number)
                 # Dotted keys and the keys of an inline table, for messages about them:
                 # feedback.answers.40 for feedback.answers = { "40" = "…" }.
                 full = _DOTTED.match(line)
@@ -300,6 +324,12 @@ def read_text(text: str, source: str = "<text>") -> tuple[Worksheet | None, list
             continue
         seen[puzzle.id] = line
         sheet.puzzles.append(puzzle)
+    from mathplay.puzzles.sections import read_sections
+
+    sheet.practices, sheet.check, more = read_sections(
+        data, {p.id for p in sheet.puzzles}, top_lines, source
+    )
+    problems.extend(more)
     return sheet, problems
 
 

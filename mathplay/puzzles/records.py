@@ -55,6 +55,7 @@ __all__ = [
     "record",
     "safe_file_name",
     "set_clock",
+    "set_current_lesson",
     "task_clock",
 ]
 
@@ -130,6 +131,16 @@ def current_notebook() -> str | None:
     if not isinstance(name, str) or not name.strip():
         return None
     return name.strip()
+
+
+_lesson: str | None = None
+
+
+def set_current_lesson(name: str | None) -> None:
+    """Note the lesson this kernel runs (``mathplay.lesson("05")`` does): the records
+    name it even where the kernel does not know its notebook (Voilà)."""
+    global _lesson
+    _lesson = (name or "").strip() or None
 
 
 def lesson_of(notebook: str | None) -> str | None:
@@ -269,7 +280,7 @@ def record(
         "when": (when or datetime.now().astimezone()).isoformat(timespec="milliseconds"),
         "set": puzzle_set,
         "seed": seed,
-        "lesson": lesson or lesson_of(notebook),
+        "lesson": lesson or _lesson or lesson_of(notebook),
         "notebook": notebook,
         "puzzle": puzzle,
         "question": question,

@@ -14,6 +14,7 @@ def _clean_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
     puzzle_widget.set_pupil(None)
     records.set_clock()
+    records.set_current_lesson(None)
 
 
 class FakeClock:

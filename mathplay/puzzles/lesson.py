@@ -1,0 +1,214 @@
+"""``mathplay.lesson("05")``: the one setup line of a lesson notebook.
+
+It finds the lesson's puzzle file (``puzzles/05-binary-numbers.toml`` beside the
+notebook), checks it, notes the lesson for the records (so they name it even in Voilà,
+where the kernel does not know its notebook), and shows the top of the lesson: the
+pupil's name box when nobody is known yet, so the name is given once, at the start, and
+never typed into code. The cells after it are one call each::
+
+    lesson = mathplay.lesson("05")     # the setup cell (tagged hide-input)
+    lesson.puzzle(2)                    # a guided puzzle: the file's second (or an id)
+    lesson.practice()                   # the file's [practice]: fresh puzzles to mastery
+    lesson.check()                      # the file's [check]: the recorded end check
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "01-adding.toml").write_text('''
+... title = "Lesson 1: adding"
+... [[puzzle]]
+... id = "add"
+... kind = "missing"
+... equation = "3 + _ = 7"
+... [check]
+... puzzles = ["add"]
+... ''')
+>>> lesson = Lesson("01", folder=folder, log=None)
+>>> lesson.name, lesson.puzzle(1).sheet.puzzles[0].id, lesson.check().sheet.title
+('01-adding', 'add', 'Lesson 1: adding: end check')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from mathplay.errors import MathplayError
+from mathplay.i18n import _
+from mathplay.puzzles.format import PuzzleFileError, Worksheet
+from mathplay.puzzles.names import NameArea, current_pupil
+from mathplay.puzzles.practice import Practice
+from mathplay.puzzles.records import DEFAULT_LOG, hub_user, set_current_lesson
+from mathplay.puzzles.validate import load
+from mathplay.puzzles.widget import PuzzleSet
+
+__all__ = ["Lesson", "LessonError", "lesson"]
+
+_NAME = re.compile(r"^[0-9]{2}(-[A-Za-z0-9_-]+)?$")
+
+
+class LessonError(MathplayError, ValueError):
+    """The lesson cannot be set up: no such lesson, or its puzzle file has problems."""
+
+
+def _folders(folder: str | Path | None) -> list[Path]:
+    """Where a lesson's puzzle file may be: the folder given, else the notebook's
+    ``puzzles/`` folder, the working folder's ``lessons/puzzles/``, and the lessons of
+    a mathplay checkout."""
+    if folder is not None:
+        return [Path(folder)]
+    here = Path.cwd()
+    checkout = Path(__file__).resolve().parents[2] / "lessons" / "puzzles"
+    return [here / "puzzles", here / "lessons" / "puzzles", here, checkout]
+
+
+def find_lesson_file(name: str, folder: str | Path | None = None) -> Path:
+    """The puzzle file of lesson ``name`` ("05", or "05-binary-numbers")."""
+    name = name.strip().removesuffix(".toml").removesuffix(".ipynb").removesuffix(".md")
+    if not _NAME.match(name):
+        raise LessonError(
+            _('a lesson is named by its number, like mathplay.lesson("05"), not {name!r}').format(
+                name=name
+            )
+        )
+    number = name[:2]
+    seen: list[str] = []
+    for place in _folders(folder):
+        if not place.is_dir():
+            continue
+        for path in sorted(place.glob(f"{number}-*.toml")):
+            if path.stem == name or name == number:
+                return path
+            seen.append(path.stem)
+    where = ", ".join(str(p) for p in _folders(folder))
+    found = _(" (found {names})").format(names=", ".join(seen)) if seen else ""
+    raise LessonError(
+        _("there is no puzzle file for lesson {name} in {where}{found}").format(
+            name=name, where=where, found=found
+        )
+    )
+
+
+class Lesson:
+    """A lesson's puzzles, one call per cell (see the module's docstring).
+
+    ``folder`` is where the lesson's puzzle file is (found beside the notebook when not
+    given); ``log`` where the attempts go (as for :class:`PuzzleSet`).
+    """
+
+    def __init__(
+        self, name: str, *, folder: str | Path | None = None, log: str | Path | None = DEFAULT_LOG
+    ) -> None:
+        self.path = find_lesson_file(name, folder)
+        self.name = self.path.stem
+        self.log = log
+        try:
+            self.sheet: Worksheet = load(self.path)
+        except PuzzleFileError as error:
+            problems = "; ".join(str(problem) for problem in error.problems)
+            raise LessonError(
+                _("the puzzles of lesson {name} cannot be used yet: {problems}").format(
+                    name=self.name, problems=problems
+                )
+            ) from None
+        set_current_lesson(self.name)
+        self.welcome = self._welcome()
+
+    def __repr__(self) -> str:
+        return f"Lesson({self.name!r})"
+
+    # --- the top of the lesson ------------------------------------------------------
+
+    def _welcome(self) -> w.VBox:
+        known = current_pupil()
+        self.name_area = NameArea(self._named, known)
+        self.greeting = w.HTML()
+        self.greeting.add_class("mathplay-lesson-greeting")
+        if known:
+            self._named(known)
+        else:
+            self.greeting.value = "<p>{}</p>".format(
+                html.escape(
+                    _(
+                        "Write your name in the box and press Enter. Your answers in this "
+                        "lesson are kept under your name for your teacher."
+                    )
+                )
+            )
+        box = w.VBox([self.greeting, self.name_area])
+        box.add_class("mathplay-lesson")
+        return box
+
+    def _named(self, name: str) -> None:
+        if hub_user():
+            text = _("Hello {name}! Your answers are kept for your teacher.")
+        else:
+            text = _("Hello {name}! Your answers are kept under your name for your teacher.")
+        self.greeting.value = f"<p>{html.escape(text.format(name=name))}</p>"
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.welcome)
+
+    # --- the cells ------------------------------------------------------------------
+
+    def puzzle(self, which: int | str) -> PuzzleSet:
+        """One guided puzzle: the file's puzzle number ``which`` (from 1) or with that id."""
+        return PuzzleSet(self.sheet, only=[which], log=self.log)
+
+    def practice(self, number: int = 1) -> Practice:
+        """The file's ``[practice]`` (``number`` for the second of two ``[[practice]]``)."""
+        if not self.sheet.practices:
+            raise LessonError(
+                _(
+                    "the puzzle file {file} has no [practice] table, like: [practice] "
+                    'kind = "missing" level = 1'
+                ).format(file=self.path.name)
+            )
+        if not 1 <= number <= len(self.sheet.practices):
+            raise LessonError(
+                _(
+                    "the puzzle file {file} has {n} practices, so there is no practice {number}"
+                ).format(file=self.path.name, n=len(self.sheet.practices), number=number)
+            )
+        options = dict(self.sheet.practices[number - 1])
+        return Practice(log=self.log, **options)
+
+    def check(self) -> PuzzleSet:
+        """The end check: the file's ``[check]`` puzzles, one after another, recorded as
+        the set "<title>: end check" so the teacher's report shows them apart."""
+        if not self.sheet.check:
+            raise LessonError(
+                _(
+                    "the puzzle file {file} has no [check] table, like: [check] "
+                    'puzzles = ["a", "b", "c"]'
+                ).format(file=self.path.name)
+            )
+        puzzles = [self.sheet.puzzle(pid) for pid in self.sheet.check]
+        title = _("{title}: end check").format(title=self.sheet.title)
+        sheet = dataclasses.replace(self.sheet, title=title, puzzles=puzzles)
+        ps = PuzzleSet(sheet, log=self.log)
+        ps.add_class("mathplay-lesson-check")
+        return ps
+
+
+def lesson(
+    name: str, *, folder: str | Path | None = None, show: bool = True, **options: Any
+) -> Lesson:
+    """Set up lesson ``name`` ("05"): its puzzles, the records, and the pupil's name box
+    at the top (shown in the notebook when ``show``)."""
+    found = Lesson(name, folder=folder, **options)
+    if show:
+        try:
+            from IPython import get_ipython
+            from IPython.display import display
+        except ImportError:  # pragma: no cover - IPython comes with Jupyter
+            return found
+        if get_ipython() is not None:
+            display(found.welcome)
+    return found

@@ -1,0 +1,163 @@
+"""The lesson parts of a puzzle file: ``[practice]`` and ``[check]``.
+
+A lesson's puzzle file can say, besides its ``[[puzzle]]`` tables,
+
+- which **practice** follows the guided puzzles: ``[practice]`` with ``kind`` and
+  ``level`` (the generator's, ``docs/puzzles.md``), and optional ``goal`` (right answers
+  in a row, 4 if not given) and ``seed`` (the same puzzles for everyone). A lesson with
+  two practices writes ``[[practice]]`` twice;
+- which puzzles make the **end check**, recorded for the teacher: ``[check]`` with
+  ``puzzles = ["id-1", "id-2", "id-3"]``, ids of the file's puzzles (one to ten, three to
+  five is best).
+
+>>> practices, check, problems = read_sections(
+...     {"practice": {"kind": "convert", "level": 1}, "check": {"puzzles": ["a", "b"]}},
+...     {"a", "b"}, {}, "lesson.toml")
+>>> practices, check, problems
+([{'kind': 'convert', 'level': 1}], ['a', 'b'], [])
+>>> read_sections({"check": {"puzzles": ["zz"]}}, {"a"}, {}, "f.toml")[2][0].message
+"the end check names a puzzle 'zz' that the file does not have; its puzzles are a"
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mathplay.i18n import _
+
+__all__ = ["CHECK_KEYS", "MOST_CHECK", "PRACTICE_KEYS", "read_sections"]
+
+PRACTICE_KEYS = ("kind", "level", "goal", "seed")
+CHECK_KEYS = ("puzzles",)
+#: The most puzzles an end check holds.
+MOST_CHECK = 10
+#: The most right answers in a row a practice can ask for.
+MOST_GOAL = 50
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _levels() -> dict[str, Any]:
+    from mathplay.puzzles.generate import LEVELS
+
+    return LEVELS
+
+
+def _practice_problem(table: dict[str, Any]) -> tuple[str, str] | None:
+    """The key and what is wrong with one ``[practice]`` table, or ``None``."""
+    from mathplay.puzzles.format import suggest
+    from mathplay.puzzles.generate import GenerateError, _check_kind_level
+
+    unknown = [key for key in table if key not in PRACTICE_KEYS]
+    if unknown:
+        return unknown[0], _("unknown key '{key}' in [practice]{hint}; it has {known}").format(
+            key=unknown[0], hint=suggest(unknown[0], PRACTICE_KEYS), known=", ".join(PRACTICE_KEYS)
+        )
+    for key in ("kind", "level"):
+        if key not in table:
+            return "", _("[practice] needs a line {key} = …").format(key=key)
+    try:
+        _check_kind_level(table["kind"], table["level"])
+    except GenerateError as error:
+        return ("kind" if table["kind"] not in _levels() else "level"), str(error)
+    goal = table.get("goal", 4)
+    if not _whole(goal) or not 1 <= goal <= MOST_GOAL:
+        return "goal", _("the goal is a whole number from 1 to {most}, not {goal!r}").format(
+            most=MOST_GOAL, goal=goal
+        )
+    seed = table.get("seed", 0)
+    if not _whole(seed) or not 0 <= seed < 2**64:
+        return "seed", _("the seed is a whole number from 0, not {seed!r}").format(seed=seed)
+    return None
+
+
+def read_sections(
+    data: dict[str, Any], ids: set[str], lines: dict[str, int], source: str
+) -> tuple[list[dict[str, Any]], list[str], list[Any]]:
+    """The practices and the end check's puzzle ids of a file's ``data`` (its puzzles'
+    ``ids``, ``lines`` of its top keys), and the problems found, as
+    :class:`~mathplay.puzzles.format.Problem`."""
+    from mathplay.puzzles.format import Problem
+
+    problems: list[Any] = []
+    practices: list[dict[str, Any]] = []
+    raw = data.get("practice")
+    tables = [raw] if isinstance(raw, dict) else raw if isinstance(raw, list) else []
+    if raw is not None and (not tables or not all(isinstance(t, dict) for t in tables)):
+        problems.append(
+            Problem(source, lines.get("practice"), None, _('write it as [practice] kind = "…"'))
+        )
+        tables = []
+    for table in tables:
+        found = _practice_problem(table)
+        if found:
+            key, message = found
+            line = lines.get(f"practice.{key}", lines.get("practice"))
+            problems.append(Problem(source, line, None, message))
+        else:
+            practices.append(dict(table))
+    check: list[str] = []
+    table = data.get("check")
+    if table is not None:
+        line = lines.get("check.puzzles", lines.get("check"))
+        puzzles = table.get("puzzles") if isinstance(table, dict) else None
+        unknown = [key for key in table if key not in CHECK_KEYS] if isinstance(table, dict) else []
+        if unknown:
+            problems.append(
+                Problem(
+                    source,
+                    line,
+                    None,
+                    _("unknown key '{key}' in [check]; it has only puzzles = [ … ]").format(
+                        key=unknown[0]
+                    ),
+                )
+            )
+        elif not isinstance(puzzles, list) or not all(isinstance(p, str) for p in puzzles):
+            problems.append(
+                Problem(
+                    source,
+                    line,
+                    None,
+                    _('write the end check as [check] puzzles = ["id-1", "id-2"]'),
+                )
+            )
+        elif not 1 <= len(puzzles) <= MOST_CHECK:
+            problems.append(
+                Problem(
+                    source,
+                    line,
+                    None,
+                    _("the end check has 1 to {most} puzzles, not {n}").format(
+                        most=MOST_CHECK, n=len(puzzles)
+                    ),
+                )
+            )
+        else:
+            for pid in puzzles:
+                if pid not in ids:
+                    problems.append(
+                        Problem(
+                            source,
+                            line,
+                            None,
+                            _(
+                                "the end check names a puzzle '{id}' that the file does not "
+                                "have; its puzzles are {ids}"
+                            ).format(id=pid, ids=", ".join(sorted(ids))),
+                        )
+                    )
+                elif pid in check:
+                    problems.append(
+                        Problem(
+                            source,
+                            line,
+                            None,
+                            _("the end check names '{id}' twice").format(id=pid),
+                        )
+                    )
+                else:
+                    check.append(pid)
+    return practices, check, problems

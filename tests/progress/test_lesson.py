@@ -1,0 +1,138 @@
+"""``mathplay.lesson("05")``: one setup line finds the lesson's puzzles, asks the name
+once at the top, and every record names the lesson."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import mathplay
+from mathplay.puzzles.lesson import Lesson, LessonError
+from mathplay.puzzles.names import current_pupil
+
+ROOT = Path(__file__).resolve().parents[2]
+
+LESSON = """
+title = "Lesson 1: adding"
+
+[[puzzle]]
+id = "add-a"
+kind = "missing"
+equation = "3 + _ = 7"
+
+[[puzzle]]
+id = "add-b"
+kind = "missing"
+equation = "_ + 5 = 12"
+
+[practice]
+kind = "missing"
+level = 1
+goal = 2
+
+[check]
+puzzles = ["add-b", "add-a"]
+"""
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    (tmp_path / "01-adding.toml").write_text(LESSON)
+    return tmp_path
+
+
+def rows(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_the_shipped_lessons_are_found_by_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    lesson = mathplay.lesson("05", show=False)
+    assert lesson.name == "05-binary-numbers" and lesson.sheet.puzzles
+    monkeypatch.chdir(ROOT / "lessons")
+    assert mathplay.lesson("05-binary-numbers", show=False).name == "05-binary-numbers"
+
+
+@pytest.mark.parametrize("name", ["99", "5", "../05", "05-binary-numbers/../x", ""])
+def test_a_lesson_that_is_not_there_is_named_in_the_message(name: str) -> None:
+    with pytest.raises(LessonError) as caught:
+        mathplay.lesson(name, show=False)
+    assert repr(name.strip()) in str(caught.value) or "lesson 99" in str(caught.value)
+
+
+def test_puzzles_practice_and_check_come_from_the_file(folder: Path) -> None:
+    log = folder / "p.jsonl"
+    lesson = Lesson("01", folder=folder, log=log)
+    assert lesson.welcome.layout.display != "none"
+    lesson.name_area.box.value = "Ana"  # given once, at the top of the lesson
+    assert current_pupil() == "Ana" and "Hello Ana!" in lesson.greeting.value
+    first = lesson.puzzle(1)
+    by_id = lesson.puzzle("add-b")
+    assert [p.id for p in first.sheet.puzzles] == ["add-a"]
+    assert [p.id for p in by_id.sheet.puzzles] == ["add-b"]
+    assert first.name_box.layout.display == "none"  # not asked again
+    first.check("4")
+    practice = lesson.practice()
+    assert (practice.kind_name, practice.level, practice.goal) == ("missing", 1, 2)
+    check = lesson.check()
+    assert [p.id for p in check.sheet.puzzles] == ["add-b", "add-a"]
+    check.check("7")
+    records = rows(log)
+    assert [(r["set"], r["puzzle"], r["lesson"], r["who"]) for r in records] == [
+        ("Lesson 1: adding", "add-a", "01-adding", "Ana"),
+        ("Lesson 1: adding: end check", "add-b", "01-adding", "Ana"),
+    ]
+
+
+def test_a_file_without_practice_or_check_says_what_to_add(folder: Path) -> None:
+    (folder / "02-plain.toml").write_text(LESSON.split("[practice]")[0])
+    lesson = Lesson("02", folder=folder, log=None)
+    with pytest.raises(LessonError, match=r"no \[practice\] table"):
+        lesson.practice()
+    with pytest.raises(LessonError, match=r"no \[check\] table"):
+        lesson.check()
+    with pytest.raises(LessonError, match="has 1 practices, so there is no practice 2"):
+        Lesson("01", folder=folder, log=None).practice(2)
+
+
+def test_a_broken_lesson_file_names_the_problem_and_its_line(folder: Path) -> None:
+    (folder / "03-broken.toml").write_text(LESSON.replace('"add-b", "add-a"', '"add-z"'))
+    with pytest.raises(LessonError) as caught:
+        Lesson("03", folder=folder, log=None)
+    message = str(caught.value)
+    assert "line 20" in message and "'add-z'" in message
+
+
+def test_the_puzzle_checker_reads_practice_and_check(folder: Path) -> None:
+    good = subprocess.run(
+        [sys.executable, "-m", "mathplay", "puzzles", "check", str(folder / "01-adding.toml")],
+        capture_output=True,
+        text=True,
+    )
+    assert good.returncode == 0, good.stdout + good.stderr
+    for wrong, right, line, words in [
+        ("goal = 2", "gaol = 2", 17, "did you mean 'goal'"),
+        ("level = 1", "level = 9", 16, "missing puzzles have levels 1, 2, 3"),
+    ]:
+        bad = folder / "04-bad.toml"
+        bad.write_text(LESSON.replace(wrong, right))
+        result = subprocess.run(
+            [sys.executable, "-m", "mathplay", "puzzles", "check", str(bad)],
+            capture_output=True,
+            text=True,
+        )
+        said = result.stdout + result.stderr
+        assert result.returncode == 1 and f"line {line}" in said and words in said, said
+
+
+def test_on_a_hub_the_lesson_greets_the_login(
+    monkeypatch: pytest.MonkeyPatch, folder: Path
+) -> None:
+    monkeypatch.setenv("JUPYTERHUB_USER", "pupil07")
+    lesson = Lesson("01", folder=folder, log=None)
+    assert "Hello pupil07!" in lesson.greeting.value
+    assert lesson.name_area.box.layout.display == "none"
