@@ -1,0 +1,85 @@
+"""Where Python has no threads (Pyodide, in JupyterLite) computer seats move on the
+kernel's event loop: "thinking…" first, one turn per loop callback, the board stays
+responsive between turns."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+import pytest
+
+from mathplay.widgets import computers, play
+
+
+@pytest.fixture
+def no_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(computers, "threads_work", lambda: False)
+
+    def refuse(self: threading.Thread) -> None:
+        raise AssertionError("no thread may start where there are none")
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+
+
+async def settle(board: Any, limit: float = 60.0) -> None:
+    waited = 0.0
+    while board.moves_pending and waited < limit:
+        await asyncio.sleep(0.02)
+        waited += 0.02
+    assert not board.moves_pending, "the computer never moved"
+
+
+def test_the_computer_moves_on_the_event_loop(no_threads: None) -> None:
+    async def lesson() -> None:
+        board = play("summy", seats=["computer:medium", "human"], seed=4, size=9)
+        # play() returned at once: the computer has not thought yet, and says it will.
+        assert board.moves_pending and not board.game.history
+        assert "thinking" in board.message
+        await settle(board)
+        assert len(board.game.history) == 1 and board.game.to_move == 1
+        assert "Computer (medium)" in board.message
+        board.press("pass")  # the pupil's turn; the computer replies on the loop
+        assert board.moves_pending
+        await settle(board)
+        assert len(board.game.history) == 3 and board.game.to_move == 1
+
+    asyncio.run(lesson())
+
+
+def test_between_two_computer_turns_the_kernel_does_other_work(no_threads: None) -> None:
+    async def lesson() -> None:
+        board = play("summy", seats=["computer", "computer"], seed=4, size=9)
+        seen: list[int] = []
+
+        async def other_messages() -> None:  # what the kernel does meanwhile (clicks…)
+            while board.moves_pending:
+                seen.append(len(board.game.history))
+                await asyncio.sleep(0)
+
+        await asyncio.gather(other_messages(), settle(board, 300))
+        assert board.game.is_over
+        # Other work ran at many points of the game, not only before and after it.
+        assert len(set(seen)) > 3
+
+    asyncio.run(lesson())
+
+
+def test_a_thread_that_cannot_start_falls_back_to_the_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    def cannot(self: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", cannot)
+
+    async def lesson() -> None:
+        board = play("summy", seats=["computer:medium", "human"], seed=4, size=9)
+        await settle(board)
+        assert len(board.game.history) == 1
+
+    asyncio.run(lesson())
+
+
+def test_without_a_loop_or_threads_the_computer_moves_at_once(no_threads: None) -> None:
+    board = play("summy", seats=["computer:medium", "human"], seed=4, size=9)
+    assert len(board.game.history) == 1 and not board.moves_pending
