@@ -30,6 +30,8 @@ _LAZY = {
     "PuzzleSet": ("mathplay.puzzles", "PuzzleSet"),
     "Practice": ("mathplay.puzzles", "Practice"),
     "progress": ("mathplay.puzzles.progress", None),
+    "cards": ("mathplay.cards", None),
+    "BinaryCards": ("mathplay.widgets.cards", "BinaryCards"),
 }
 
 
