@@ -79,6 +79,10 @@ class Challenge:
         """The text that makes this challenge with :func:`challenge`."""
         return self.id.replace("-", " ")
 
+    def title(self) -> str:
+        """The challenge in a few words, as a heading ("Make 7")."""
+        raise NotImplementedError
+
     def steps(self) -> list[Step]:
         """The challenge's steps, made when it starts."""
         raise NotImplementedError
@@ -106,7 +110,7 @@ class Challenge:
     def prompt(self) -> str:
         """What the pupil is asked now."""
         if self.done:
-            return _("Challenge done! Press Next challenge for another one.")
+            return _("Done! Press Next challenge for another one.")
         return self.current.prompt
 
     def question(self) -> str:

@@ -33,6 +33,9 @@ class MakeNumber(Challenge):
         self.target = check_number(target, self.n, "make")
         self.id = f"make-{self.target}"
 
+    def title(self) -> str:
+        return _("Make {target}").format(target=self.target)
+
     def steps(self) -> list[Step]:
         prompt = _("Make {target} with the cards, then press Check.").format(target=self.target)
         return [Step(prompt, _("make {target}").format(target=self.target), self.target)]
@@ -51,6 +54,9 @@ class CountUp(Challenge):
         super().__init__(n)
         self.target = check_number(target, self.n, "count to", least=1)
         self.id = f"count-to-{self.target}"
+
+    def title(self) -> str:
+        return _("Count to {target}").format(target=self.target)
 
     def spec(self) -> str:
         return f"count to {self.target}"
@@ -115,6 +121,9 @@ class Largest(Challenge):
     def __init__(self, n: int = DEFAULT_CARDS) -> None:
         super().__init__(n)
         self.id = f"largest-{self.n}"
+
+    def title(self) -> str:
+        return _("The largest number")
 
     def spec(self) -> str:
         return "largest"
@@ -216,6 +225,9 @@ class OneWay(Challenge):
         super().__init__(n)
         self.target = check_number(target, self.n, "one way")
         self.id = f"one-way-{self.target}"
+
+    def title(self) -> str:
+        return _("One way to make {target}").format(target=self.target)
 
     def steps(self) -> list[Step]:
         target = self.target

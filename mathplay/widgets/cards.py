@@ -283,7 +283,9 @@ class BinaryCards(anywidget.AnyWidget):
         current = self.challenge
         total = len(self.challenges)
         if current is not None:
-            heading = _("Challenge {n} of {total}").format(n=self.index + 1, total=total)
+            heading = _("Challenge {n} of {total}: {title}").format(
+                n=self.index + 1, total=total, title=current.title()
+            )
             prompt = current.prompt()
         elif total:
             heading = _("You did all the challenges!")

@@ -198,7 +198,7 @@ def test_make_5_with_mouse_and_keyboard(browser: Any, lab: Server) -> None:
 
     # The next challenge: the cards are face down again, the heading says which one.
     next_button.click()
-    expect(widget.locator(".mp-cards-heading")).to_have_text("Challenge 2 of 8")
+    expect(widget.locator(".mp-cards-heading")).to_have_text("Challenge 2 of 8: Make 7")
     expect(cards.nth(2)).to_have_attribute("aria-pressed", "false")
     show_file_browser(page, False)
     page.set_viewport_size({"width": 1024, "height": 768})

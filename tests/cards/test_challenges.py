@@ -152,7 +152,8 @@ def test_a_right_answer_explains_the_binary() -> None:
         "4 + 1 = 5. In binary 5 is 00101: a 1 for each card face up, a 0 for each card face down."
     )
     assert make.check(Cards.from_bits("00101")).kind == "info"  # done: nothing more to check
-    assert make.prompt() == "Challenge done! Press Next challenge for another one."
+    assert make.prompt() == "Done! Press Next challenge for another one."
+    assert make.title() == "Make 5"
 
 
 def test_count_up_checks_each_number_in_turn() -> None:
@@ -313,6 +314,7 @@ def test_the_default_challenges_fit_the_cards(n: int) -> None:
         target = getattr(item, "target", None)
         assert target is None or target <= 2**n - 1
     assert default_challenges(5)[0].id == "make-5"
+    assert all(item.title() and item.title()[0].isupper() for item in items)
 
 
 def test_every_default_challenge_can_be_finished_by_hints_alone() -> None:

@@ -45,7 +45,7 @@ def test_the_cards_are_drawn_with_names_labels_and_bits() -> None:
     assert [card["dots"] for card in view["cards"]] == [16, 8, 4, 2, 1]
     assert view["cards"][1]["name"] == "Card with 8 dots, face down"
     assert view["cards"][4]["label"] == "1 dot" and view["cards"][0]["label"] == "16 dots"
-    assert view["heading"] == "Challenge 1 of 8"
+    assert view["heading"] == "Challenge 1 of 8: Make 5"
     assert view["prompt"] == "Make 5 with the cards, then press Check."
     assert view["show_check"] and not view["choices"] and not view["ask_name"]
     front_end(widget, event="flip", index=1)
@@ -178,7 +178,9 @@ def test_next_challenge_starts_face_down_and_the_end_is_free_play() -> None:
     widget = BinaryCards(["make 3", "largest"], log=None)
     widget.set_number(2)
     front_end(widget, event="next")
-    assert widget.view["heading"] == "Challenge 2 of 2" and widget.cards.value == 0
+    assert (
+        widget.view["heading"] == "Challenge 2 of 2: The largest number" and widget.cards.value == 0
+    )
     assert widget.view["feedback"]["text"] == ""
     front_end(widget, event="next")
     assert widget.challenge is None
