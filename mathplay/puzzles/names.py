@@ -35,7 +35,7 @@ import traitlets
 from mathplay.i18n import _
 from mathplay.puzzles.records import current_notebook, hub_user, name_key
 
-__all__ = ["NameArea", "NameMemory", "current_pupil", "set_pupil"]
+__all__ = ["NameArea", "NameMemory", "current_pupil", "set_pupil", "when_known"]
 
 #: The longest name kept (a longer one is cut): names are for people, not for essays.
 MOST_NAME = 60
@@ -45,6 +45,14 @@ _pupil: str | None = None
 _waiting: weakref.WeakSet[NameArea] = weakref.WeakSet()
 #: Every browser memory on the page (to remember or forget a name in all of them).
 _memories: weakref.WeakSet[NameMemory] = weakref.WeakSet()
+#: Other widgets to tell when the name becomes known (weak: a closed widget goes).
+_listeners: list[weakref.WeakMethod[Callable[[str], None]]] = []
+
+
+def when_known(method: Callable[[str], None]) -> None:
+    """Call the bound ``method(name)`` when the pupil's name becomes known (typed in any
+    name box, or confirmed), for widgets with a name box of their own."""
+    _listeners.append(weakref.WeakMethod(method))
 
 
 def current_pupil() -> str | None:
@@ -78,6 +86,12 @@ def set_pupil(name: str | None, *, remember: bool = True) -> None:
             memory.remember(name)
     for area in list(_waiting):
         area.known(current_pupil() or name)
+    for ref in list(_listeners):
+        listener = ref()
+        if listener is None:
+            _listeners.remove(ref)
+        else:
+            listener(current_pupil() or name)
 
 
 # --- the browser's memory ------------------------------------------------------------

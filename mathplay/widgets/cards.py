@@ -43,8 +43,8 @@ from mathplay.cards import (
 )
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
+from mathplay.puzzles.names import current_pupil, set_pupil, when_known
 from mathplay.puzzles.records import DEFAULT_LOG, log_path, record, task_clock
-from mathplay.puzzles.widget import current_pupil, set_pupil
 
 __all__ = ["BinaryCards", "CheckCallback"]
 
@@ -103,6 +103,8 @@ class BinaryCards(anywidget.AnyWidget):
         self.feedback: Feedback | None = None
         self._typed = ""
         self._ask_name = log is not None and not self.pupil
+        if self._ask_name:
+            when_known(self._pupil_known)
         self._callbacks: list[CheckCallback] = []
         self._shown_at = task_clock().mark()
         self.on_msg(self._from_front_end)
@@ -206,6 +208,13 @@ class BinaryCards(anywidget.AnyWidget):
         self._refresh()
 
     # --- behind the scenes ------------------------------------------------------------
+
+    def _pupil_known(self, name: str) -> None:
+        """A name box elsewhere on the page (the lesson's, a puzzle's) told the name:
+        this one goes (one typed here stays, showing the name)."""
+        if self._ask_name and not self._typed:
+            self._ask_name = False
+            self._refresh()
 
     def _name_known(self) -> bool:
         if self.log_path is None or self.pupil:

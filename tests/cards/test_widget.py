@@ -255,3 +255,16 @@ def test_a_log_that_cannot_be_written_is_noted_not_raised(tmp_path: Path) -> Non
     widget.flip(4)
     assert widget.check().right
     assert widget.log_error
+
+
+def test_a_name_given_elsewhere_on_the_page_hides_the_cards_name_box(tmp_path: Path) -> None:
+    from mathplay.puzzles import PuzzleSet
+    from mathplay.puzzles.names import set_pupil
+
+    set_pupil(None)
+    cards = BinaryCards(log=tmp_path / "p.jsonl")
+    assert cards.view["ask_name"] is True
+    top = PuzzleSet("arithmetic", only=[1], log=tmp_path / "p.jsonl")
+    top.name_box.value = "Ana"  # the lesson's name box at the top
+    assert cards.view["ask_name"] is False and cards.pupil == "Ana"
+    set_pupil(None)
