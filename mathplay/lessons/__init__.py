@@ -1,0 +1,1 @@
+"""Lessons written as text (MyST Markdown), checked and built into notebooks."""
