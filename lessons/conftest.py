@@ -5,5 +5,4 @@ with ``mathplay lessons build``. pytest would read the ``.md`` files as doctest 
 (``--doctest-glob=*.md``), so they are left out here: nbval runs the ``.ipynb`` files.
 """
 
-collect_ignore = ["build.py"]
 collect_ignore_glob = ["*.md"]
