@@ -22,6 +22,7 @@ LESSON = """\
 ---
 jupytext:
   formats: ipynb,md:myst
+  notebook_metadata_filter: mathplay
 kernelspec:
   display_name: Python 3 (ipykernel)
   language: python
@@ -57,11 +58,11 @@ game
 def test_the_cells_and_their_lines() -> None:
     lesson = read_text(LESSON, "05-binary.md")
     assert [(cell.kind, cell.source, cell.line) for cell in lesson.cells] == [
-        ("markdown", "# Lesson 5: Binary\n\nSome text.", 12),
-        ("code", "puzzle(1)", 19),
-        ("markdown", "## Summary", 24),
-        ("code", "game", 27),
-        ("code", "game", 31),
+        ("markdown", "# Lesson 5: Binary\n\nSome text.", 13),
+        ("code", "puzzle(1)", 20),
+        ("markdown", "## Summary", 25),
+        ("code", "game", 28),
+        ("code", "game", 32),
     ]
     assert lesson.cells[1].tags == ("puzzle",)
     assert lesson.base == 2
@@ -168,5 +169,29 @@ def test_the_command_refuses_a_lesson_it_cannot_build(
     path = tmp_path / "05-binary.md"
     path.write_text(LESSON.replace('"the-end"', '"the end"'))
     assert main(["lessons", "build", str(tmp_path)]) == 1
-    assert capsys.readouterr().err.startswith(f"{path}:24: the label 'the end'")
+    assert capsys.readouterr().err.startswith(f"{path}:25: the label 'the end'")
     assert not path.with_suffix(".ipynb").exists()
+
+
+def test_the_text_opens_as_a_paired_notebook_in_jupyterlab(tmp_path: Path) -> None:
+    """Jupytext's contents manager (what JupyterLab uses) opens the .md with its notebook,
+    even when the notebook was written later: the build gives it the text's time."""
+    filemanager = pytest.importorskip("jupyter_server.services.contents.filemanager")
+    from jupytext.sync_contentsmanager import build_sync_jupytext_contents_manager_class
+
+    path = tmp_path / "05-binary.md"
+    path.write_text(LESSON)
+    os.utime(path, (1_000_000_000, 1_000_000_000))
+    write_notebook(read_lesson(path))
+    manager = build_sync_jupytext_contents_manager_class(filemanager.FileContentsManager)(
+        root_dir=str(tmp_path)
+    )
+    notebook = manager.get("05-binary.md")["content"]
+    lesson = read_lesson(path)
+    assert [cell.source for cell in notebook.cells] == [cell.source for cell in lesson.cells]
+    notebook.cells[0].source += "\n\nOne more line."
+    manager.save({"type": "notebook", "content": notebook}, "05-binary.md")
+    saved = read_lesson(path)
+    assert saved.base == 2  # the front matter keeps mathplay's settings
+    body = LESSON.split("\n---\n", 1)[1].replace("Some text.\n", "Some text.\n\nOne more line.\n")
+    assert path.read_text().split("\n---\n", 1)[1] == body
