@@ -120,9 +120,7 @@ def _marked_lines(python: str) -> set[int]:
             if token.type == tokenize.COMMENT and _MARK.search(token.string)
         }
     except (tokenize.TokenError, SyntaxError):
-        return {
-            number for number, line in enumerate(python.split("\n"), 1) if _MARK.search(line)
-        }
+        return {number for number, line in enumerate(python.split("\n"), 1) if _MARK.search(line)}
 
 
 def _name(function: ast.expr) -> str:
@@ -165,7 +163,9 @@ def _read_call(
                     any(line in marked for line in span),
                 )
             )
-    elif name == "load" and isinstance(first, str) and (first.endswith(".toml") or _on_puzzles(call)):
+    elif (
+        name == "load" and isinstance(first, str) and (first.endswith(".toml") or _on_puzzles(call))
+    ):
         scan.sets.append(SetUse(call.lineno, first, "load" if assigned else "open", position))
     elif name in ("open", "check_file") and isinstance(first, str) and first.endswith(".toml"):
         scan.sets.append(SetUse(call.lineno, first, name, position))

@@ -214,9 +214,7 @@ def _paragraph_end(source: str, start: int, fences: list[_Fence]) -> int:
     return len(source)
 
 
-def _diagram_equations(
-    hidden: str, inner: list[tuple[int, str]]
-) -> list[tuple[Found, bool, bool]]:
+def _diagram_equations(hidden: str, inner: list[tuple[int, str]]) -> list[tuple[Found, bool, bool]]:
     found = []
     for offset, _line in inner:
         line = hidden[offset : offset + len(_line)]

@@ -73,9 +73,9 @@ def cell_ids(cells: Sequence[Cell], *, source: str = "") -> list[str]:
             )
         if label in taken:
             raise LessonError(
-                _("the label {label!r} is used twice (or is reserved); give each cell its own").format(
-                    label=label
-                ),
+                _(
+                    "the label {label!r} is used twice (or is reserved); give each cell its own"
+                ).format(label=label),
                 path=source,
                 line=cell.line,
             )

@@ -33,9 +33,12 @@ __all__ = ["ARITHMETIC_WORDS", "Found", "find_equations"]
 
 #: English words that stand for an operation: a run right after "2 times" is not read.
 ARITHMETIC_WORDS = frozenset(
-    "plus minus times by over and or xor not of mod less add subtract multiply multiplied "
-    "divide divided squared cubed power".split()
-)
+    {
+        "plus", "minus", "times", "by", "over", "and", "or", "xor", "not", "of", "mod", "less",
+        "add", "subtract", "multiply", "multiplied", "divide", "divided", "squared", "cubed",
+        "power",
+    }
+)  # fmt: skip
 #: Characters that may touch an equation: punctuation and code-span backticks.
 _OPENERS = set("([{\"'`|>“‘«")
 _CLOSERS = set(".,;:!?)]}\"'`|”’»")
@@ -100,17 +103,20 @@ def _tokens(text: str) -> list[_Token]:
         start, end = match.span()
         if kind == "word":
             kind = _OP_WORDS.get(piece, "word")
-        elif kind in ("dec", "code"):
-            kind = "other"
-        elif kind == "op" and piece == ":" and _is_punctuation_colon(text, start):
-            kind = "other"
-        elif kind == "op" and piece in "+-" and _is_list_marker(text, start):
+        elif kind in ("dec", "code") or (kind == "op" and _is_punctuation(text, start, piece)):
             kind = "other"
         tokens.append(_Token(kind, piece, start, end))
     for index, token in enumerate(tokens):
         if token.kind == "num" and _glued_to_word(tokens, index):
             token.kind = "other"
     return tokens
+
+
+def _is_punctuation(text: str, at: int, piece: str) -> bool:
+    """A colon after a word (``Step 1: …``), or a list's ``-`` or ``+`` at a line's start."""
+    if piece == ":":
+        return _is_punctuation_colon(text, at)
+    return piece in "+-" and _is_list_marker(text, at)
 
 
 def _is_punctuation_colon(text: str, at: int) -> bool:

@@ -99,8 +99,10 @@ def check_puzzles(
                 Problem(
                     lesson.name,
                     cell.line,
-                    _("this cell is tagged puzzle but shows no puzzle: write puzzle(1), or "
-                      "mathplay.PuzzleSet(...)"),  # fmt: skip
+                    _(
+                        "this cell is tagged puzzle but shows no puzzle: write puzzle(1), or "
+                        "mathplay.PuzzleSet(...)"
+                    ),
                 )
             )
         own += _check_practice(lesson, cell, scan)

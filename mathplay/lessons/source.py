@@ -160,9 +160,7 @@ def find_lessons(paths: Iterable[str | Path]) -> list[Path]:
         elif path.is_file() and path.suffix == ".md":
             found.append(path)
         elif path.is_file():
-            raise LessonError(
-                _("{path} is not a lesson: a lesson is a .md file").format(path=path)
-            )
+            raise LessonError(_("{path} is not a lesson: a lesson is a .md file").format(path=path))
         else:
             raise LessonError(_("there is no file or folder {path}").format(path=path))
     return list(dict.fromkeys(found))

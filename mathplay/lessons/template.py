@@ -220,9 +220,9 @@ def lesson_name(name: str, taken: Iterable[str]) -> str:
         number = int(match.group("number"))
         if number in numbers:
             raise LessonError(
-                _("lesson {number:02d} is already {other}: choose another number; nothing written").format(
-                    number=number, other=numbers[number]
-                )
+                _(
+                    "lesson {number:02d} is already {other}: choose another number; nothing written"
+                ).format(number=number, other=numbers[number])
             )
     else:
         number = max(numbers, default=-1) + 1

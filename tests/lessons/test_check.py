@@ -138,7 +138,7 @@ def test_a_false_equation_in_a_code_cell(tmp_path: Path) -> None:
     """
     path = write_lesson(tmp_path, body)
     assert problems(path) == [
-        f'{path}:{line_of(path, "2+2=5")}: 2+2=5 is not true: 2+2 is 4, not 5. Correct it, '
+        f"{path}:{line_of(path, '2+2=5')}: 2+2=5 is not true: 2+2 is 4, not 5. Correct it, "
         "or if it is false on purpose, end the line with # false on purpose"
     ]
 
@@ -195,7 +195,10 @@ def test_a_true_equation_marked_false_on_purpose_is_a_problem(tmp_path: Path) ->
     """
     path = write_lesson(tmp_path, body)
     assert [(problem.line, problem.message) for problem in check_lesson(path)] == [
-        (line_of(path, "So `3+4=7`"), "3+4=7 is marked false on purpose, but it is true: remove the mark"),
+        (
+            line_of(path, "So `3+4=7`"),
+            "3+4=7 is marked false on purpose, but it is true: remove the mark",
+        ),
         (
             line_of(path, 'check("3+4=7")'),
             "3+4=7 is marked false on purpose, but it is true: remove the mark",
@@ -219,7 +222,9 @@ def test_the_base_comes_from_the_front_matter(tmp_path: Path) -> None:
 
 
 def test_one_equation_can_have_its_own_base(tmp_path: Path) -> None:
-    body = "# Lesson\n\n| game | sum |\n| --- | --- |\n| Binary | `1+1=10` <!-- base 2: 1+1=10 --> |\n"
+    body = (
+        "# Lesson\n\n| game | sum |\n| --- | --- |\n| Binary | `1+1=10` <!-- base 2: 1+1=10 --> |\n"
+    )
     assert problems(write_lesson(tmp_path, body)) == []
 
 
@@ -257,10 +262,8 @@ def test_puzzle_cells_show_puzzles_the_file_has(tmp_path: Path) -> None:
     toml = tmp_path / "puzzles" / "01-test.toml"
     check_cell = line_of(path, 'only=["first"')
     assert problems(path) == [
-        f"{path}:{line_of(path, 'puzzle(3)')}: puzzle(3), but {toml} has 2 puzzles "
-        "(first, second)",
-        f"{path}:{check_cell}: puzzle('third'), but {toml} has 2 puzzles "
-        "(first, second)",
+        f"{path}:{line_of(path, 'puzzle(3)')}: puzzle(3), but {toml} has 2 puzzles (first, second)",
+        f"{path}:{check_cell}: puzzle('third'), but {toml} has 2 puzzles (first, second)",
     ]
 
 
