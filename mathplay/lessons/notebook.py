@@ -44,11 +44,15 @@ _KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name":
 
 
 def made_from_text(name: str) -> str:
-    """The first cell of every built notebook: one short italic line."""
-    return _(
-        "*This notebook is made from `{name}`. To change the lesson, edit that file and "
+    """The first cell of every built notebook: one short italic line.
+
+    It is in the lessons' language, not the builder's (so it is not translated): the
+    same lesson builds into the same bytes on every machine.
+    """
+    return (
+        f"*This notebook is made from `{name}`. To change the lesson, edit that file and "
         "run `mathplay lessons build`.*"
-    ).format(name=name)
+    )
 
 
 def cell_ids(cells: Sequence[Cell], *, source: str = "") -> list[str]:
