@@ -39,9 +39,9 @@ ARITHMETIC_WORDS = frozenset(
         "power",
     }
 )  # fmt: skip
-#: Characters that may touch an equation: punctuation and code-span backticks.
+#: Characters that may touch an equation: punctuation, code-span backticks, HTML tags.
 _OPENERS = set("([{\"'`|>“‘«")
-_CLOSERS = set(".,;:!?)]}\"'`|”’»")
+_CLOSERS = set(".,;:!?)]}\"'`|<”’»")
 
 _PIECE = re.compile(
     r"(?P<dec>[0-9]+(?:[.,][0-9]+)+)"
