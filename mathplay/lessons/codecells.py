@@ -24,7 +24,15 @@ import re
 import tokenize
 from dataclasses import dataclass, field
 
-__all__ = ["CheckCall", "CodeScan", "PracticeUse", "PuzzleRef", "SetUse", "scan_code"]
+__all__ = [
+    "CheckCall",
+    "CodeScan",
+    "LessonPart",
+    "PracticeUse",
+    "PuzzleRef",
+    "SetUse",
+    "scan_code",
+]
 
 _MARK = re.compile(r"#\s*false[\s-]+on[\s-]+purpose", re.IGNORECASE)
 
@@ -72,6 +80,17 @@ class PracticeUse:
     level: int
 
 
+@dataclass(frozen=True)
+class LessonPart:
+    """``lesson.practice()`` or ``lesson.check()``: a part of the lesson's puzzle file
+    (``[practice]``, ``[check]``) that must be there; ``number`` for ``practice(2)``."""
+
+    line: int
+    part: str
+    number: int
+    position: tuple[int, int]
+
+
 @dataclass
 class CodeScan:
     """Everything :func:`scan_code` found in one code cell."""
@@ -80,6 +99,7 @@ class CodeScan:
     sets: list[SetUse] = field(default_factory=list)
     refs: list[PuzzleRef] = field(default_factory=list)
     practices: list[PracticeUse] = field(default_factory=list)
+    parts: list[LessonPart] = field(default_factory=list)
     #: Lines with a ``# false on purpose`` comment but no checked equation.
     stray_marks: list[int] = field(default_factory=list)
     #: ``(line, message)`` when the cell is not Python.
@@ -163,6 +183,12 @@ def _read_call(
                     any(line in marked for line in span),
                 )
             )
+    elif name == "lesson" and _name_of(call.func) == "mathplay" and isinstance(first, str):
+        # mathplay.lesson("05"): the lesson's puzzle file, puzzles/05-….toml
+        scan.sets.append(SetUse(call.lineno, "lesson:" + first, "load", position))
+    elif name in ("practice", "check") and _name_of(call.func) not in ("", "mathplay"):
+        number = first if name == "practice" and isinstance(first, int) else 1
+        scan.parts.append(LessonPart(call.lineno, name, number, position))
     elif (
         name == "load" and isinstance(first, str) and (first.endswith(".toml") or _on_puzzles(call))
     ):
@@ -190,6 +216,13 @@ def _read_call(
         kind, level = first, _constant(_argument(call, 1, "level"))
         if isinstance(kind, str) and isinstance(level, int):
             scan.practices.append(PracticeUse(call.lineno, kind, level))
+
+
+def _name_of(function: ast.expr) -> str:
+    """The name a method is called on (``lesson`` in ``lesson.check()``), or ``""``."""
+    if isinstance(function, ast.Attribute) and isinstance(function.value, ast.Name):
+        return function.value.id
+    return ""
 
 
 def _is_mathplay_check(function: ast.expr) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mathplay.i18n import _, _n
-from mathplay.lessons.codecells import CodeScan, PuzzleRef
+from mathplay.lessons.codecells import CodeScan, LessonPart, PuzzleRef, SetUse
 from mathplay.lessons.problem import Problem
 from mathplay.lessons.source import Cell, Lesson
 
@@ -28,6 +28,9 @@ class PuzzleFiles:
 
     problems: dict[str, list[Problem]] = field(default_factory=dict)
     ids: dict[str, list[str] | None] = field(default_factory=dict)
+    #: How many ``[practice]`` tables, and end-check puzzles, each file has.
+    practices: dict[str, int] = field(default_factory=dict)
+    checks: dict[str, int] = field(default_factory=dict)
 
     def check(self, shown: str) -> list[Problem]:
         """The problems of the puzzle file (or shipped set) ``shown``, the first time only."""
@@ -55,11 +58,20 @@ class PuzzleFiles:
             text, _name = read_file(resolve(shown))
             sheet, _problems = read_text(text, shown)
             self.ids[shown] = [puzzle.id for puzzle in sheet.puzzles] if sheet else None
+            self.practices[shown] = len(sheet.practices) if sheet else 0
+            self.checks[shown] = len(sheet.check) if sheet else 0
         return found
 
 
 def _shown(lesson: Lesson, source: str) -> str | None:
-    """How a puzzle source is named in messages: a path from here, or a shipped set's name."""
+    """How a puzzle source is named in messages: a path from here, or a shipped set's name
+    (``lesson:05`` is lesson 05's file, ``puzzles/05-….toml``)."""
+    if source.startswith("lesson:"):
+        number = source.removeprefix("lesson:")[:2]
+        found = sorted((lesson.path.parent / "puzzles").glob(f"{number}-*.toml"))
+        named = [path for path in found if path.stem == source.removeprefix("lesson:")]
+        path = (named or found or [lesson.path.parent / "puzzles" / f"{number}.toml"])[0]
+        return str(path)
     if source.endswith(".toml") or "/" in source:
         return str(lesson.path.parent / source)
     from mathplay.puzzles import shipped_sets
@@ -77,17 +89,25 @@ def check_puzzles(
     shown_at: dict[tuple[str, int | str], int] = {}
     for cell, scan in code:
         events = sorted(
-            [(use.position, use) for use in scan.sets] + [(ref.position, ref) for ref in scan.refs],
-            key=lambda event: (event[0], isinstance(event[1], PuzzleRef)),
+            [(use.position, use) for use in scan.sets]
+            + [(ref.position, ref) for ref in scan.refs]
+            + [(part.position, part) for part in scan.parts],
+            key=lambda event: (event[0], not isinstance(event[1], SetUse)),
         )
         for _position, event in events:
             line = cell.line + event.line - 1
+            if isinstance(event, LessonPart):
+                own += _check_part(lesson, event, line, current, files)
+                continue
             if isinstance(event, PuzzleRef):
                 own += _check_ref(lesson, event, line, current, files, cell, shown_at)
                 continue
             shown = _shown(lesson, event.source)
             if shown is None or (shown.endswith(".toml") and not Path(shown).is_file()):
-                own.append(Problem(lesson.name, line, _no_such_set(event.source)))
+                source = event.source
+                if source.startswith("lesson:"):
+                    source = f"puzzles/{source.removeprefix('lesson:')}-….toml"
+                own.append(Problem(lesson.name, line, _no_such_set(source)))
                 if event.how == "load":
                     current = _MISSING
                 continue
@@ -100,13 +120,44 @@ def check_puzzles(
                     lesson.name,
                     cell.line,
                     _(
-                        "this cell is tagged puzzle but shows no puzzle: write puzzle(1), or "
-                        "mathplay.PuzzleSet(...)"
+                        "this cell is tagged puzzle but shows no puzzle: write "
+                        "lesson.puzzle(1), or mathplay.PuzzleSet(...)"
                     ),
                 )
             )
         own += _check_practice(lesson, cell, scan)
     return own, theirs
+
+
+def _check_part(
+    lesson: Lesson, part: LessonPart, line: int, current: str | None, files: PuzzleFiles
+) -> list[Problem]:
+    """``lesson.practice()`` and ``lesson.check()`` need their table in the file."""
+    if current is None or current == _MISSING or files.ids.get(current) is None:
+        return []  # no lesson loaded (reported with the puzzles), or a broken file
+    if part.part == "check" and not files.checks.get(current):
+        message = _(
+            "lesson.check(), but {file} has no [check] table: add one, like "
+            '[check] puzzles = ["id-1", "id-2", "id-3"]'
+        )
+        return [Problem(lesson.name, line, message.format(file=current))]
+    if part.part == "practice" and files.practices.get(current, 0) < part.number:
+        message = _(
+            "lesson.practice({number}), but {file} has {count} [practice] table(s): add one, "
+            'like [practice] kind = "missing" level = 1'
+        )
+        return [
+            Problem(
+                lesson.name,
+                line,
+                message.format(
+                    number="" if part.number == 1 else part.number,
+                    file=current,
+                    count=files.practices.get(current, 0),
+                ),
+            )
+        ]
+    return []
 
 
 def _no_such_set(source: str) -> str:

@@ -54,7 +54,10 @@ Say here, in two or three sentences, what this lesson is about. Write each new w
 **bold** the first time, and say what it means.
 
 ```{code-cell}
+:tags: [hide-input]
+
 import mathplay
+lesson = mathplay.lesson("$lesson")
 ```
 
 ## A worked example
@@ -74,61 +77,52 @@ this paragraph tells the check so (nobody reading the lesson sees it).
 mathplay.check("3+4=8")  # false on purpose
 ```
 
-## Puzzles
+## Your turn
 
-Now it is your turn. Run the next cell first. If your teacher asks for your name,
-write it between the quotes after `your_name =` (like `your_name = "Ana"`) before
-you run it. Then each puzzle cell shows one puzzle. Type your answer and press
-**Enter** or **Check**: the feedback tells you what your answer gives. Stuck? Press
-**Hint**: the first hint is a small push, the last one shows the whole solution.
+Each puzzle below shows one question. Type your answer and press **Enter** or
+**Check**: the feedback tells you what your answer gives. Stuck? Press **Hint**: the
+first hint is a small push, the last one shows the whole solution.
 
 ```{code-cell}
-your_name = ""  # ✏️
-lesson_set = mathplay.puzzles.load("puzzles/$lesson.toml")
-def puzzle(number):
-    return mathplay.PuzzleSet(lesson_set, only=[number], who=your_name or None)
+:tags: [puzzle]
+
+lesson.puzzle(1)
 ```
 
 ```{code-cell}
 :tags: [puzzle]
 
-puzzle(1)
+lesson.puzzle(2)
 ```
 
 ```{code-cell}
 :tags: [puzzle]
 
-puzzle(2)
-```
-
-```{code-cell}
-:tags: [puzzle]
-
-puzzle(3)
+lesson.puzzle(3)
 ```
 
 ## Practice until you master it
 
-The next cell gives you new puzzles, one at a time. They are made for you from your
-name, so your neighbour gets different ones. Get **4 right in a row without hints**
-and you have mastered them. A wrong answer or a hint starts your row again, and that
-is fine: that is what practice is for.
+Below are new puzzles, one at a time, made for you from your name, so your neighbour
+gets different ones. Get **4 right in a row without hints** and you have mastered them.
+A wrong answer or a hint starts your row again, and that is fine: that is what practice
+is for.
 
 ```{code-cell}
 :tags: [practice]
 
-mathplay.Practice("missing", 1, who=your_name or None)
+lesson.practice()
 ```
 
-## Check yourself
+## Check what you learned
 
-Two last puzzles, to see what you have learnt. Try them without hints. Your answers
-are recorded, so your teacher can see how the class did.
+Three last puzzles, to see what you have learned. Try them without hints. Your answers
+are kept for your teacher, to see how the class did.
 
 ```{code-cell}
 :tags: [check]
 
-mathplay.PuzzleSet(lesson_set, only=[4, 5], who=your_name or None)
+lesson.check()
 ```
 
 ## Summary
@@ -142,8 +136,8 @@ mathplay.PuzzleSet(lesson_set, only=[4, 5], who=your_name or None)
 
 PUZZLES = Template(
     """\
-# The puzzles of lessons/$lesson.md: 1 to 3 are the guided puzzles, 4 and 5 the end
-# check. The format is in docs/puzzles.md; check the file with
+# The puzzles of lessons/$lesson.md: 1 to 3 are the guided puzzles; [practice] is the
+# practice and [check] the end check. The format is in docs/puzzles.md; check it with
 #   mathplay puzzles check lessons/puzzles/$lesson.toml
 title = "Lesson $number: $title"
 level = 1
@@ -184,6 +178,21 @@ kind = "true-or-false"
 equation = "12 - 5 = 8"
 answer = "false"
 why = ["12 - 5 is 7, not 8", "12 - 5 is 8"]
+
+[[puzzle]]
+id = "check-which-operation"
+kind = "which-operation"
+equation = "9 _ 3 = 3"
+answer = ":"
+unique = true
+
+[practice]
+kind = "missing"
+level = 1
+goal = 4
+
+[check]
+puzzles = ["check-missing", "check-true-or-false", "check-which-operation"]
 """
 )
 

@@ -354,3 +354,58 @@ def test_the_command_refuses_a_path_that_is_not_there(
 ) -> None:
     assert main(["lessons", "check", str(tmp_path / "none")]) == 2
     assert "there is no file or folder" in capsys.readouterr().err
+
+
+SETUP = """
+```{code-cell}
+:tags: [hide-input]
+
+import mathplay
+lesson = mathplay.lesson("01")
+```
+"""
+
+
+def test_the_setup_line_loads_the_lesson_s_puzzles(tmp_path: Path) -> None:
+    body = SETUP + textwrap.dedent("""
+    ```{code-cell}
+    :tags: [puzzle]
+
+    lesson.puzzle(2)
+    ```
+
+    ```{code-cell}
+    :tags: [puzzle]
+
+    lesson.puzzle("third")
+    ```
+    """)
+    path = write_lesson(tmp_path, body)
+    toml = tmp_path / "puzzles" / "01-test.toml"
+    assert problems(path) == [
+        f"{path}:{line_of(path, 'third')}: puzzle('third'), but {toml} has 2 puzzles"
+        " (first, second)",
+    ]
+
+
+def test_practice_and_check_need_their_tables(tmp_path: Path) -> None:
+    body = (
+        SETUP + "\n```{code-cell}\nlesson.practice()\n```\n\n```{code-cell}\nlesson.check()\n```\n"
+    )
+    path = write_lesson(tmp_path, body)
+    said = problems(path)
+    assert len(said) == 2
+    assert said[0].startswith(f"{path}:{line_of(path, 'lesson.practice()')}: lesson.practice()")
+    assert said[1].startswith(f"{path}:{line_of(path, 'lesson.check()')}: lesson.check(), but")
+    with_tables = (
+        PUZZLES + '\n[practice]\nkind = "missing"\nlevel = 1\n\n[check]\npuzzles = ["second"]\n'
+    )
+    path = write_lesson(tmp_path, body, puzzles=with_tables)
+    assert problems(path) == []
+
+
+def test_a_lesson_with_no_puzzle_file(tmp_path: Path) -> None:
+    path = write_lesson(tmp_path, SETUP.replace('"01"', '"07"'))
+    (problem,) = check_lesson(path)
+    assert problem.line == line_of(path, "mathplay.lesson")
+    assert problem.message.startswith("there is no puzzle file puzzles/07-….toml")

@@ -56,14 +56,15 @@ def test_a_new_lesson_follows_the_path_every_lesson_follows(folder: Path) -> Non
         steps += [f"[{tag}]" for tag in cell.metadata.get("tags", [])]
     assert steps == [
         "What you will learn",
+        "[hide-input]",
         "A worked example",
-        "Puzzles",
+        "Your turn",
         "[puzzle]",
         "[puzzle]",
         "[puzzle]",
         "Practice until you master it",
         "[practice]",
-        "Check yourself",
+        "Check what you learned",
         "[check]",
         "Summary",
     ]
