@@ -25,6 +25,7 @@ from mathplay.render.palette import Theme, get_theme
 
 __all__ = ["bitwise_figure", "place_values_figure", "truth_table_figure"]
 
+
 def _bit(ax: Axes, x: float, y: float, bit: str, colours: Theme, gid: str, size: float) -> None:
     one = bit == "1"
     square = Rectangle(

@@ -114,4 +114,3 @@ def expression_tree_figure(
             color=colours.failure,
         )
     return fig
-
