@@ -80,13 +80,14 @@ def place_values_picture(
         tip = _("place value {place}: {bit}").format(place=place, bit=bit)
         frame.bit(i, 0.8, bit, f"bit:{power}", 0.5, tip)
         size = cell * (0.26 if long_labels else 0.32)
-        options = {"bold": bit == "1", "fill": colours.ink if bit == "1" else colours.faint}
+        one, at = bit == "1", frame.x(i + 0.5)
+        ink = colours.ink if one else colours.faint
         if long_labels:  # upright, reading upwards, its end under the bit
-            frame.canvas.text(frame.x(i + 0.5), frame.y(1.95), str(place), size,
-                              anchor="end", rotate=-90, **options)  # type: ignore[arg-type]  # fmt: skip
+            frame.canvas.text(at, frame.y(1.95), str(place), size, bold=one, fill=ink,
+                              anchor="end", rotate=-90)  # fmt: skip
         else:
-            frame.canvas.text(frame.x(i + 0.5), frame.y(1.95) + size * 0.55, str(place), size,
-                              **options)  # type: ignore[arg-type]  # fmt: skip
+            frame.canvas.text(at, frame.y(1.95) + size * 0.55, str(place), size, bold=one,
+                              fill=ink)  # fmt: skip
     return frame.canvas.picture()
 
 

@@ -49,7 +49,7 @@ def marker(kind: str, x: float, y: float, size: float, colour: str) -> str:
     if kind == "s":
         s = r * 0.9
         return f'<rect x="{num(x - s)}" y="{num(y - s)}" width="{num(2 * s)}" height="{num(2 * s)}" {fill}/>'  # noqa: E501
-    shapes = {
+    shapes: dict[str, list[tuple[float, float]]] = {
         "^": [(0, -1.1), (1, 0.7), (-1, 0.7)],
         "v": [(0, 1.1), (1, -0.7), (-1, -0.7)],
         "D": [(0, -1.05), (0.75, 0), (0, 1.05), (-0.75, 0)],
@@ -65,7 +65,7 @@ def scores_picture(game: Any, *, theme: str | Theme = "light") -> SvgPicture:
     colours = get_theme(theme)
     view = scores_view(game)
     every = [value for row in view.series for value in row]
-    low, high = min(every), max(every)
+    low, high = float(min(every)), float(max(every))
     if low == high:  # no moves yet, or nobody has scored: room for the first points
         high = low + 10
     margin = (high - low) * 0.05
