@@ -23,7 +23,7 @@ from mathplay.render.model import BoardView, board_view
 from mathplay.render.palette import Theme, get_theme
 from mathplay.render.picture import SvgPicture
 from mathplay.render.svg import MARGIN, board_parts, hatch_pattern
-from mathplay.render.svg_common import PX_PER_INCH, Canvas, num, pt, text_width
+from mathplay.render.svg_common import PX_PER_INCH, Canvas, esc, num, pt, text_width
 
 __all__ = ["board_picture"]
 
@@ -122,7 +122,7 @@ def _legend(
     """The legend: a swatch and its words per entry, in columns, centred."""
     font, swatch, gap, row = LEGEND_FONT, _SWATCH, _GAP, _ROW
     x = (canvas.width - total) / 2
-    canvas.add(f'<g data-gid="legend" aria-label="{_("legend")}">')
+    canvas.add(f'<g data-gid="legend" aria-label="{esc(_("legend"))}">')
     for group, column_width in zip(groups, widths):
         for r, (fill, edge, hatched, label) in enumerate(group):
             y = top + r * row + row / 2

@@ -19,6 +19,7 @@ import textwrap
 from itertools import pairwise
 
 from mathplay.expr.tree import BinOp, Leaf
+from mathplay.i18n import _
 from mathplay.render.palette import Theme
 from mathplay.render.picture import SvgPicture
 from mathplay.render.svg_common import PX_PER_INCH, Canvas, pt, text_width
@@ -38,8 +39,10 @@ def expression_tree_picture(
     failures = view.failures[:3]
     height = ((depth + 1) * 1.0 + 1.2 + 0.25 * len(failures)) * PX_PER_INCH
     width = width_in * PX_PER_INCH
-    words = [view.title, view.subtitle, *failures]
-    canvas = Canvas(width, height, theme, ". ".join(words))
+    description = _("{title}. {subtitle}").format(title=view.title, subtitle=view.subtitle)
+    for failure in failures:
+        description = _("{words}. {failure}").format(words=description, failure=failure)
+    canvas = Canvas(width, height, theme, description)
     colours = canvas.colours
 
     def x_at(x: float) -> float:
