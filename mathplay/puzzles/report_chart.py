@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mathplay.i18n import _
-from mathplay.render.palette import Theme, get_theme
+from mathplay.render.palette import Theme, get_theme, mix
 from mathplay.render.picture import wants_svg
 
 if TYPE_CHECKING:
@@ -99,7 +99,8 @@ def _figure(s: Summary, data: ChartData, colours: Theme) -> Any:
         axes.set_facecolor(colours.background)
         axes.tick_params(colors=colours.ink)
         for spine in axes.spines.values():
-            spine.set_color(colours.faint)
+            spine.set_color(colours.ink)
+    line = mix(colours.ink, colours.background, 0.2)  # #333 on white
     cmap = ListedColormap([status.colour for status in STATUSES])
     if columns and pupils:
         grid.imshow(values, cmap=cmap, vmin=-0.5, vmax=len(STATUSES) - 0.5, aspect="auto")
@@ -115,7 +116,7 @@ def _figure(s: Summary, data: ChartData, colours: Theme) -> Any:
     for name, puzzles in s.sets.items():
         if start:
             for axes in (grid, rates):
-                axes.axvline(start - 0.5, color=colours.ink, linewidth=1.5)
+                axes.axvline(start - 0.5, color=line, linewidth=1.5)
         if len(s.sets) > 1:
             grid.text(
                 start + (len(puzzles) - 1) / 2, -0.8, name, ha="center", va="bottom",
