@@ -5,8 +5,8 @@ Every lesson follows the same path: goals, a worked example, guided puzzles, pra
 and a summary with the next lesson. The new lesson has all of them, with text that
 says what to write where; it passes ``mathplay lessons check`` as it is.
 
->>> lesson_name("fractions", taken=["00-welcome", "09-for-teachers"])
-'10-fractions'
+>>> lesson_name("fractions", taken=["00-welcome", "10-for-teachers"])
+'11-fractions'
 >>> lesson_name("12-fractions", taken=[])
 '12-fractions'
 >>> title_of("binary-fractions")
