@@ -215,6 +215,7 @@ class NameArea(w.VBox):  # type: ignore[misc]
         """ "Yes, I am Ana": the remembered name is the pupil's."""
         name = self.asking
         if name:
+            self.box.value = name  # shown here, where the pupil answered (and set_pupil)
             set_pupil(name)
 
     def decline(self) -> None:
@@ -230,10 +231,13 @@ class NameArea(w.VBox):  # type: ignore[misc]
             set_pupil(str(change["new"]))
 
     def known(self, name: str) -> None:
-        """The pupil's name is known now: the box shows it (the question goes)."""
+        """The pupil's name is known now. The box where it was typed keeps showing it;
+        the other name areas (waiting lower on the page) put their box away, so a lesson
+        does not repeat "Your name" above every puzzle."""
         _waiting.discard(self)
+        typed_here = bool(self.box.value.strip())
         self.ask_row.layout.display = "none"
-        self.box.layout.display = None
+        self.box.layout.display = None if typed_here else "none"
         if self.box.value.strip() != name:
             self.box.value = name
         self._on_known(name)
