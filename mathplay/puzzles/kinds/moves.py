@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from mathplay.core.grid import diagram_rows
-from mathplay.errors import MathplayError
+from mathplay.errors import MathplayError, without_rule_ids
 from mathplay.i18n import _
 from mathplay.puzzles.format import Puzzle
 from mathplay.puzzles.kinds.base import Field, Kind, KindError, Result
@@ -224,7 +224,12 @@ class Move(Kind):
         try:
             move = game.parse_move(answer)
         except MathplayError as error:
-            return Result(False, _("I can't read that move: {e}.").format(e=error), answer, False)
+            return Result(
+                False,
+                _("I can't read that move: {e}.").format(e=without_rule_ids(str(error))),
+                answer,
+                False,
+            )
         if not _places_tiles(move):
             return Result(
                 False,
@@ -237,7 +242,8 @@ class Move(Kind):
         try:
             score = game.play(move)
         except MathplayError as error:
-            return Result(False, _("That move is not allowed: {e}.").format(e=error), answer)
+            reason = without_rule_ids(str(error))
+            return Result(False, _("That move is not allowed: {e}.").format(e=reason), answer)
         played = game.history[-1].move
         if goal == "any":
             return Result(
