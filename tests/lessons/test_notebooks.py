@@ -102,9 +102,11 @@ def test_learning_goals_first(path: Path) -> None:
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=NAMES)
 def test_self_check_and_summary_at_the_end(path: Path) -> None:
     headings = [text for level, text in _headings(_read(path)) if level == 2]
-    assert "Check yourself" in headings
+    # "Check what you learned" is the recorded end check of issue 21 (test_sequence.py);
+    # a lesson not rewritten yet still has its paper "Check yourself".
+    (check,) = [text for text in headings if text in ("Check yourself", "Check what you learned")]
     assert headings[-1] == "Summary"
-    assert headings.index("Check yourself") < headings.index("Summary")
+    assert headings.index(check) < headings.index("Summary")
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=NAMES)
@@ -125,7 +127,11 @@ def test_at_least_three_guided_puzzles(path: Path) -> None:
     ]
     assert len(puzzles) >= 3
     for cell in puzzles:
-        assert "PuzzleSet" in cell.source or re.fullmatch(r"puzzle\(\d+\)", cell.source)
+        assert (
+            "PuzzleSet" in cell.source
+            or re.fullmatch(r"puzzle\(\d+\)", cell.source)
+            or re.fullmatch(r'lesson\.puzzle\((\d+|"[A-Za-z0-9_-]+")\)', cell.source)
+        )
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=NAMES)
