@@ -163,7 +163,7 @@ def test_every_shipped_and_lesson_file_is_clean() -> None:
     files = sorted(root.glob("mathplay/puzzles/sets/*.toml")) + sorted(
         root.glob("lessons/puzzles/*.toml")
     )
-    assert len(files) == 17
+    assert len(files) == 18
     for path in files:
         assert check_text(path.read_text(encoding="utf-8"), str(path)) == [], path
 
