@@ -116,6 +116,15 @@ def test_a_refused_move_is_explained_without_rule_ids() -> None:
     assert not re.search(r"\([SMB]\d", summy.message), summy.message
 
 
+def test_a_refused_move_says_why_in_plain_words_without_rule_ids() -> None:
+    # As the boards say it (docs/widgets.md): the reason once, with the arithmetic.
+    fields = {**MV, "hand": "12+34"}
+    result = KINDS["move"].check(Puzzle("p", "move", fields=fields), "B5 across 1+2=4")
+    assert result.message == "That move is not allowed: 1 + 2 is 3, not 4."
+    result = KINDS["move"].check(Puzzle("p", "move", fields=fields), "E5 across 1+2=3")
+    assert "(S3)" not in result.message and "E5 already holds =" in result.message
+
+
 def test_best_move_is_right() -> None:
     puzzle = Puzzle("p", "move", fields=MB)
     best = KINDS["move"].solutions(puzzle, 1)[0]

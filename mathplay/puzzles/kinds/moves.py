@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from mathplay.core.grid import diagram_rows
 from mathplay.errors import MathplayError, without_rule_ids
+from mathplay.expr.pretty import pretty
 from mathplay.i18n import _
 from mathplay.puzzles.format import Puzzle
 from mathplay.puzzles.kinds.base import Field, Kind, KindError, Result
@@ -224,12 +225,7 @@ class Move(Kind):
         try:
             move = game.parse_move(answer)
         except MathplayError as error:
-            return Result(
-                False,
-                _("I can't read that move: {e}.").format(e=without_rule_ids(str(error))),
-                answer,
-                False,
-            )
+            return Result(False, _("I can't read that move: {e}.").format(e=error), answer, False)
         if not _places_tiles(move):
             return Result(
                 False,
@@ -242,8 +238,12 @@ class Move(Kind):
         try:
             score = game.play(move)
         except MathplayError as error:
-            reason = without_rule_ids(str(error))
-            return Result(False, _("That move is not allowed: {e}.").format(e=reason), answer)
+            # What is wrong, in plain words: the reason without the move repeated and
+            # without rule ids (those stay on the exception), as the boards say it.
+            reason = without_rule_ids(str(getattr(error, "reason", None) or error))
+            return Result(
+                False, _("That move is not allowed: {e}.").format(e=pretty(reason)), answer
+            )
         played = game.history[-1].move
         if goal == "any":
             return Result(
