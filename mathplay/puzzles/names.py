@@ -33,7 +33,7 @@ import ipywidgets as w
 import traitlets
 
 from mathplay.i18n import _
-from mathplay.puzzles.records import current_notebook, hub_user, name_key
+from mathplay.puzzles.records import current_lesson, current_notebook, hub_user, name_key
 
 __all__ = ["NameArea", "NameMemory", "current_pupil", "set_pupil", "when_known"]
 
@@ -156,11 +156,21 @@ class NameArea(w.VBox):  # type: ignore[misc]
     question "Are you Ana?" when the browser remembers Ana. Hidden once a name is known.
 
     ``on_known(name)`` is called when the name becomes known (typed here or elsewhere on
-    the page, or confirmed).
+    the page, or confirmed). ``ask_now=False`` keeps the area quiet until :meth:`show`
+    (a Check before the name): in a lesson the name is asked once, at the top
+    (``mathplay.lesson``), so the widgets below do not each ask too; by default an area
+    is quiet when a lesson is set up in this kernel.
     """
 
-    def __init__(self, on_known: Callable[[str], None], known: str | None = None) -> None:
+    def __init__(
+        self,
+        on_known: Callable[[str], None],
+        known: str | None = None,
+        *,
+        ask_now: bool | None = None,
+    ) -> None:
         super().__init__()
+        self.quiet = not (ask_now if ask_now is not None else current_lesson() is None)
         self.add_class("mathplay-name-area")
         self._on_known = on_known
         self.box = w.Text(
@@ -190,9 +200,9 @@ class NameArea(w.VBox):  # type: ignore[misc]
         self.memory = NameMemory()
         self.memory.observe(self._offered, "offered")
         self.children = [self.box, self.ask_row, self.memory]
-        if known:
+        if known or self.quiet:
             self.box.layout.display = "none"
-        else:
+        if not known:
             _waiting.add(self)
 
     @property
@@ -202,7 +212,7 @@ class NameArea(w.VBox):  # type: ignore[misc]
 
     def _offered(self, change: dict[str, Any]) -> None:
         name = str(change["new"]).strip()[:MOST_NAME].strip()
-        if not name or current_pupil() or self.box.value.strip():
+        if not name or current_pupil() or self.box.value.strip() or self.quiet:
             return
         self.question.value = "<b>{}</b>".format(
             html.escape(_("Are you {name}?").format(name=name))
@@ -224,7 +234,7 @@ class NameArea(w.VBox):  # type: ignore[misc]
             memory.forget()
         for area in list(_waiting):
             area.ask_row.layout.display = "none"
-            area.box.layout.display = None
+            area.box.layout.display = "none" if area.quiet else None
 
     def _typed(self, change: dict[str, Any]) -> None:
         if str(change["new"]).strip():
@@ -243,7 +253,11 @@ class NameArea(w.VBox):  # type: ignore[misc]
         self._on_known(name)
 
     def show(self) -> None:
-        """Ask again (a Check came before the name): the question if there is one,
-        else the name box."""
+        """Ask here (a Check came before the name): the question if the browser
+        remembers a name, else the name box."""
+        if self.quiet:
+            self.quiet = False
+            if self.memory.offered and not current_pupil():
+                self._offered({"new": self.memory.offered})
         if not self.asking:
             self.box.layout.display = None

@@ -44,7 +44,7 @@ from mathplay.cards import (
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.puzzles.names import current_pupil, set_pupil, when_known
-from mathplay.puzzles.records import DEFAULT_LOG, log_path, record, task_clock
+from mathplay.puzzles.records import DEFAULT_LOG, current_lesson, log_path, record, task_clock
 
 __all__ = ["BinaryCards", "CheckCallback"]
 
@@ -102,8 +102,10 @@ class BinaryCards(anywidget.AnyWidget):
         self.index = 0
         self.feedback: Feedback | None = None
         self._typed = ""
-        self._ask_name = log is not None and not self.pupil
-        if self._ask_name:
+        # In a lesson the name is asked once, at the top: the cards ask only after a
+        # Check without it.
+        self._ask_name = log is not None and not self.pupil and current_lesson() is None
+        if log is not None and not self.pupil:
             when_known(self._pupil_known)
         self._callbacks: list[CheckCallback] = []
         self._shown_at = task_clock().mark()
