@@ -41,6 +41,8 @@ from mathplay.puzzles.format import (
 from mathplay.puzzles.generate import generate, level_title
 from mathplay.puzzles.kinds import KINDS, Result
 from mathplay.puzzles.progress import DEFAULT_LOG
+from mathplay.puzzles.sections import MOST_GOAL
+from mathplay.puzzles.sections import PRACTICE_KEYS as _PRACTICE_KEYS
 from mathplay.puzzles.widget import _BAD, _GOOD, PuzzleView, _p
 
 if sys.version_info >= (3, 11):
@@ -50,11 +52,8 @@ else:  # pragma: no cover - Python 3.10
 
 __all__ = ["Practice", "PracticeError", "pupil_seed", "streak_text"]
 
-#: The most right answers in a row a practice can ask for.
-MOST_GOAL = 50
 #: A puzzle is drawn again when it is the same as one of the last few shown.
 _RECENT = 5
-_PRACTICE_KEYS = ("kind", "level", "goal", "seed")
 
 
 class PracticeError(MathplayError, ValueError):
