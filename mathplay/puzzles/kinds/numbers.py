@@ -333,7 +333,7 @@ class Convert(Kind):
                 parts.append(self._column(given, value))
             kept = safe_parts(parts, self.secrets(puzzle), (self.question(puzzle), text))
             return Result(False, " ".join(kept), shown)
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit()):  # "²" is a digit to isdigit, not to int
             return Result(False, _("Write a whole number, like 13."), answer, False)
         given = int(text)
         binary = format(value, "b")
