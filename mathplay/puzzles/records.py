@@ -242,7 +242,7 @@ def append_line(path: str | Path, line: str, mode: int = 0o666) -> None:
     data = (line.rstrip("\n") + "\n").encode("utf-8")
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, mode)
     try:
-        if fcntl is not None:
+        if hasattr(fcntl, "flock"):  # not on Windows, nor in Pyodide (JupyterLite)
             with contextlib.suppress(OSError):  # a file system without locks still appends
                 fcntl.flock(fd, fcntl.LOCK_EX)
         written = os.write(fd, data)

@@ -196,3 +196,14 @@ def test_older_records_count_the_longest_time_of_a_puzzle(tmp_path: Path) -> Non
         for a, r, s in (("1", False, 20), ("2", False, 50), ("3", True, 90))
     ))  # fmt: skip
     assert progress.summary(log).by_student.rows[0]["minutes"] == 1.5  # not 160 s
+
+
+def test_appends_where_fcntl_has_no_flock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pyodide (JupyterLite) has an fcntl module without flock: records are still kept."""
+    import types
+
+    monkeypatch.setattr(records, "fcntl", types.ModuleType("fcntl"))
+    path = tmp_path / "p.jsonl"
+    records.record(path, who="Ana", puzzle_set="s", puzzle="1", answer="2", right=True)
+    records.record(path, who="Ana", puzzle_set="s", puzzle="1", answer="3", right=False)
+    assert [a["answer"] for a in records.read_attempts(path)[0]] == ["2", "3"]
