@@ -108,7 +108,8 @@ def site_browser(
 def lite_page(site_browser: Any, site_server: SiteServer) -> Iterator[Any]:
     """A page in a fresh browser profile (no storage from other tests). ``page.requests``
     lists every request (the page's, its workers' and service worker's), ``page.off_site``
-    those that left 127.0.0.1; ``page.errors`` the page's errors."""
+    those that left 127.0.0.1, ``page.received`` the bytes of each file the
+    server sent; ``page.errors`` the page's errors."""
     context = site_browser.new_context(viewport={"width": 1300, "height": 950})
     page = context.new_page()
     local = site_server.url
@@ -121,10 +122,20 @@ def lite_page(site_browser: Any, site_server: SiteServer) -> Iterator[Any]:
             off_site.append(f"{request.method} {request.url}")
 
     context.on("request", watch)
+    received: dict[str, int] = {}
+
+    def count(response: Any) -> None:
+        # A file fetched through the service worker answers twice: count each URL once.
+        length = response.headers.get("content-length")
+        if length and length.isdigit():
+            received[response.url] = int(length)
+
+    context.on("response", count)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.off_site = off_site
     page.requests = seen
+    page.received = received
     page.errors = errors
     page.base_url = local
     yield page

@@ -80,6 +80,7 @@ def test_the_front_page_opens_lesson_00(lite_page: Any) -> None:
     lite_page.wait_for_timeout(500)
     SCREENSHOTS.mkdir(exist_ok=True)
     lite_page.screenshot(path=str(SCREENSHOTS / "lesson-00.png"))
+    notebook.marks["downloaded_mb"] = round(sum(lite_page.received.values()) / 1e6, 1)
     _timings("lesson 00 from the front page", notebook.marks)
     # The watch sees the kernel worker's requests too: Pyodide and the wheels, all local.
     wheels = [url for url in lite_page.requests if url.split("?")[0].endswith(".whl")]
