@@ -3,7 +3,8 @@
 The site's files are laid out as the lessons folder is: ``00-welcome.ipynb`` … at the
 top with ``puzzles/`` beside them (a lesson finds its puzzle file there), each
 translation in a folder of its own (``es/``), the Play notebooks (``play-summy.ipynb`` …)
-and whatever a teacher adds with ``--contents``. Pupils' records
+and whatever a teacher adds with ``--contents``. Every Python notebook names the site's
+kernel, so that no pupil is asked which kernel to start. Pupils' records
 (``mathplay-progress.jsonl``), notebook checkpoints, hidden files, Python scripts and the
 lessons' Markdown twins (each lesson also exists as a notebook) are left out.
 
@@ -25,11 +26,21 @@ from typing import Any
 from mathplay.i18n import _
 from mathplay.site.tools import SiteError
 
-__all__ = ["GAMES", "gather", "lesson_files", "play_notebook", "write_play_notebooks"]
+__all__ = [
+    "GAMES",
+    "KERNEL",
+    "for_the_site",
+    "gather",
+    "lesson_files",
+    "play_notebook",
+    "write_play_notebooks",
+]
 
 #: The games that get a Play notebook, in the order a pupil meets them.
 GAMES = ("summy", "mixmath", "binary")
 
+#: The site's one kernel: a Python notebook names it, so no pupil is asked to pick one.
+KERNEL = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
 #: Never put on a site: pupils' records, and what editors and tools leave behind.
 _NEVER = {"mathplay-progress.jsonl", "__pycache__", ".ipynb_checkpoints"}
 #: Left out of the lessons folder (build scripts, test setup, the Markdown twins).
@@ -91,7 +102,7 @@ def play_notebook(game: str) -> dict[str, Any]:
     return {
         "cells": cells,
         "metadata": {
-            "kernelspec": {"display_name": "Python", "language": "python", "name": "python"},
+            "kernelspec": dict(KERNEL),
             "language_info": {"name": "python"},
         },
         "nbformat": 4,
@@ -133,8 +144,41 @@ def lesson_files(lessons: Path) -> list[Path]:
     return list(_walk(lessons, lambda path: path.suffix not in _NOT_LESSONS))
 
 
+def for_the_site(text: str) -> str | None:
+    """A Python notebook's text with the site's kernel named in it (a notebook made in
+    JupyterLab names ``python3``, or none, and JupyterLite would then ask which kernel to
+    start); ``None`` for a notebook of another language, or text that is not one.
+
+    >>> data = json.loads(for_the_site('{"cells": [], "metadata": {}}'))
+    >>> data["metadata"]["kernelspec"]["name"], data["metadata"]["language_info"]
+    ('python', {'name': 'python'})
+    >>> for_the_site('{"metadata": {"kernelspec": {"name": "ir", "language": "R"}}}') is None
+    True
+    """
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    metadata = data.get("metadata") if isinstance(data, dict) else None
+    if not isinstance(metadata, dict):
+        return None
+    spec = metadata.get("kernelspec")
+    language = spec.get("language", "python") if isinstance(spec, dict) else "python"
+    if str(language).lower() != "python":
+        return None
+    metadata["kernelspec"] = dict(KERNEL)
+    info = metadata.get("language_info")
+    metadata["language_info"] = {**(info if isinstance(info, dict) else {}), "name": "python"}
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
 def _copy(source: Path, target: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
+    if source.suffix == ".ipynb":
+        text = for_the_site(source.read_text(encoding="utf-8", errors="replace"))
+        if text is not None:
+            target.write_text(text, encoding="utf-8")
+            return
     shutil.copyfile(source, target)
 
 

@@ -84,7 +84,9 @@ def test_the_sites_files(tmp_path: Path) -> None:
         (lessons / name).write_text("{}")
     mine = tmp_path / "mine"
     (mine / "puzzles").mkdir(parents=True)
-    (mine / "my-lesson.ipynb").write_text("{}")
+    spec = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    mine_notebook = {"cells": [], "metadata": {"kernelspec": spec}, "nbformat": 4}
+    (mine / "my-lesson.ipynb").write_text(json.dumps(mine_notebook))
     (mine / "puzzles" / "00-welcome.toml").write_text("mine")
     said: list[str] = []
     files = gather(lessons, [mine], tmp_path / "site", said.append)
@@ -97,6 +99,10 @@ def test_the_sites_files(tmp_path: Path) -> None:
         "puzzles/00-welcome.toml",
     ]
     assert (tmp_path / "site" / "puzzles" / "00-welcome.toml").read_text() == "mine"
+    # JupyterLite would ask which kernel to start for "python3": the site names its own.
+    copied = json.loads((tmp_path / "site" / "my-lesson.ipynb").read_text())
+    assert copied["metadata"]["kernelspec"]["name"] == "python"
+    assert copied["cells"] == [] and copied["nbformat"] == 4
     assert said == [f"  puzzles/00-welcome.toml from {mine} replaces the one of the same name"]
     with pytest.raises(SiteError, match="--contents nowhere: there is no such folder or file"):
         gather(lessons, [Path("nowhere")], tmp_path / "site2")
