@@ -219,3 +219,35 @@ def test_the_checkout_is_found() -> None:
     assert find_checkout() == CHECKOUT
     with pytest.raises(SiteError, match="needs mathplay's source"):
         find_checkout(Path("/"))
+
+
+def test_pyodide_needs_npm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tools.shutil, "which", lambda name, path=None: None)
+    with pytest.raises(SiteError, match=r"npm was not found: install Node\.js"):
+        tools.pyodide_package(tmp_path / "log", print, tmp_path / "cache")
+
+
+@pytest.mark.skipif(os.name == "nt", reason="a shell script stands in for npm")
+def test_pyodide_from_npm_is_checked_then_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tarfile
+
+    (tmp_path / "package").mkdir()
+    (tmp_path / "package" / "pyodide.mjs").write_text("export {}")
+    tarball = tmp_path / "pyodide-314.0.6.tgz"
+    with tarfile.open(tarball, "w:gz") as archive:
+        archive.add(tmp_path / "package", arcname="package")
+    npm = tmp_path / "bin" / "npm"  # npm pack --silent SPEC --pack-destination FOLDER
+    npm.parent.mkdir()
+    npm.write_text(f'#!/bin/sh\necho "$@" >> {tmp_path}/npm-calls\ncp {tarball} "$5/"\n')
+    npm.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{npm.parent}{os.pathsep}{os.environ['PATH']}")
+    cache, log = tmp_path / "cache", tmp_path / "log"
+    with pytest.raises(SiteError, match="is not the one expected"):
+        tools.pyodide_package(log, print, cache)
+    monkeypatch.setattr(tools, "PYODIDE_INTEGRITY", tools.integrity(tarball))
+    package = tools.pyodide_package(log, print, cache)
+    assert (package / "pyodide.mjs").read_text() == "export {}"
+    assert tools.pyodide_package(log, print, cache) == package  # kept: npm not asked again
+    assert len((tmp_path / "npm-calls").read_text().splitlines()) == 2
