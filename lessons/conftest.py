@@ -1,6 +1,8 @@
 """pytest in lessons/: only the notebooks are tests (``pytest --nbval-lax lessons/``).
 
-``build.py`` writes the notebooks; it is not a test module, so pytest leaves it alone.
+The lessons are written as MyST Markdown (``NN-name.md``) and built into the notebooks
+with ``mathplay lessons build``. pytest would read the ``.md`` files as doctest files
+(``--doctest-glob=*.md``), so they are left out here: nbval runs the ``.ipynb`` files.
 """
 
-collect_ignore = ["build.py"]
+collect_ignore_glob = ["*.md"]

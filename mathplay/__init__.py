@@ -31,6 +31,8 @@ _LAZY = {
     "Practice": ("mathplay.puzzles", "Practice"),
     "lesson": ("mathplay.puzzles.lesson", "lesson"),
     "progress": ("mathplay.puzzles.progress", None),
+    "cards": ("mathplay.cards", None),
+    "BinaryCards": ("mathplay.widgets.cards", "BinaryCards"),
 }
 
 

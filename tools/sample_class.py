@@ -26,23 +26,36 @@ NAMES = (
     "Lea", "Mateo", "Nora", "Oskar", "Priya", "Quinn", "Rosa", "Sami", "Tariq", "Uma",
     "Victor", "Wen", "Ximena", "Yusuf", "Zoë", "Aiko", "Bilal", "Carla", "Dmitri",
 )  # fmt: skip
+
+
+def set_of(sheet, puzzle_id: str) -> str:
+    """The set an attempt is recorded under: the lesson's, or its end check's."""
+    return f"{sheet.title}: end check" if puzzle_id in sheet.check else sheet.title
+
+
 #: The wrong answers children really type, most common first.
 SLIPS = {
-    "order-times-first": ["40", "17", "13"],
+    "order-times-first": ["40", "13", "26"],
     "order-divide-first": ["3", "16", "28"],
-    "order-which-sign": ["+", ":", "-"],
+    "same-kind-minus": ["11", "9"],
+    "same-kind-divide-times": ["3", "48"],
+    "check-times-first": ["21", "10"],
     "binary-six": ["6", "011", "101"],
     "binary-place": ["100", "2", "1"],
-    "binary-twenty-two": ["22", "10111", "1110"],
-    "binary-four-bits": ["false"],
-    "convert-to-binary": ["1011", "1100", "1111"],
-    "convert-to-decimal": ["25", "18", "11001"],
-    "and-bits": ["1110", "1010", "100"],
-    "or-bits": ["1000", "10110", "1100"],
-    "xor-bits": ["1110", "1000", "100"],
-    "not-width": ["110", "0110", "1000"],
-    "odd-mask": ["OR", "XOR"],
-    "mask-keep": ["10110", "1111", "11111"],
+    "convert-to-decimal": ["25", "18", "10011"],
+    "convert-to-binary": ["10011", "11000", "25"],
+    "check-nine": ["1100", "9", "111"],
+    "check-twenty-one": ["20", "10101"],
+    "check-twenty-eight": ["00111", "11000"],
+    "check-place": ["10", "4"],
+    "and-bits": ["1111", "1101", "110"],
+    "or-bits": ["1", "1100", "1110"],
+    "xor-bits": ["1111", "110", "10101"],
+    "not-bits": ["100", "1100", "11"],
+    "check-and": ["1101", "1001"],
+    "check-or": ["10", "1001"],
+    "check-xor": ["1111", "1001"],
+    "check-not": ["1010", "1"],
 }
 #: How hard each puzzle is (0 easy .. 1 hard).
 HARD = {
@@ -98,7 +111,7 @@ def main() -> None:
                     seconds = rng.lognormvariate(3.4, 0.5) * (1.6 if attempt == 0 else 0.8)
                     now += timedelta(seconds=seconds)
                     answer = right_answer if right else rng.choice(wrong[:2] * 2 + wrong)
-                    record(path, who=who, puzzle_set=sheet.title, puzzle=puzzle.id,
+                    record(path, who=who, puzzle_set=set_of(sheet, puzzle.id), puzzle=puzzle.id,
                            question=kind.question(puzzle), answer=answer, right=right,
                            hints=hints, solution_seen=seen, seconds=seconds, when=now,
                            notebook=f"lessons/{name}.ipynb")  # fmt: skip

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from mathplay.core.bag import Bag, check_seed
 from mathplay.core.grid import Grid
+from mathplay.core.hand import Hand
 from mathplay.core.outcome import Outcome
 from mathplay.core.squares import Special, Square
 from mathplay.errors import (
@@ -259,8 +260,9 @@ class GameState(ABC, Generic[MoveT, PositionT]):
         return self._pos.board.copy()
 
     @property
-    def hands(self) -> tuple[tuple[str, ...], ...]:
-        return tuple(tuple(hand) for hand in self._pos.hands)
+    def hands(self) -> tuple[Hand, ...]:
+        """Every player's tiles; a notebook shows each :class:`Hand` as a row of tiles."""
+        return tuple(Hand(hand) for hand in self._pos.hands)
 
     @property
     def scores(self) -> tuple[int, ...]:

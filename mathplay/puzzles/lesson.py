@@ -125,7 +125,7 @@ class Lesson:
 
     def _welcome(self) -> w.VBox:
         known = current_pupil()
-        self.name_area = NameArea(self._named, known)
+        self.name_area = NameArea(self._named, known, ask_now=True)
         self.greeting = w.HTML()
         self.greeting.add_class("mathplay-lesson-greeting")
         if known:
@@ -158,8 +158,16 @@ class Lesson:
     # --- the cells ------------------------------------------------------------------
 
     def puzzle(self, which: int | str) -> PuzzleSet:
-        """One guided puzzle: the file's puzzle number ``which`` (from 1) or with that id."""
-        return PuzzleSet(self.sheet, only=[which], log=self.log)
+        """One guided puzzle: the file's puzzle number ``which`` (from 1) or with that id.
+
+        Its heading counts the guided puzzles only ("Puzzle 2 of 6"): the end check's
+        puzzles are not part of that count."""
+        puzzles = self.sheet.puzzles
+        if isinstance(which, int) and not isinstance(which, bool) and 1 <= which <= len(puzzles):
+            which = puzzles[which - 1].id
+        guided = [p for p in puzzles if p.id not in self.sheet.check or p.id == which]
+        sheet = dataclasses.replace(self.sheet, puzzles=guided)
+        return PuzzleSet(sheet, only=[which], log=self.log)
 
     def practice(self, number: int = 1) -> Practice:
         """The file's ``[practice]`` (``number`` for the second of two ``[[practice]]``)."""

@@ -33,9 +33,9 @@ import ipywidgets as w
 import traitlets
 
 from mathplay.i18n import _
-from mathplay.puzzles.records import current_notebook, hub_user, name_key
+from mathplay.puzzles.records import current_lesson, current_notebook, hub_user, name_key
 
-__all__ = ["NameArea", "NameMemory", "current_pupil", "set_pupil"]
+__all__ = ["NameArea", "NameMemory", "current_pupil", "set_pupil", "when_known"]
 
 #: The longest name kept (a longer one is cut): names are for people, not for essays.
 MOST_NAME = 60
@@ -45,6 +45,14 @@ _pupil: str | None = None
 _waiting: weakref.WeakSet[NameArea] = weakref.WeakSet()
 #: Every browser memory on the page (to remember or forget a name in all of them).
 _memories: weakref.WeakSet[NameMemory] = weakref.WeakSet()
+#: Other widgets to tell when the name becomes known (weak: a closed widget goes).
+_listeners: list[weakref.WeakMethod[Callable[[str], None]]] = []
+
+
+def when_known(method: Callable[[str], None]) -> None:
+    """Call the bound ``method(name)`` when the pupil's name becomes known (typed in any
+    name box, or confirmed), for widgets with a name box of their own."""
+    _listeners.append(weakref.WeakMethod(method))
 
 
 def current_pupil() -> str | None:
@@ -78,6 +86,12 @@ def set_pupil(name: str | None, *, remember: bool = True) -> None:
             memory.remember(name)
     for area in list(_waiting):
         area.known(current_pupil() or name)
+    for ref in list(_listeners):
+        listener = ref()
+        if listener is None:
+            _listeners.remove(ref)
+        else:
+            listener(current_pupil() or name)
 
 
 # --- the browser's memory ------------------------------------------------------------
@@ -142,11 +156,21 @@ class NameArea(w.VBox):  # type: ignore[misc]
     question "Are you Ana?" when the browser remembers Ana. Hidden once a name is known.
 
     ``on_known(name)`` is called when the name becomes known (typed here or elsewhere on
-    the page, or confirmed).
+    the page, or confirmed). ``ask_now=False`` keeps the area quiet until :meth:`show`
+    (a Check before the name): in a lesson the name is asked once, at the top
+    (``mathplay.lesson``), so the widgets below do not each ask too; by default an area
+    is quiet when a lesson is set up in this kernel.
     """
 
-    def __init__(self, on_known: Callable[[str], None], known: str | None = None) -> None:
+    def __init__(
+        self,
+        on_known: Callable[[str], None],
+        known: str | None = None,
+        *,
+        ask_now: bool | None = None,
+    ) -> None:
         super().__init__()
+        self.quiet = not (ask_now if ask_now is not None else current_lesson() is None)
         self.add_class("mathplay-name-area")
         self._on_known = on_known
         self.box = w.Text(
@@ -176,9 +200,9 @@ class NameArea(w.VBox):  # type: ignore[misc]
         self.memory = NameMemory()
         self.memory.observe(self._offered, "offered")
         self.children = [self.box, self.ask_row, self.memory]
-        if known:
+        if known or self.quiet:
             self.box.layout.display = "none"
-        else:
+        if not known:
             _waiting.add(self)
 
     @property
@@ -188,7 +212,7 @@ class NameArea(w.VBox):  # type: ignore[misc]
 
     def _offered(self, change: dict[str, Any]) -> None:
         name = str(change["new"]).strip()[:MOST_NAME].strip()
-        if not name or current_pupil() or self.box.value.strip():
+        if not name or current_pupil() or self.box.value.strip() or self.quiet:
             return
         self.question.value = "<b>{}</b>".format(
             html.escape(_("Are you {name}?").format(name=name))
@@ -201,6 +225,7 @@ class NameArea(w.VBox):  # type: ignore[misc]
         """ "Yes, I am Ana": the remembered name is the pupil's."""
         name = self.asking
         if name:
+            self.box.value = name  # shown here, where the pupil answered (and set_pupil)
             set_pupil(name)
 
     def decline(self) -> None:
@@ -209,23 +234,30 @@ class NameArea(w.VBox):  # type: ignore[misc]
             memory.forget()
         for area in list(_waiting):
             area.ask_row.layout.display = "none"
-            area.box.layout.display = None
+            area.box.layout.display = "none" if area.quiet else None
 
     def _typed(self, change: dict[str, Any]) -> None:
         if str(change["new"]).strip():
             set_pupil(str(change["new"]))
 
     def known(self, name: str) -> None:
-        """The pupil's name is known now: the box shows it (the question goes)."""
+        """The pupil's name is known now. The box where it was typed keeps showing it;
+        the other name areas (waiting lower on the page) put their box away, so a lesson
+        does not repeat "Your name" above every puzzle."""
         _waiting.discard(self)
+        typed_here = bool(self.box.value.strip())
         self.ask_row.layout.display = "none"
-        self.box.layout.display = None
+        self.box.layout.display = None if typed_here else "none"
         if self.box.value.strip() != name:
             self.box.value = name
         self._on_known(name)
 
     def show(self) -> None:
-        """Ask again (a Check came before the name): the question if there is one,
-        else the name box."""
+        """Ask here (a Check came before the name): the question if the browser
+        remembers a name, else the name box."""
+        if self.quiet:
+            self.quiet = False
+            if self.memory.offered and not current_pupil():
+                self._offered({"new": self.memory.offered})
         if not self.asking:
             self.box.layout.display = None

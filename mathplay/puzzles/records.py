@@ -45,6 +45,7 @@ __all__ = [
     "PROGRESS_DIR_VARIABLE",
     "ProgressWarning",
     "TaskClock",
+    "current_lesson",
     "current_notebook",
     "hub_user",
     "log_path",
@@ -141,6 +142,11 @@ def set_current_lesson(name: str | None) -> None:
     name it even where the kernel does not know its notebook (Voilà)."""
     global _lesson
     _lesson = (name or "").strip() or None
+
+
+def current_lesson() -> str | None:
+    """The lesson set up in this kernel (``mathplay.lesson``), or ``None``."""
+    return _lesson
 
 
 def lesson_of(notebook: str | None) -> str | None:

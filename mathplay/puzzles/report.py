@@ -314,12 +314,17 @@ class Summary:
 
         return body(self)
 
-    def chart(self) -> Any:
-        """A matplotlib Figure: the pupil × puzzle grid as a heat map (every set, side by
-        side), and under it the share of pupils right at the first try at each puzzle."""
+    def chart(self, *, theme: str = "light", format: str = "auto") -> Any:
+        """The pupil × puzzle grid as a heat map (every set, side by side), and under it
+        the share of pupils right at the first try at each puzzle.
+
+        A matplotlib Figure where matplotlib is installed; an SVG picture
+        (:class:`~mathplay.render.picture.SvgPicture`) where it is not, or with
+        ``format="svg"``; ``theme`` is ``"light"`` or ``"dark"``, as in ``mathplay.plot``.
+        """
         from mathplay.puzzles.report_chart import chart as draw
 
-        return draw(self)
+        return draw(self, theme=theme, format=format)
 
 
 def _common(answers: Iterable[str], most: int = 3) -> str:
@@ -433,6 +438,9 @@ def summary(path: Any = None, puzzle_set: str | None = None) -> Summary:
     )  # fmt: skip
 
 
-def chart(path: Any = None, puzzle_set: str | None = None) -> Any:
-    """The chart of :func:`summary` as a matplotlib Figure (``summary(path).chart()``)."""
-    return summary(path, puzzle_set).chart()
+def chart(
+    path: Any = None, puzzle_set: str | None = None, *, theme: str = "light", format: str = "auto"
+) -> Any:
+    """The chart of :func:`summary` (``summary(path).chart()``): a matplotlib Figure, or
+    an SVG picture without matplotlib or with ``format="svg"``."""
+    return summary(path, puzzle_set).chart(theme=theme, format=format)

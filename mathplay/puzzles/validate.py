@@ -18,6 +18,7 @@ not true. 3 + 5 is 8, not 7.); change it to 4
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -209,7 +210,7 @@ def warn_puzzle(puzzle: Puzzle, source: str) -> list[Problem]:
                 ).format(n=number, a=answer),
             )
     if puzzle.prompt:
-        answer = kind.answers_in(puzzle, puzzle.prompt)
+        answer = kind.answers_in(puzzle, puzzle.prompt, given_facts(puzzle, kind.question(puzzle)))
         if answer:
             warning(
                 "prompt",
@@ -244,6 +245,40 @@ def warn_puzzle(puzzle: Puzzle, source: str) -> list[Problem]:
                 line,
             )
     return found
+
+
+def given_facts(puzzle: Puzzle, question: str) -> tuple[str, ...]:
+    """The facts a prompt gives the pupil to use: the true equations written in it that
+    are not the question itself with its blanks filled in.
+
+    In "6 x 7 = 42. Finish the family." for ``42 : 7 = _`` the 6 is the point of the
+    puzzle (a fact family), not the answer given away; "6 + 2 x 5 = 16" for
+    ``6 + 2 x 5 = _`` is the question answered, and still warned about.
+
+    >>> given_facts(Puzzle("f", "missing"), "42 : 7 = _")
+    ()
+    >>> given_facts(Puzzle("f", "missing", "6 x 7 = 42. Finish the family."), "42 : 7 = _")
+    ('6 x 7 = 42',)
+    >>> given_facts(Puzzle("o", "missing", "Is it 6 + 2 x 5 = 16?"), "6 + 2 x 5 = _")
+    ()
+    """
+    from mathplay.expr import check
+    from mathplay.lessons.prose import find_equations
+    from mathplay.puzzles.kinds.blanks import canonical_text
+
+    base = puzzle.fields.get("base", 10)
+    order = str(puzzle.fields.get("order", "math"))
+    asked = re.escape(canonical_text(question)).replace("_", "[0-9]+")
+    answered = re.compile(asked if "=" in question else asked + "=.*")
+    facts = []
+    for found in find_equations(puzzle.prompt):
+        try:
+            holds = check(found.text, base=base if base in (2, 10) else 10, order=order).holds
+        except MathplayError:
+            continue
+        if holds and not answered.fullmatch(canonical_text(found.text)):
+            facts.append(found.text)
+    return tuple(facts)
 
 
 def warnings(sheet: Worksheet, skip: set[str] | None = None) -> list[Problem]:

@@ -8,29 +8,22 @@ square, a 0 is plain on an empty one: the difference shows without colour.
 from __future__ import annotations
 
 import textwrap
-from itertools import product
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from mathplay.i18n import _
 from mathplay.render.bits import (
-    apply_bitwise,
-    check_width,
-    describe_op,
-    fits,
-    normalise_op,
-    read_bits,
+    bitwise_of,
+    place_values_of,
+    superscript,
     to_bits,
+    truth_table_of,
 )
-from mathplay.render.errors import PictureError
 from mathplay.render.mpl_common import new_figure, plain_axes
 from mathplay.render.palette import Theme, get_theme
 
 __all__ = ["bitwise_figure", "place_values_figure", "truth_table_figure"]
-
-_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def _bit(ax: Axes, x: float, y: float, bit: str, colours: Theme, gid: str, size: float) -> None:
@@ -103,11 +96,8 @@ def _title(fig: Figure, title: str, subtitle: str, colours: Theme) -> None:
 def place_values_figure(n: int | str, bits: int = 8, *, theme: str | Theme = "light") -> Figure:
     """``n`` as ``bits`` bits, each with its place value (1, 2, 4, …) and power of two."""
     colours = get_theme(theme)
-    bits = check_width(bits)
-    value, _width = read_bits(n, "n")
-    fits(value, bits, "n")
-    digits = to_bits(value, bits)
-    long_labels = len(str(1 << (bits - 1))) > 3
+    shown = place_values_of(n, bits)
+    bits, digits, long_labels = shown.bits, shown.digits, shown.long_labels
     fig, ax, cell_pt = _frame(bits, 3.0 if long_labels else 2.6, colours)
     for i, bit in enumerate(digits):
         power = bits - 1 - i
@@ -115,7 +105,7 @@ def place_values_figure(n: int | str, bits: int = 8, *, theme: str | Theme = "li
         ax.text(
             i + 0.5,
             0.4,
-            "2" + str(power).translate(_SUPERSCRIPT),
+            superscript(power),
             ha="center",
             va="center",
             fontsize=cell_pt * 0.3,
@@ -133,12 +123,7 @@ def place_values_figure(n: int | str, bits: int = 8, *, theme: str | Theme = "li
             fontweight="bold" if bit == "1" else "normal",
             color=colours.ink if bit == "1" else colours.faint,
         )
-    ones = [str(1 << (bits - 1 - i)) for i, bit in enumerate(digits) if bit == "1"]
-    title = _("{n} = {sum}").format(n=value, sum=" + ".join(ones) if ones else "0")
-    subtitle = _("{n} in {bits} bits is {digits}; under each bit, its place value").format(
-        n=value, bits=bits, digits=digits
-    )
-    _title(fig, title, subtitle, colours)
+    _title(fig, shown.title, shown.subtitle, colours)
     return fig
 
 
@@ -152,24 +137,9 @@ def bitwise_figure(
 ) -> Figure:
     """``a op b`` written bit by bit, one number under the other, the result below."""
     colours = get_theme(theme)
-    name = normalise_op(op)
-    a_value, a_width = read_bits(a, "a")
-    if name == "NOT":
-        if b is not None:
-            raise PictureError(_("NOT takes one number: bitwise(a, None, 'NOT')"))
-        b_value, b_width = None, 1
-    else:
-        if b is None:
-            raise PictureError(_("{op} takes two numbers a and b").format(op=name))
-        b_value, b_width = read_bits(b, "b")
-    width = check_width(bits) if bits is not None else max(a_width, b_width)
-    check_width(width, "the width")
-    fits(a_value, width, "a")
-    if b_value is not None:
-        fits(b_value, width, "b")
-    result = apply_bitwise(name, a_value, b_value, width)
-
-    rows = [("a", a_value)] if b_value is None else [("a", a_value), ("b", b_value)]
+    shown = bitwise_of(a, b, op, bits)
+    name, width = shown.op, shown.width
+    rows = list(shown.rows[:-1])
     left, right = 2.2, 2.2
     fig, ax, cell_pt = _frame(width + left + right, len(rows) + 2.3, colours, most=0.5)
     for i in range(width):
@@ -182,15 +152,15 @@ def bitwise_figure(
             fontsize=cell_pt * (0.3 if width <= 8 else 0.2),
             color=colours.faint,
         )
-    for r, (label, value) in enumerate([*rows, ("result", result)]):
+    for r, (label, value) in enumerate(shown.rows):
         y = 1 + r + (0.3 if label == "result" else 0)
         for i, bit in enumerate(to_bits(value, width)):
             _bit(ax, left + i, y, bit, colours, f"bit:{label}:{width - 1 - i}", cell_pt * 0.45)
-        shown = "= " + str(value) if label == "result" else str(value)
+        written = "= " + str(value) if label == "result" else str(value)
         ax.text(
             left + width + 0.3,
             y + 0.5,
-            shown,
+            written,
             ha="left",
             va="center",
             fontsize=cell_pt * 0.42,
@@ -213,28 +183,16 @@ def bitwise_figure(
         color=colours.ink,
         linewidth=1.5,
     )
-    if b_value is None:
-        title = _("NOT {a} = {result}").format(a=a_value, result=result)
-        subtitle = _("NOT {a} = {r}: {what}").format(
-            a=to_bits(a_value, width), r=to_bits(result, width), what=describe_op(name)
-        )
-    else:
-        title = _("{a} {op} {b} = {result}").format(a=a_value, op=name, b=b_value, result=result)
-        subtitle = _("{op}: {what}").format(op=name, what=describe_op(name))
-    _title(fig, title, subtitle, colours)
+    _title(fig, shown.title, shown.subtitle, colours)
     return fig
 
 
 def truth_table_figure(op: str, *, theme: str | Theme = "light") -> Figure:
     """The truth table of ``op`` (AND, OR, XOR, NOT): every input and its result."""
     colours = get_theme(theme)
-    name = normalise_op(op)
-    inputs = ["A"] if name == "NOT" else ["A", "B"]
-    header = [*inputs, "NOT A" if name == "NOT" else f"A {name} B"]
-    rows = []
-    for values in product((0, 1), repeat=len(inputs)):
-        b = values[1] if len(values) > 1 else None
-        rows.append([*values, apply_bitwise(name, values[0], b, 1)])
+    table = truth_table_of(op)
+    header, rows = table.header, table.rows
+    inputs = header[:-1]
     widths = [1.0] * len(inputs) + [2.4]
     fig, ax, cell_pt = _frame(sum(widths), len(rows) + 1, colours, most=0.55)
     x = 0.0
@@ -279,5 +237,5 @@ def truth_table_figure(op: str, *, theme: str | Theme = "light") -> Figure:
             )
         x += w
     ax.plot([x - widths[-1]] * 2, [0, len(rows) + 1], color=colours.ink, linewidth=2)
-    _title(fig, _("{op} truth table").format(op=name), describe_op(name), colours)
+    _title(fig, table.title, table.subtitle, colours)
     return fig

@@ -25,7 +25,7 @@ from mathplay.render.errors import PictureError
 from mathplay.render.model import BoardView, CellView, board_view, tile_font_scale
 from mathplay.render.palette import Theme, get_theme
 
-__all__ = ["board_svg", "view_svg"]
+__all__ = ["MARGIN", "board_parts", "board_svg", "hatch_pattern", "view_svg"]
 
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 #: Room for the coordinates (column letters, row numbers), in squares.
@@ -64,22 +64,34 @@ def board_svg(
 
 def view_svg(view: BoardView, size_px: int, colours: Theme) -> str:
     """The SVG of an already worked-out :class:`BoardView`."""
-    cell = size_px / (view.size + MARGIN)
-    offset = MARGIN * cell
     hatch = f"mathplay-last-{colours.name}"
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{size_px}" height="{size_px}" '
         f'viewBox="0 0 {size_px} {size_px}" role="img" aria-label="{_attr(view.caption)}" '
         f'font-family="{_attr(FONT)}">',
         f"<title>{escape(view.caption)}</title>",
-        "<defs>"
-        f'<pattern id="{hatch}" width="6" height="6" patternUnits="userSpaceOnUse" '
-        'patternTransform="rotate(45)">'
-        f'<rect width="2" height="6" fill="{colours.highlight}" opacity="0.45"/></pattern>'
-        "</defs>",
+        "<defs>" + hatch_pattern(colours) + "</defs>",
         f'<rect width="{size_px}" height="{size_px}" fill="{colours.background}"/>',
     ]
-    out.append(_coordinates(view.size, cell, offset, colours))
+    out += board_parts(view, size_px / (view.size + MARGIN), colours, hatch)
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def hatch_pattern(colours: Theme) -> str:
+    """The ``<pattern>`` that hatches the last move, id ``mathplay-last-<theme>``."""
+    return (
+        f'<pattern id="mathplay-last-{colours.name}" width="6" height="6" '
+        'patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+        f'<rect width="2" height="6" fill="{colours.highlight}" opacity="0.45"/></pattern>'
+    )
+
+
+def board_parts(view: BoardView, cell: float, colours: Theme, hatch: str) -> list[str]:
+    """The SVG elements of a board with squares ``cell`` pixels wide, its coordinates
+    at the top and the left (``MARGIN`` squares), from the origin."""
+    offset = MARGIN * cell
+    out = [_coordinates(view.size, cell, offset, colours)]
     side = view.size * cell
     out.append(
         f'<rect x="{_num(offset)}" y="{_num(offset)}" width="{_num(side)}" '
@@ -105,8 +117,7 @@ def view_svg(view: BoardView, size_px: int, colours: Theme) -> str:
             out.append(_tile(c, offset, cell, colours, hatch))
         elif c.special is not None:
             out.append(_special(c, offset, cell, colours))
-    out.append("</svg>")
-    return "\n".join(out)
+    return out
 
 
 def _coordinates(size: int, cell: float, offset: float, colours: Theme) -> str:
@@ -147,14 +158,14 @@ def _tile(c: CellView, offset: float, cell: float, colours: Theme, hatch: str) -
     box = f'x="{_num(x)}" y="{_num(y)}" width="{_num(side)}" height="{_num(side)}"'
     radius = _num(cell * 0.12)
     parts = [
-        f"<g><title>{escape(c.describe())}</title>",
+        f'<g data-gid="tile:{c.name}"><title>{escape(c.describe())}</title>',
         f'<rect {box} rx="{radius}" fill="{colours.tile}" stroke="{colours.tile_edge}" '
         f'stroke-width="{_num(max(1.0, cell * 0.045))}"/>',
     ]
     if c.last:
         parts.append(
             f'<rect {box} rx="{radius}" fill="url(#{hatch})" stroke="{colours.highlight}" '
-            f'stroke-width="{_num(max(2.0, cell * 0.11))}"/>'
+            f'stroke-width="{_num(max(2.0, cell * 0.11))}" data-gid="last:{c.name}"/>'
         )
     if c.blank:
         pad = side * 0.14

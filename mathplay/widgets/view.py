@@ -70,22 +70,13 @@ def _legend_words() -> dict[Special, str]:
     """What each kind of special square does, in words for a 12-year-old (rules M1, M4-M6,
     B1, B4)."""
     return {
-        Special.START: _(
-            "start square: a fixed number to start from; the first tile makes an equation "
-            "with two of them"
-        ),
+        Special.START: _("start square: a number to start from; the first tile uses two of them"),
         Special.DOUBLE: _("double: a tile placed here scores twice"),
         Special.TRIPLE: _("triple: a tile placed here scores three times"),
-        Special.PLUS: _("plus square: your tile must be a sum here, like 3 + 4 = 7; {extra}"),
-        Special.MINUS: _(
-            "minus square: your tile must be a difference here, like 9 − 4 = 5; {extra}"
-        ),
-        Special.TIMES: _(
-            "times square: your tile must be a product here, like 3 × 4 = 12; {extra}"
-        ),
-        Special.DIVIDE: _(
-            "divide square: your tile must be a quotient here, like 12 ÷ 4 = 3; {extra}"
-        ),
+        Special.PLUS: _("plus square: your tile must be a sum, like 3 + 4 = 7"),
+        Special.MINUS: _("minus square: your tile must be a difference, like 9 − 4 = 5"),
+        Special.TIMES: _("times square: your tile must be a product, like 3 × 4 = 12"),
+        Special.DIVIDE: _("divide square: your tile must be a quotient, like 12 ÷ 4 = 3"),
         Special.DOUBLE_LETTER: _("double letter: the points of the chip placed here count twice"),
         Special.TRIPLE_LETTER: _(
             "triple letter: the points of the chip placed here count three times"
@@ -93,6 +84,9 @@ def _legend_words() -> dict[Special, str]:
         Special.DOUBLE_WORD: _("double word: the whole line scores twice"),
         Special.TRIPLE_WORD: _("triple word: the whole line scores three times"),
     }
+
+
+_SIGNS = {Special.PLUS, Special.MINUS, Special.TIMES, Special.DIVIDE}
 
 
 def legend(specials: dict[Square, Special], starts: Sequence[Square] = ()) -> list[dict[str, str]]:
@@ -107,7 +101,6 @@ def legend(specials: dict[Square, Special], starts: Sequence[Square] = ()) -> li
      {'kind': 'double-word', 'label': 'DW', 'text': 'double word: the whole line scores twice'}]
     """
     words = _legend_words()
-    extra = _("then you may draw one extra tile")
     present = set(specials.values())
     entries = []
     if any(specials.get(square) is not Special.START for square in starts):
@@ -124,9 +117,18 @@ def legend(specials: dict[Square, Special], starts: Sequence[Square] = ()) -> li
                 {
                     "kind": CSS_KIND[special],
                     "label": special.label,
-                    "text": words[special].format(extra=extra),
+                    "text": words[special],
                 }
             )
+    if present & _SIGNS:
+        # Said once for the four sign squares (rule M6), so the key fits a small laptop.
+        entries.append(
+            {
+                "kind": "note",
+                "label": "",
+                "text": _("After a tile on a sign square you may draw one extra tile."),
+            }
+        )
     return entries
 
 

@@ -46,6 +46,7 @@ MEASURE = """board => {
     primary: box(board.querySelector('.mp-action-play, .mp-action-end')),
     message: box(board.querySelector('.mp-message')),
     side: box(board.querySelector('.mp-side')),
+    legend: box(board.querySelector('.mp-squares-legend')),
     cell: square.getBoundingClientRect().width,
     coord: parseFloat(getComputedStyle(board.querySelector('.mp-coord')).fontSize),
   };
@@ -136,12 +137,16 @@ def test_the_whole_default_board_is_in_view(browser: Any, lab: Server, game: str
     # The legend names every kind of special square, in words.
     legend = board.locator(".mp-squares-legend-item")
     expect(legend.locator(".mp-squares-legend-swatch")).to_have_text(LEGEND[game])
+    # The whole key is on the screen too, down to its last line.
+    assert inside(box["legend"], box["panel"]), f"legend {box['legend']} is not in {box['panel']}"
     expect(board.locator(".mp-squares-legend-title")).to_have_text("What the squares do")
     if game == "binary":
         expect(legend.nth(3)).to_have_text("DW double word: the whole line scores twice")
     if game == "mixmath":
-        expect(legend.nth(3)).to_contain_text("must be a sum here")
-        expect(legend.nth(3)).to_contain_text("draw one extra tile")
+        expect(legend.nth(3)).to_contain_text("must be a sum")
+        expect(board.locator(".mp-squares-legend-note")).to_have_text(
+            "After a tile on a sign square you may draw one extra tile."
+        )
         # Nothing to end yet: the primary button is disabled, looks it and says it.
         end = board.locator(".mp-action-end")
         expect(end).to_be_disabled()

@@ -78,12 +78,14 @@ def test_enter_checks_the_name_is_asked_and_practice_counts(page: Any, lab: Serv
 
     name.fill("Ana")
     name.press("Enter")
+    # The practice heard the name (the kernel has it): its first puzzle is Ana's own.
+    # (Waiting for it first: a name box's value reaches the kernel after the page's
+    # earlier messages are answered, so an Enter pressed at once may come first.)
+    expect(practice.get_by_text("Puzzle 1.")).to_be_visible()
     answer.press("Enter")
     expect(feedback).to_contain_text("Right! 3 + 4 = 7 is true.")
     assert attempts(log, 1)[0]["who"] == "Ana"
 
-    # The practice heard the name: its first puzzle is Ana's own.
-    expect(practice.get_by_text("Puzzle 1.")).to_be_visible()
     expect(practice.locator(".mathplay-puzzles-name input")).to_have_value("Ana")
     first = generate("missing", 1, 1, seed=pupil_seed("Ana", "missing", 1) * 100_000 + 1)
     question = first.puzzles[0].fields["equation"]

@@ -136,3 +136,33 @@ def test_on_a_hub_the_lesson_greets_the_login(
     lesson = Lesson("01", folder=folder, log=None)
     assert "Hello pupil07!" in lesson.greeting.value
     assert lesson.name_area.box.layout.display == "none"
+
+
+def test_a_guided_puzzle_counts_the_guided_puzzles_only(folder: Path) -> None:
+    text = LESSON.replace('puzzles = ["add-b", "add-a"]', 'puzzles = ["add-b"]')
+    (folder / "05-count.toml").write_text(text)
+    lesson = Lesson("05", folder=folder, log=None)
+    first = lesson.puzzle(1)
+    assert "Puzzle 1 of 1." in first.heading.value  # add-b is the end check's
+    assert "Puzzle 1 of 1." in lesson.check().heading.value
+    bad = lesson.puzzle("nope")  # said on the page, in words, not raised
+    assert "no puzzle &#x27;nope&#x27;" in bad.children[0].value
+
+
+def test_in_a_lesson_only_the_top_asks_the_name(folder: Path) -> None:
+    from mathplay.widgets.cards import BinaryCards
+
+    log = folder / "p.jsonl"
+    lesson = Lesson("01", folder=folder, log=log)
+    assert lesson.name_area.box.layout.display is None  # the top asks
+    guided, practice = lesson.puzzle(1), lesson.practice()
+    cards = BinaryCards(log=log)
+    assert guided.name_box.layout.display == "none"
+    assert practice.name_box.layout.display == "none" and not cards.view["ask_name"]
+    guided.name_area.memory.offered = "Zed"  # a quiet area does not ask "Are you Zed?"
+    assert guided.name_area.ask_row.layout.display == "none"
+    guided.check("4")  # a Check before the name: this widget asks, nothing is recorded
+    assert guided.name_area.ask_row.layout.display is None and not log.exists()
+    lesson.name_area.box.value = "Ana"
+    guided.check("4")
+    assert [r["who"] for r in rows(log)] == ["Ana"]

@@ -113,6 +113,22 @@ def test_numbers_shown_in_the_puzzle_are_not_the_answer_given_away() -> None:
     assert check_text(text) == []
 
 
+def test_a_fact_the_prompt_gives_is_not_the_answer_given_away() -> None:
+    # A fact family: the 6 of 6 x 7 = 42 is what the pupil is to use for 42 : 7 = _.
+    text = puzzle_file(
+        'id = "f"\nkind = "missing"\nequation = "42 : 7 = _"\n'
+        'prompt = "6 × 7 = 42. Finish the family."'
+    )
+    assert check_text(text) == []
+    # The question answered, or an equation that is not true, still gives the answer away.
+    for prompt in ("Is it 42 : 7 = 6?", "6 x 8 = 42."):
+        text = puzzle_file(
+            f'id = "f"\nkind = "missing"\nequation = "42 : 7 = _"\nprompt = "{prompt}"'
+        )
+        (problem,) = check_text(text)
+        assert problem.warning and "the prompt gives the answer away: '6'" in problem.message
+
+
 @pytest.mark.parametrize(
     ("body", "words"),
     [
@@ -163,7 +179,7 @@ def test_every_shipped_and_lesson_file_is_clean() -> None:
     files = sorted(root.glob("mathplay/puzzles/sets/*.toml")) + sorted(
         root.glob("lessons/puzzles/*.toml")
     )
-    assert len(files) == 17
+    assert len(files) == 18
     for path in files:
         assert check_text(path.read_text(encoding="utf-8"), str(path)) == [], path
 

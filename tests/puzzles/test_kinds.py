@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -100,6 +101,28 @@ def test_check(kind: str, fields: dict[str, Any], answer: str, right: bool, word
     result = KINDS[kind].check(Puzzle("p", kind, fields=fields), answer)
     assert result.right is right
     assert words in result.message
+
+
+def test_a_refused_move_is_explained_without_rule_ids() -> None:
+    """A pupil reads why a move is refused in plain words: no ``(M4)`` or ``(S3)``."""
+    rows = [". " * 13 + "."] * 14
+    rows[6] = ". . . . . . 1 2 . . . . . ."
+    rows[7] = ". . . . . 12 3 4 . . . . . ."
+    fields = {"game": "mixmath", "diagram": "\n".join(rows), "hand": "36 15", "goal": "any"}
+    result = KINDS["move"].check(Puzzle("p", "move", fields=fields), "E8 15")
+    assert not result.right and "a × square" in result.message
+    assert not re.search(r"\([SMB]\d", result.message), result.message
+    summy = KINDS["move"].check(Puzzle("p", "move", fields=MV), "B5 across 1+2=4")
+    assert not re.search(r"\([SMB]\d", summy.message), summy.message
+
+
+def test_a_refused_move_says_why_in_plain_words_without_rule_ids() -> None:
+    # As the boards say it (docs/widgets.md): the reason once, with the arithmetic.
+    fields = {**MV, "hand": "12+34"}
+    result = KINDS["move"].check(Puzzle("p", "move", fields=fields), "B5 across 1+2=4")
+    assert result.message == "That move is not allowed: 1 + 2 is 3, not 4."
+    result = KINDS["move"].check(Puzzle("p", "move", fields=fields), "E5 across 1+2=3")
+    assert "(S3)" not in result.message and "E5 already holds =" in result.message
 
 
 def test_best_move_is_right() -> None:

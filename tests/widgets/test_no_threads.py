@@ -12,6 +12,28 @@ import pytest
 
 from mathplay.widgets import computers, play
 
+#: Thread.start as it is, kept before a test forbids threads: each test runs in a fresh
+#: thread of its own, which has no event loop running (the test session may have one
+#: running in the main thread, e.g. Playwright's).
+_START = threading.Thread.start
+
+
+def in_a_fresh_thread(body: Any) -> None:
+    """Run ``body()`` in a new thread and re-raise what it raised."""
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            body()
+        except BaseException as error:  # re-raised below, in the test's thread
+            failures.append(error)
+
+    thread = threading.Thread(target=run)
+    _START(thread)
+    thread.join(600)
+    if failures:
+        raise failures[0]
+
 
 @pytest.fixture
 def no_threads(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -45,7 +67,7 @@ def test_the_computer_moves_on_the_event_loop(no_threads: None) -> None:
         await settle(board)
         assert len(board.game.history) == 3 and board.game.to_move == 1
 
-    asyncio.run(lesson())
+    in_a_fresh_thread(lambda: asyncio.run(lesson()))
 
 
 def test_between_two_computer_turns_the_kernel_does_other_work(no_threads: None) -> None:
@@ -63,7 +85,7 @@ def test_between_two_computer_turns_the_kernel_does_other_work(no_threads: None)
         # Other work ran at many points of the game, not only before and after it.
         assert len(set(seen)) > 3
 
-    asyncio.run(lesson())
+    in_a_fresh_thread(lambda: asyncio.run(lesson()))
 
 
 def test_a_thread_that_cannot_start_falls_back_to_the_loop(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -77,9 +99,12 @@ def test_a_thread_that_cannot_start_falls_back_to_the_loop(monkeypatch: pytest.M
         await settle(board)
         assert len(board.game.history) == 1
 
-    asyncio.run(lesson())
+    in_a_fresh_thread(lambda: asyncio.run(lesson()))
 
 
 def test_without_a_loop_or_threads_the_computer_moves_at_once(no_threads: None) -> None:
-    board = play("summy", seats=["computer:medium", "human"], seed=4, size=9)
-    assert len(board.game.history) == 1 and not board.moves_pending
+    def lesson() -> None:
+        board = play("summy", seats=["computer:medium", "human"], seed=4, size=9)
+        assert len(board.game.history) == 1 and not board.moves_pending
+
+    in_a_fresh_thread(lesson)

@@ -16,7 +16,8 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from mathplay.core.grid import diagram_rows
-from mathplay.errors import MathplayError
+from mathplay.errors import MathplayError, without_rule_ids
+from mathplay.expr.pretty import pretty
 from mathplay.i18n import _
 from mathplay.puzzles.format import Puzzle
 from mathplay.puzzles.kinds.base import Field, Kind, KindError, Result
@@ -237,7 +238,12 @@ class Move(Kind):
         try:
             score = game.play(move)
         except MathplayError as error:
-            return Result(False, _("That move is not allowed: {e}.").format(e=error), answer)
+            # What is wrong, in plain words: the reason without the move repeated and
+            # without rule ids (those stay on the exception), as the boards say it.
+            reason = without_rule_ids(str(getattr(error, "reason", None) or error))
+            return Result(
+                False, _("That move is not allowed: {e}.").format(e=pretty(reason)), answer
+            )
         played = game.history[-1].move
         if goal == "any":
             return Result(

@@ -184,6 +184,10 @@ function render({ model, el: host }) {
     const list = el("ul", "mp-squares-legend-list");
     list.setAttribute("aria-labelledby", title.id);
     for (const entry of entries) {
+      if (entry.kind === "note") {  // words for several kinds at once, no swatch
+        list.append(el("li", "mp-squares-legend-item mp-squares-legend-note", entry.text));
+        continue;
+      }
       const item = el("li", `mp-squares-legend-item mp-squares-legend-${entry.kind}`);
       item.append(el("span", `mp-squares-legend-swatch mp-${entry.kind}`, entry.label), " ",
         el("span", "mp-squares-legend-text", entry.text));

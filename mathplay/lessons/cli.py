@@ -1,0 +1,103 @@
+"""``mathplay lessons``: build the notebooks, check the lessons, start a new lesson.
+
+``mathplay lessons build [PATH...]`` writes ``NN-name.ipynb`` next to each lesson;
+``mathplay lessons check [PATH...]`` reports problems as ``FILE:LINE: message`` (exit
+status 1 if there are any); ``mathplay lessons new NAME`` writes a lesson to start from.
+A PATH is a lesson file or a folder of them; the default is ``lessons/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from mathplay.i18n import _, _n
+
+__all__ = ["add_parser"]
+
+DEFAULT_FOLDER = "lessons"
+
+
+def _build(args: argparse.Namespace) -> int:
+    from mathplay.lessons.notebook import write_notebook
+    from mathplay.lessons.source import LessonError, find_lessons, read_lesson
+
+    failed = 0
+    for path in find_lessons(args.paths or [DEFAULT_FOLDER]):
+        try:
+            lesson = read_lesson(path)
+            changed = write_notebook(lesson)
+        except LessonError as error:
+            print(error, file=sys.stderr)
+            failed += 1
+            continue
+        if changed:
+            print(_("wrote {path}").format(path=lesson.notebook_path))
+        else:
+            print(_("{path} is up to date").format(path=lesson.notebook_path))
+    return 1 if failed else 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    from mathplay.lessons.check import check_paths
+
+    count, problems = check_paths(args.paths or [DEFAULT_FOLDER])
+    for problem in problems:
+        print(problem)
+    errors = [problem for problem in problems if not problem.warning]
+    warnings = len(problems) - len(errors)
+    checked = _n("{n} lesson checked", "{n} lessons checked", count).format(n=count)
+    if errors:
+        to_fix = _n("{n} problem to fix", "{n} problems to fix", len(errors))
+        print(f"{checked}: {to_fix.format(n=len(errors))}")
+        return 1
+    summary = _("{checked}, no problems").format(checked=checked)
+    if warnings:
+        summary += " " + _n("({n} warning)", "({n} warnings)", warnings).format(n=warnings)
+    print(summary)
+    return 0
+
+
+def _new(args: argparse.Namespace) -> int:
+    from mathplay.lessons.source import LessonError
+    from mathplay.lessons.template import new_lesson
+
+    try:
+        written = new_lesson(args.name, args.folder)
+    except LessonError as error:
+        print(_("mathplay lessons new: {error}").format(error=error), file=sys.stderr)
+        return 1
+    for path in written:
+        print(_("wrote {path}").format(path=path))
+    print(
+        _(
+            "Now write the lesson in {path}, then run: mathplay lessons check {path} and "
+            "mathplay lessons build {path}"
+        ).format(path=written[0])
+    )
+    return 0
+
+
+def add_parser(commands: Any) -> argparse.ArgumentParser:
+    """Add ``lessons`` and its subcommands to the ``mathplay`` command's subparsers."""
+    lessons: argparse.ArgumentParser = commands.add_parser(
+        "lessons", help=_("build, check and start lessons written as text (MyST Markdown)")
+    )
+    sub = lessons.add_subparsers(dest="lessons_command", required=True)
+    paths_help = _("lesson files (.md) or folders of them; default lessons/")
+    builder = sub.add_parser("build", help=_("write each lesson's notebook next to it"))
+    builder.add_argument("paths", nargs="*", metavar="PATH", help=paths_help)
+    builder.set_defaults(run=_build)
+    checker = sub.add_parser(
+        "check", help=_("check equations, puzzles and notebooks; exit status 1 on any problem")
+    )
+    checker.add_argument("paths", nargs="*", metavar="PATH", help=paths_help)
+    checker.set_defaults(run=_check)
+    maker = sub.add_parser("new", help=_("write a new lesson to start from, and its puzzles"))
+    maker.add_argument("name", metavar="NAME", help=_("like fractions, or 10-fractions"))
+    maker.add_argument(
+        "--folder", default=DEFAULT_FOLDER, help=_("the lessons' folder; default lessons/")
+    )
+    maker.set_defaults(run=_new)
+    return lessons

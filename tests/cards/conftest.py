@@ -1,0 +1,25 @@
+"""Every test starts with nobody named, no hub, no progress folder and a fresh clock."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mathplay.puzzles import records
+from mathplay.puzzles import widget as puzzle_widget
+
+
+@pytest.fixture(autouse=True)
+def _clean_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("JUPYTERHUB_USER", "MATHPLAY_PROGRESS_DIR", "JPY_SESSION_NAME"):
+        monkeypatch.delenv(name, raising=False)
+    puzzle_widget.set_pupil(None)
+    records.set_clock()
+
+
+def front_end(widget: Any, **content: Any) -> None:
+    """Send a custom message to ``widget`` exactly as ``model.send(content)`` does in JS."""
+    widget._handle_msg(
+        {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
+    )
