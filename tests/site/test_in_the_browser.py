@@ -1,7 +1,8 @@
 """The lessons' website in headless chromium: built by ``mathplay site build``, served
 on 127.0.0.1, and reaching nothing else.
 
-The front page opens lesson 00; every lesson runs with no failing cell; on each game's
+The front page opens lesson 00; every lesson runs with no failing cell (its pictures are
+SVG, since Pyodide has no matplotlib); on each game's
 Play notebook a pupil's move gets the computer's reply; Save my results downloads the
 pupil's records. Screenshots and the measured times land in ``tests/site/.screenshots``.
 """
@@ -31,25 +32,6 @@ LESSONS = sorted(
     for path in LESSONS_FOLDER.rglob("*.ipynb")
     if ".ipynb_checkpoints" not in path.parts and "puzzles" not in path.parts
 )
-
-#: The cells that fail in the website only because Pyodide has no matplotlib yet: lesson
-#: -> the numbers of its code cells (from 1). The lessons' first cell runs
-#: ``%matplotlib inline`` and ``from mathplay import plot``, which fail, so the names it
-#: defines are missing in the cells after it. The SVG pictures (mathplay.plot without
-#: matplotlib) make these cells pass: that merge empties this list. A listed cell must
-#: fail for that reason (its error names matplotlib, or a name that an earlier failed
-#: cell should have defined), and a listed cell that passes fails the test too, so the
-#: list cannot hide anything else.
-FAILING_UNTIL_SVG_PICTURES: dict[str, set[int]] = {
-    "01-equations": set(range(1, 20)),
-    "02-fact-families": set(range(1, 15)),
-    "03-mixmath": set(range(1, 13)),
-    "04-summy": set(range(1, 16)),
-    "05-binary-numbers": {1, 2, 3, 4, *range(6, 16)},  # 5 is format(22, "b")
-    "06-binary-arithmetic": set(range(1, 15)),
-    "07-bitwise-logic": set(range(1, 21)),
-    "09-for-teachers": {1, 3, 4, 5, 6, 13, 17},  # 17 is progress.chart(...)
-}
 
 
 def _timings(name: str, marks: dict[str, float]) -> None:
@@ -89,30 +71,22 @@ def test_the_front_page_opens_lesson_00(lite_page: Any) -> None:
     assert lite_page.errors == []
 
 
-def _matplotlib_cause(error: str, earlier_failed: bool) -> bool:
-    # Pyodide's kernel names the error "<class 'NameError'>".
-    return "matplotlib" in error or (earlier_failed and "NameError" in error.split(":", 1)[0])
-
-
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_every_lesson_runs(lite_page: Any, lesson: str) -> None:
     notebook = open_notebook(lite_page, lesson)
     cells = notebook.run_all()
     _timings(f"lesson {lesson}", notebook.marks)
-    expected = FAILING_UNTIL_SVG_PICTURES.get(Path(lesson).stem, set())
     wrong = []
-    earlier_failed = False
     for number, cell in enumerate(cells, start=1):
         head = cell.source.strip().splitlines()[0][:60] if cell.source.strip() else ""
-        if cell.error and number not in expected:
+        if cell.error:
             wrong.append(f"code cell {number} ({head!r}) fails: {cell.error}")
-        elif cell.error and not _matplotlib_cause(cell.error, earlier_failed):
-            wrong.append(f"code cell {number} ({head!r}) fails, not for matplotlib: {cell.error}")
-        elif not cell.error and number in expected:
-            wrong.append(
-                f"code cell {number} ({head!r}) passes now: take it off FAILING_UNTIL_SVG_PICTURES"
-            )
-        earlier_failed = earlier_failed or bool(cell.error)
+    # The pictures are SVG here (there is no matplotlib in Pyodide): keep the first.
+    picture = lite_page.locator(".jp-RenderedSVG:visible, .jp-OutputArea-output svg:visible").first
+    if picture.count():
+        picture.scroll_into_view_if_needed()
+        SCREENSHOTS.mkdir(exist_ok=True)
+        picture.screenshot(path=str(SCREENSHOTS / f"picture-{Path(lesson).stem}.png"))
     assert not wrong, "\n".join(wrong)
     assert lite_page.errors == []
 
