@@ -3,7 +3,8 @@
 ``mathplay demo`` prints checked equations with their explanations, with no Jupyter
 needed; ``mathplay check TEXT`` checks one equation; ``mathplay puzzles …`` checks and
 makes puzzle sets; ``mathplay progress collect|report`` gathers and reports a class's
-records; ``mathplay lessons build|check|new`` builds, checks and starts lessons.
+records; ``mathplay lessons build|check|new`` builds, checks and starts lessons;
+``mathplay site build|serve`` makes the lessons' website and tries it.
 """
 
 from __future__ import annotations
@@ -100,6 +101,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from mathplay.lessons.cli import add_parser as add_lessons_parser
 
     add_lessons_parser(commands)
+    from mathplay.site.cli import add_parser as add_site_parser
+
+    add_site_parser(commands)
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))

@@ -41,6 +41,7 @@ from mathplay.puzzles.format import (
 from mathplay.puzzles.generate import generate, level_title
 from mathplay.puzzles.kinds import KINDS, Result
 from mathplay.puzzles.progress import DEFAULT_LOG
+from mathplay.puzzles.save_results import SaveResults
 from mathplay.puzzles.sections import MOST_GOAL
 from mathplay.puzzles.sections import PRACTICE_KEYS as _PRACTICE_KEYS
 from mathplay.puzzles.widget import _BAD, _GOOD, PuzzleView, _p
@@ -110,7 +111,7 @@ class Practice(PuzzleView):
     asks before the first puzzle). ``seed`` gives every pupil the same puzzles; without
     it each pupil has a seed of their own (:func:`pupil_seed`). Every Check is recorded
     in ``log`` as ``PuzzleSet`` records it, with the practice's ``kind``, ``level`` and
-    ``seed``.
+    ``seed``; ``save_button`` shows **Save my results** under it (as ``PuzzleSet``).
     """
 
     def __init__(
@@ -121,6 +122,7 @@ class Practice(PuzzleView):
         who: str | None = None,
         seed: int | None = None,
         log: str | Path | None = DEFAULT_LOG,
+        save_button: bool | None = None,
     ) -> None:
         super().__init__()
         self.add_class("mathplay-practice")
@@ -157,6 +159,10 @@ class Practice(PuzzleView):
         # What happened to the row is said right under the feedback on the answer.
         card.insert(card.index(self.feedback) + 1, self.status)
         self.children = [self.title, self.name_area, self.start_note, row, *card]
+        #: "Save my results" under the practice (see save_results.py).
+        self.save_results = SaveResults.for_view(self, save_button)
+        if self.save_results is not None:
+            self.children = [*self.children, self.save_results]
         self.name_area.ask_row.layout.observe(self._asking, "display")
         self._update_streak()
         if self.fixed_seed is not None or self.pupil:

@@ -33,6 +33,7 @@ from mathplay.puzzles.kinds import KINDS, Kind, KindError, Result
 from mathplay.puzzles.kinds.moves import Move
 from mathplay.puzzles.names import NameArea, current_pupil, set_pupil
 from mathplay.puzzles.records import DEFAULT_LOG, log_path, record, task_clock
+from mathplay.puzzles.save_results import SaveResults
 from mathplay.puzzles.validate import load, validate
 
 __all__ = ["ChoiceRow", "PuzzleSet", "PuzzleView", "current_pupil", "set_pupil"]
@@ -473,7 +474,9 @@ class PuzzleSet(PuzzleView):
     appended to ``log`` (a JSON-lines file; ``None`` keeps nothing). ``only`` shows just
     some puzzles of the set, by id or by number from 1 (a lesson shows one at a time
     this way, still numbered in the whole set: "Puzzle 2 of 4"); a single puzzle is
-    shown without the set's Next button and progress.
+    shown without the set's Next button and progress. ``save_button`` shows **Save my
+    results** at the end of the set (by default only in JupyterLite, where the records
+    stay in the browser; ``mathplay.puzzles.save_results``).
     """
 
     def __init__(
@@ -483,6 +486,7 @@ class PuzzleSet(PuzzleView):
         who: str | None = None,
         log: str | Path | None = DEFAULT_LOG,
         only: Sequence[str | int] | None = None,
+        save_button: bool | None = None,
     ) -> None:
         super().__init__()
         self.add_class("mathplay-puzzles")
@@ -525,6 +529,8 @@ class PuzzleSet(PuzzleView):
             progress_row.layout.display = "none"
             self.next_button.layout.display = "none"
         self.children = [self.title, self.name_area, progress_row, *self._card()]
+        #: "Save my results", shown at the end of the set (see save_results.py).
+        self.save_results = SaveResults.for_view(self, save_button)
         self._show()
 
     # --- state -----------------------------------------------------------------------
@@ -554,6 +560,8 @@ class PuzzleSet(PuzzleView):
                 )
             )
             self.feedback.value = self.hint_area.value = ""
+            if self.save_results is not None and self.save_results not in self.children:
+                self.children = (*self.children, self.save_results)
             return
         puzzle = self.sheet.puzzles[self.index]
         heading = _("Puzzle {n} of {total}.").format(

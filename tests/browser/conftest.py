@@ -25,15 +25,11 @@ def _require_browser() -> None:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
     _require_browser()
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=60_000)
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
+    chromium = launch(request.getfixturevalue("playwright_session"))  # tests/conftest.py
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture(scope="session")

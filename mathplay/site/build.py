@@ -1,0 +1,290 @@
+"""``mathplay site build OUT``: a static JupyterLite site of the lessons, that runs offline.
+
+The steps, each in a fresh temporary folder (an incremental JupyterLite build once lost
+the setting that points the kernel at the site's own Pyodide, so every build is clean):
+
+1. the build tools and Pyodide (:mod:`mathplay.site.tools`, cached between builds);
+2. mathplay's wheel, built from a copy of the checkout (the checkout is never written);
+3. a JupyterLite folder: the Pyodide core with an empty package list, so that the lock
+   add-on solves every package the browser needs (``pins.LOCK_SPECS``, at the versions
+   of ``pins.IN_THE_BROWSER``) from PyPI into wheels of the site's own;
+4. the site's files (:mod:`mathplay.site.contents`);
+5. ``jupyter lite build``; source maps left out; a front page that opens lesson 00;
+6. the check that the site names no remote address (:mod:`mathplay.site.check`).
+
+The new site replaces ``OUT`` only once it has passed the check.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from mathplay.i18n import _
+from mathplay.site.check import check_site
+from mathplay.site.contents import gather
+from mathplay.site.pins import EXCLUDED, IN_THE_BROWSER, LOCK_SPECS, PYODIDE_FILES
+from mathplay.site.tools import (
+    Say,
+    SiteError,
+    cache_dir,
+    find_python,
+    pyodide_package,
+    run,
+    tool_environment,
+    tools_venv,
+    venv_python,
+)
+
+__all__ = ["FRONT_PAGE", "SiteReport", "build_site", "find_checkout", "front_page"]
+
+#: Where the site's front page sends a visitor: lesson 00, open in JupyterLab.
+FRONT_PAGE = "lab/index.html?path=00-welcome.ipynb"
+#: What the wheel needs from the checkout.
+_WHEEL_SOURCES = ("pyproject.toml", "README.md", "LICENSE", "mathplay")
+
+
+@dataclass
+class SiteReport:
+    """What a build made: where, how many packages, how big, how long it took."""
+
+    out: Path
+    packages: int
+    files: list[str]
+    megabytes: float
+    seconds: float
+
+    def __str__(self) -> str:
+        return _(
+            "Built the site in {out}: {files} files for pupils, {packages} Python packages, "
+            "{mb:.0f} MB, in {s:.0f} s.\nTry it: mathplay site serve {out}"
+        ).format(
+            out=self.out, files=len(self.files), packages=self.packages, mb=self.megabytes,
+            s=self.seconds,
+        )  # fmt: skip
+
+
+def find_checkout(start: Path | None = None) -> Path:
+    """The mathplay checkout this mathplay runs from (its folder has ``pyproject.toml``
+    and ``lessons/``)."""
+    here = (start or Path(__file__)).resolve()
+    for folder in here.parents:
+        if (folder / "pyproject.toml").is_file() and (folder / "mathplay").is_dir():
+            if (folder / "lessons").is_dir():
+                return folder
+            break
+    raise SiteError(
+        _(
+            "mathplay site build needs mathplay's source, with its lessons: run it from a "
+            "checkout (git clone the repository, then pip install -e . in it)"
+        )
+    )
+
+
+def _checkout_files(checkout: Path, paths: Sequence[str]) -> list[Path]:
+    """The files of ``paths`` in the checkout that git knows (tracked, or new and not
+    ignored) as they are on disk; without git, every file but caches."""
+    try:
+        listed = subprocess.run(
+            [
+                "git",
+                "-C",
+                str(checkout),
+                "ls-files",
+                "-z",
+                "-co",
+                "--exclude-standard",
+                "--",
+                *paths,
+            ],
+            capture_output=True,
+            check=True,
+        ).stdout
+        files = [checkout / name for name in listed.decode("utf-8").split("\0") if name]
+    except (OSError, subprocess.CalledProcessError):
+        files = []
+        for name in paths:
+            path = checkout / name
+            found = [path] if path.is_file() else sorted(path.rglob("*")) if path.is_dir() else []
+            files += [
+                p for p in found
+                if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith(".pyc")
+            ]  # fmt: skip
+    return [path for path in files if path.is_file()]
+
+
+def build_wheel(checkout: Path, venv: Path, work: Path, log: Path) -> Path:
+    """mathplay's wheel, built from a copy of the checkout's files into ``work/wheels``."""
+    source = work / "mathplay-source"
+    for path in _checkout_files(checkout, _WHEEL_SOURCES):
+        target = source / path.relative_to(checkout)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
+    wheels = work / "wheels"
+    run(
+        [
+            venv_python(venv),
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--quiet",
+            "--retries",
+            "5",
+            source,
+            "-w",
+            wheels,
+        ],
+        log,
+        _("building mathplay's wheel"),
+        attempts=3,
+    )
+    found = sorted(wheels.glob("mathplay-*.whl"))
+    if len(found) != 1:
+        raise SiteError(_("building mathplay's wheel gave {found}").format(found=found))
+    return found[0]
+
+
+def write_lite_folder(lite: Path, pyodide: Path, wheels: Path) -> None:
+    """The JupyterLite folder: Pyodide's core with an empty lock, and the configuration."""
+    core = lite / "static" / "pyodide"
+    core.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(pyodide / name, core / name)
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock["packages"] = {}  # every package is solved by the lock add-on, into the site
+    (core / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    page = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "mathplay",
+            "exposeAppInBrowser": True,
+            "litePluginSettings": {
+                "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True}
+            },
+        },
+    }
+    (lite / "jupyter-lite.json").write_text(json.dumps(page, indent=2), encoding="utf-8")
+    # The lock add-on's options work here, not on the command line.
+    config = {
+        "LiteBuildConfig": {"no_sourcemaps": True},
+        "PyodideLockAddon": {
+            "enabled": True,
+            "wheels": [str(wheels)],
+            "specs": LOCK_SPECS,
+            "constraints": IN_THE_BROWSER,
+            "excludes_extra": EXCLUDED,
+        },
+    }
+    (lite / "jupyter_lite_config.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
+
+
+def front_page(original: str) -> str:
+    """The site's ``index.html``: straight on to lesson 00. JupyterLite's pages read the
+    configuration block of this page, so it is kept from ``original``."""
+    start = original.find('<script id="jupyter-config-data"')
+    end = original.find("</script>", start)
+    block = original[start : end + len("</script>")] if start >= 0 and end >= 0 else (
+        '<script id="jupyter-config-data" type="application/json" '
+        'data-jupyter-lite-root=".">{}</script>'
+    )  # fmt: skip
+    title = _("mathplay: lessons and games")
+    link = _("Open the first lesson")
+    return (
+        '<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{title}</title>\n"
+        f'<meta http-equiv="refresh" content="0; url={FRONT_PAGE}">\n'
+        f"{block}\n"
+        f"<script>window.location.replace({json.dumps(FRONT_PAGE)});</script>\n"
+        f'</head>\n<body>\n<p><a href="{FRONT_PAGE}">{link}</a></p>\n</body>\n</html>\n'
+    )
+
+
+def _size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def _check_out(out: Path) -> None:
+    """Refuse to replace a folder that is not a site (a typo must not empty a home)."""
+    if out.is_file():
+        raise SiteError(_("{out} is a file: give a folder for the site").format(out=out))
+    if out.is_dir() and any(out.iterdir()) and not (out / "jupyter-lite.json").is_file():
+        raise SiteError(
+            _(
+                "{out} is not empty and holds no site: give a new or empty folder (a site "
+                "built before is replaced)"
+            ).format(out=out)
+        )
+
+
+def build_site(
+    out: str | Path,
+    contents: Sequence[str | Path] = (),
+    *,
+    source_maps: bool = False,
+    checkout: Path | None = None,
+    say: Say = print,
+) -> SiteReport:
+    """Build the site into the folder ``out`` (see the module's docstring)."""
+    started = time.monotonic()
+    out = Path(out).expanduser().absolute()
+    _check_out(out)
+    checkout = checkout or find_checkout()
+    cache = cache_dir()
+    cache.mkdir(parents=True, exist_ok=True)
+    python = find_python()
+    work = Path(tempfile.mkdtemp(prefix="mathplay-site-"))
+    log = work / "build.log"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    output = out.parent / f".{out.name}.building-{os.getpid()}"
+    try:
+        venv = tools_venv(python, log, say, cache)
+        pyodide = pyodide_package(log, say, cache)
+        say(_("Building mathplay's wheel from {checkout}").format(checkout=checkout))
+        wheel = build_wheel(checkout, venv, work, log)
+        write_lite_folder(work / "lite", pyodide, wheel.parent)
+        say(_("Gathering the lessons, their puzzles and the Play notebooks"))
+        files = gather(checkout / "lessons", [Path(c) for c in contents], work / "contents", say)
+        say(_("Building the site (the packages for the browser come from PyPI)"))
+        shutil.rmtree(output, ignore_errors=True)
+        env = tool_environment(venv, cache)
+        command: list[str | Path] = [
+            venv_python(venv),
+            "-m",
+            "jupyterlite_core",
+            "build",
+            "--contents",
+            work / "contents",
+            "--output-dir",
+            output,
+        ]
+        if source_maps:
+            command += ["--LiteBuildConfig.no_sourcemaps=False"]
+        run(command, log, _("jupyter lite build"), attempts=2, env=env, cwd=work / "lite")
+        if not source_maps:
+            for path in output.rglob("*.map"):
+                path.unlink()
+        index = output / "index.html"
+        index.write_text(front_page(index.read_text(encoding="utf-8")), encoding="utf-8")
+        say(_("Checking that the site names no remote address"))
+        packages = check_site(output)
+        if out.exists():
+            shutil.rmtree(out)
+        output.rename(out)
+    except BaseException:
+        if log.exists():
+            kept = cache / "last-build.log"
+            shutil.copyfile(log, kept)
+            say(_("The build's log is in {log}").format(log=kept))
+        raise
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+        shutil.rmtree(output, ignore_errors=True)
+    return SiteReport(out, packages, files, _size(out) / 1e6, time.monotonic() - started)

@@ -1,0 +1,213 @@
+"""What a site holds: the lessons, their puzzles, a Play notebook per game, a teacher's own.
+
+The site's files are laid out as the lessons folder is: ``00-welcome.ipynb`` … at the
+top with ``puzzles/`` beside them (a lesson finds its puzzle file there), each
+translation in a folder of its own (``es/``), the Play notebooks (``play-summy.ipynb`` …)
+and whatever a teacher adds with ``--contents``. Every Python notebook names the site's
+kernel, so that no pupil is asked which kernel to start. Pupils' records
+(``mathplay-progress.jsonl``), notebook checkpoints, hidden files, Python scripts and the
+lessons' Markdown twins (each lesson also exists as a notebook) are left out.
+
+>>> notebook = play_notebook("summy")
+>>> [cell["cell_type"] for cell in notebook["cells"]]
+['markdown', 'code']
+>>> "".join(notebook["cells"][1]["source"])
+'import mathplay\\n\\nmathplay.play("summy")'
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from mathplay.i18n import _
+from mathplay.site.tools import SiteError
+
+__all__ = [
+    "GAMES",
+    "KERNEL",
+    "for_the_site",
+    "gather",
+    "lesson_files",
+    "play_notebook",
+    "write_play_notebooks",
+]
+
+#: The games that get a Play notebook, in the order a pupil meets them.
+GAMES = ("summy", "mixmath", "binary")
+
+#: The site's one kernel: a Python notebook names it, so no pupil is asked to pick one.
+KERNEL = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
+#: Never put on a site: pupils' records, and what editors and tools leave behind.
+_NEVER = {"mathplay-progress.jsonl", "__pycache__", ".ipynb_checkpoints"}
+#: Left out of the lessons folder (build scripts, test setup, the Markdown twins).
+_NOT_LESSONS = {".py", ".pyc", ".md"}
+
+
+def _play_words() -> dict[str, str]:
+    return {
+        "summy": _(
+            "# Play Summy\n\n"
+            "You and the computer take turns to make sums on the board, like **3+4=7**, "
+            "with the blocks in your hand. Click one of your blocks, then a square. When "
+            "your sum is on the board, press **Play**. Each new sum must touch a block that "
+            "is already on the board. The most points wins!\n\n"
+            "**To start:** click the grey box below, then press **Shift** and **Enter** "
+            "together. Do it again for a new game."
+        ),
+        "mixmath": _(
+            "# Play Mixmath\n\n"
+            "Every tile you put down must be the answer to a sum with the two tiles next to "
+            "it in a line: a **3** can go next to **1** and **2**, because 1 + 2 = 3 (you "
+            "may use + − × and ÷). Click one of your tiles, then a square. When you have put "
+            "down all you can, press **End turn**, and the computer plays.\n\n"
+            "**To start:** click the grey box below, then press **Shift** and **Enter** "
+            "together. Do it again for a new game."
+        ),
+        "binary": _(
+            "# Play Binary\n\n"
+            "Make true sums in binary, where the only digits are 0 and 1: like **1+1=10** "
+            "(one and one make two, and two is written 10 in binary) or **1 AND 1 = 1**. "
+            "Click one of your chips, then a square. When your sum is on the board, press "
+            "**Play**, and the computer plays after you.\n\n"
+            "**To start:** click the grey box below, then press **Shift** and **Enter** "
+            "together. Do it again for a new game."
+        ),
+    }
+
+
+def play_notebook(game: str) -> dict[str, Any]:
+    """The Play notebook of ``game``: a few plain words for a child, and the board."""
+    words = _play_words()[game]
+    code = f'import mathplay\n\nmathplay.play("{game}")'
+    cells = [
+        {
+            "cell_type": "markdown",
+            "id": f"play-{game}-words",
+            "metadata": {},
+            "source": words.splitlines(keepends=True),
+        },
+        {
+            "cell_type": "code",
+            "id": f"play-{game}-board",
+            "metadata": {},
+            "source": code.splitlines(keepends=True),
+            "execution_count": None,
+            "outputs": [],
+        },
+    ]
+    return {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": dict(KERNEL),
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def write_play_notebooks(folder: Path) -> list[Path]:
+    """Write ``play-<game>.ipynb`` for every game into ``folder``."""
+    written = []
+    for game in GAMES:
+        path = folder / f"play-{game}.ipynb"
+        text = json.dumps(play_notebook(game), indent=1, ensure_ascii=False)
+        path.write_text(text + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def _walk(folder: Path, keep: Callable[[Path], bool]) -> Iterator[Path]:
+    """The files under ``folder`` (sorted), leaving out hidden ones and :data:`_NEVER`."""
+    for path in sorted(folder.iterdir()):
+        if path.name.startswith(".") or path.name in _NEVER:
+            continue
+        if path.is_dir():
+            yield from _walk(path, keep)
+        elif path.is_file() and keep(path):
+            yield path
+
+
+def lesson_files(lessons: Path) -> list[Path]:
+    """The files of the lessons folder that go on the site: the notebooks, the puzzle
+    files, the translations (``lessons/es/…``) and anything else they use."""
+    if not (lessons.is_dir() and any(lessons.glob("*.ipynb"))):
+        raise SiteError(
+            _("there are no lessons in {folder}: build the site from a mathplay checkout").format(
+                folder=lessons
+            )
+        )
+    return list(_walk(lessons, lambda path: path.suffix not in _NOT_LESSONS))
+
+
+def for_the_site(text: str) -> str | None:
+    """A Python notebook's text with the site's kernel named in it (a notebook made in
+    JupyterLab names ``python3``, or none, and JupyterLite would then ask which kernel to
+    start); ``None`` for a notebook of another language, or text that is not one.
+
+    >>> data = json.loads(for_the_site('{"cells": [], "metadata": {}}'))
+    >>> data["metadata"]["kernelspec"]["name"], data["metadata"]["language_info"]
+    ('python', {'name': 'python'})
+    >>> for_the_site('{"metadata": {"kernelspec": {"name": "ir", "language": "R"}}}') is None
+    True
+    """
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    metadata = data.get("metadata") if isinstance(data, dict) else None
+    if not isinstance(metadata, dict):
+        return None
+    spec = metadata.get("kernelspec")
+    language = spec.get("language", "python") if isinstance(spec, dict) else "python"
+    if str(language).lower() != "python":
+        return None
+    metadata["kernelspec"] = dict(KERNEL)
+    info = metadata.get("language_info")
+    metadata["language_info"] = {**(info if isinstance(info, dict) else {}), "name": "python"}
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def _copy(source: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if source.suffix == ".ipynb":
+        text = for_the_site(source.read_text(encoding="utf-8", errors="replace"))
+        if text is not None:
+            target.write_text(text, encoding="utf-8")
+            return
+    shutil.copyfile(source, target)
+
+
+def gather(
+    lessons: Path, extra: Sequence[Path], into: Path, say: Callable[[str], None] = print
+) -> list[str]:
+    """Lay out the site's files in the folder ``into``: the lessons, the Play notebooks,
+    then each of ``extra`` (a teacher's folder, copied into the top; or one file), which
+    may replace a file of the same name. Returns the files' paths in the site."""
+    into.mkdir(parents=True, exist_ok=True)
+    for path in lesson_files(lessons):
+        _copy(path, into / path.relative_to(lessons))
+    write_play_notebooks(into)
+    for given in extra:
+        source = Path(given).expanduser()
+        if source.is_file():
+            pairs = [(source, into / source.name)]
+        elif source.is_dir():
+            pairs = [(p, into / p.relative_to(source)) for p in _walk(source, lambda p: True)]
+        else:
+            raise SiteError(
+                _("--contents {path}: there is no such folder or file").format(path=given)
+            )
+        for path, target in pairs:
+            if target.exists():
+                say(
+                    _("  {name} from {folder} replaces the one of the same name").format(
+                        name=target.relative_to(into).as_posix(), folder=given
+                    )
+                )
+            _copy(path, target)
+    return sorted(p.relative_to(into).as_posix() for p in into.rglob("*") if p.is_file())

@@ -1,0 +1,219 @@
+"""The lessons' website in headless chromium: built by ``mathplay site build``, served
+on 127.0.0.1, and reaching nothing else.
+
+The front page opens lesson 00; every lesson runs with no failing cell (its pictures are
+SVG, since Pyodide has no matplotlib); on each game's
+Play notebook a pupil's move gets the computer's reply; Save my results downloads the
+pupil's records. Screenshots and the measured times land in ``tests/site/.screenshots``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mathplay.puzzles.collect import collect
+from mathplay.puzzles.records import read_attempts
+from mathplay.site.contents import GAMES
+from tests.site.conftest import SCREENSHOTS
+from tests.site.lite import CELL_SECONDS, open_notebook
+
+pytestmark = pytest.mark.site
+
+LESSONS_FOLDER = Path(__file__).resolve().parents[2] / "lessons"
+#: Every lesson notebook and every translated copy, as paths in the site.
+LESSONS = sorted(
+    path.relative_to(LESSONS_FOLDER).as_posix()
+    for path in LESSONS_FOLDER.rglob("*.ipynb")
+    if ".ipynb_checkpoints" not in path.parts and "puzzles" not in path.parts
+)
+
+
+def _timings(name: str, marks: dict[str, float]) -> None:
+    """Keep the measured seconds (printed, and in .screenshots/timings.json)."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / "timings.json"
+    known = json.loads(path.read_text()) if path.exists() else {}
+    known[name] = marks
+    path.write_text(json.dumps(known, indent=1, sort_keys=True) + "\n")
+    print(f"{name}: {marks}")
+
+
+def test_the_front_page_opens_lesson_00(lite_page: Any) -> None:
+    from playwright.sync_api import expect
+
+    notebook = open_notebook(lite_page, "00-welcome.ipynb", front_page=True)
+    assert lite_page.url.startswith(lite_page.base_url + "lab/")  # JupyterLite drops ?path=
+    expect(lite_page.locator(".jp-Notebook").first).to_be_visible()
+    cells = notebook.run_all()
+    failed = [f"cell {c.number}: {c.error}" for c in cells if c.error]
+    assert not failed, failed
+    board = lite_page.locator(".mp-board-widget").last
+    board.locator(".mp-square").last.wait_for()
+    notebook.mark("board_visible")
+    lite_page.locator(".jp-NotebookPanel .jp-WindowedPanel-outer").first.evaluate(
+        "node => node.scrollTo(0, 0)"
+    )
+    lite_page.wait_for_timeout(500)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    lite_page.screenshot(path=str(SCREENSHOTS / "lesson-00.png"))
+    notebook.marks["downloaded_mb"] = round(sum(lite_page.received.values()) / 1e6, 1)
+    _timings("lesson 00 from the front page", notebook.marks)
+    # The watch sees the kernel worker's requests too: Pyodide and the wheels, all local.
+    wheels = [url for url in lite_page.requests if url.split("?")[0].endswith(".whl")]
+    assert any("/mathplay-" in url for url in wheels), wheels
+    assert any(url.endswith("pyodide.asm.wasm") for url in lite_page.requests)
+    assert lite_page.errors == []
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_every_lesson_runs(lite_page: Any, lesson: str) -> None:
+    notebook = open_notebook(lite_page, lesson)
+    cells = notebook.run_all()
+    _timings(f"lesson {lesson}", notebook.marks)
+    wrong = []
+    for number, cell in enumerate(cells, start=1):
+        head = cell.source.strip().splitlines()[0][:60] if cell.source.strip() else ""
+        if cell.error:
+            wrong.append(f"code cell {number} ({head!r}) fails: {cell.error}")
+    # The pictures are SVG here (there is no matplotlib in Pyodide): keep the first.
+    picture = lite_page.locator(".jp-RenderedSVG:visible, .jp-OutputArea-output svg:visible").first
+    if picture.count():
+        picture.scroll_into_view_if_needed()
+        SCREENSHOTS.mkdir(exist_ok=True)
+        picture.screenshot(path=str(SCREENSHOTS / f"picture-{Path(lesson).stem}.png"))
+    assert not wrong, "\n".join(wrong)
+    assert lite_page.errors == []
+
+
+#: Asked in the kernel after the Play cell: a move of the pupil's that uses no blank,
+#: as (square, tile as shown) pairs, or None when the hand has none.
+_FIND_MOVE = """
+import json as _json
+from collections import Counter as _Counter
+from mathplay.core.squares import square_name as _name
+_board = _
+_shown = {tile["token"]: tile["t"] for tile in _board.view["hand"]}
+_hand = _Counter(tile["token"] for tile in _board.view["hand"])
+def _pairs(move):
+    if hasattr(move, "placed"):
+        spots = dict(zip(move.squares, move.tokens))
+        return [(_name(square), spots[square]) for square in move.placed]
+    return [(_name(move.square), move.token)]
+_found = None
+for _move in sorted(_board.game.legal_moves(), key=str):
+    _pairs_of = _pairs(_move)
+    _blank = getattr(_move, "is_blank", False)
+    if not _Counter(token for _sq, token in _pairs_of) - _hand and not _blank:
+        _found = [(square, _shown[token]) for square, token in _pairs_of]
+        break
+print(_json.dumps(_found))
+"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_move_on_each_board_gets_the_computers_reply(lite_page: Any, game: str) -> None:
+    from playwright.sync_api import expect
+
+    notebook = open_notebook(lite_page, f"play-{game}.ipynb")
+    board = lite_page.locator(".mp-board-widget").first
+    move = None
+    for _deal in range(10):  # a dealt hand can have no move: deal again, as a pupil would
+        cells = notebook.run_all()
+        assert not [c.error for c in cells if c.error], cells
+        board.locator(".mp-square").last.wait_for()
+        notebook.marks.setdefault("board_visible", notebook.mark("board_visible"))
+        # The computer may be dealt the first turn (Mixmath draws for it): wait for ours.
+        expect(board.locator(".mp-turn")).to_contain_text(
+            "You to move", timeout=CELL_SECONDS * 1000
+        )
+        move = json.loads(notebook.execute(_FIND_MOVE).strip().splitlines()[-1])
+        if move:
+            break
+    assert move, f"no playable hand in 10 deals of {game}"
+    for square, shown in move:
+        tile = board.locator(".mp-tile-free").filter(
+            has=lite_page.locator(".mp-tile-text", has_text=re.compile(f"^{re.escape(shown)}$"))
+        )
+        tile.first.click()
+        board.locator(f'.mp-square[data-name="{square}"]').click()
+        expect(board.locator(f'.mp-square[data-name="{square}"]')).to_have_class(
+            re.compile("mp-tentative|mp-filled")
+        )
+    computer_lines = board.locator(".mp-log-line", has_text="Computer")
+    before = computer_lines.count()
+    action = board.locator(".mp-action-end" if game == "mixmath" else ".mp-action-play")
+    expect(action).to_be_enabled()
+    clicked = time.perf_counter()
+    action.click()
+    expect(board.locator(".mp-log-line", has_text="You")).not_to_have_count(0)
+    # The computer's reply: a new line of the computer's in the log, and our turn again.
+    expect(computer_lines).not_to_have_count(before, timeout=CELL_SECONDS * 1000)
+    expect(board.locator(".mp-turn")).to_contain_text("You to move", timeout=CELL_SECONDS * 1000)
+    notebook.marks["computer_replied_after_s"] = round(time.perf_counter() - clicked, 2)
+    board.scroll_into_view_if_needed()
+    SCREENSHOTS.mkdir(exist_ok=True)
+    board.screenshot(path=str(SCREENSHOTS / f"play-{game}.png"))
+    _timings(f"play {game}", notebook.marks)
+    assert lite_page.errors == []
+
+
+def test_save_my_results_downloads_the_records(lite_page: Any, tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    notebook = open_notebook(lite_page, "00-welcome.ipynb")
+    lite_page.evaluate(
+        """() => { const model = window.__panel.content.model;
+        model.sharedModel.insertCell(model.cells.length, {cell_type: 'code',
+          source: 'import mathplay\\nmathplay.PuzzleSet("arithmetic", only=[1, 2])'}); }"""
+    )
+    cell = notebook.run_cell(notebook.cell_count() - 1)
+    assert not cell.error, cell.error
+    puzzles = lite_page.locator(".mathplay-puzzles").last
+    name = puzzles.locator(".mathplay-puzzles-name input")
+    name.fill("Ana")
+    name.press("Enter")
+    answer = puzzles.locator(".mathplay-puzzles-answer input")
+    for typed in ("4", "99"):
+        answer.fill(typed)
+        answer.press("Enter")
+        expect(puzzles.locator(".mathplay-puzzles-feedback")).to_contain_text(
+            "Right" if typed == "4" else "Not yet"
+        )
+        puzzles.locator("button.mathplay-puzzles-next").click()
+    save = puzzles.get_by_role("button", name="Save my results")
+    expect(save).to_be_visible()
+    with lite_page.expect_download() as waiting:
+        save.focus()
+        lite_page.keyboard.press("Enter")  # the keyboard works as well as a click
+    download = waiting.value
+    assert download.suggested_filename == "mathplay-results-ana.jsonl"
+    saved = tmp_path / download.suggested_filename
+    download.save_as(saved)
+    lines = [json.loads(line) for line in saved.read_text(encoding="utf-8").splitlines()]
+    assert [(e["who"], e["answer"], e["right"]) for e in lines] == [
+        ("Ana", "4", True),
+        ("Ana", "99", False),
+    ]
+    expect(puzzles.locator(".mp-save-note")).to_contain_text("Saved 2 answers")
+    in_browser = notebook.execute("print(open('mathplay-progress.jsonl').read(), end='')")
+    assert saved.read_text(encoding="utf-8") == in_browser
+    result = collect([saved], tmp_path / "class.jsonl")
+    assert result.records == 2
+    attempts, bad = read_attempts(tmp_path / "class.jsonl")
+    assert bad == 0 and [a["answer"] for a in attempts] == ["4", "99"]
+    assert lite_page.errors == []
+
+
+def test_the_watch_sees_a_request_off_the_site(lite_page: Any) -> None:
+    """The check above is real: a request to another host is caught (then forgiven)."""
+    lite_page.goto(lite_page.base_url + "index.html")
+    lite_page.evaluate("() => fetch('http://example.invalid/x').catch(() => null)")
+    lite_page.wait_for_timeout(500)
+    assert any("example.invalid" in request for request in lite_page.off_site)
+    lite_page.off_site.clear()

@@ -1,0 +1,253 @@
+"""The website's build, piece by piece, with no network: finding a Python for the build
+tools, the site's files, the front page, the check that the site names no remote address,
+the server's types, and the command's plain errors. (The whole build runs in ``.ci/run``;
+the site it makes is tested in the browser by ``test_in_the_browser.py``.)"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from mathplay.__main__ import main
+from mathplay.site import tools
+from mathplay.site.build import FRONT_PAGE, _check_out, find_checkout, front_page
+from mathplay.site.check import KERNEL_PLUGIN, check_site, problems
+from mathplay.site.contents import GAMES, gather, play_notebook
+from mathplay.site.serve import make_server
+from mathplay.site.tools import SiteError, find_python
+
+CHECKOUT = Path(__file__).resolve().parents[2]
+
+
+def fake_python(folder: Path, name: str, version: str) -> str:
+    """A script that answers the version question as a Python of ``version`` would."""
+    path = folder / name
+    path.write_text(f"#!/bin/sh\necho {version.replace('.', ' ')}\n")
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return str(path)
+
+
+@pytest.mark.skipif(os.name == "nt", reason="shell scripts stand in for Pythons")
+def test_a_python_for_the_build_tools(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old = fake_python(tmp_path, "python3.11", "3.11")
+    new = fake_python(tmp_path, "python3.12", "3.12")
+    monkeypatch.setattr(sys, "executable", old)
+    empty = {"PATH": "", "HOME": str(tmp_path)}
+    with pytest.raises(SiteError, match=r"need Python 3\.12 or newer, and none was found"):
+        find_python(empty)
+    assert find_python({"PATH": str(tmp_path), "HOME": str(tmp_path)}) == new
+    shim = tmp_path / "python3.13"  # a pyenv shim for a version that is not switched on
+    shim.write_text("#!/bin/sh\necho 'pyenv: python3.13: command not found' >&2\nexit 127\n")
+    shim.chmod(0o755)
+    assert find_python({"PATH": str(tmp_path), "HOME": str(tmp_path)}) == new
+    pyenv = tmp_path / ".pyenv" / "versions" / "3.13.0" / "bin"
+    pyenv.mkdir(parents=True)
+    found = fake_python(pyenv, "python", "3.13")
+    assert find_python(empty) == found
+    assert find_python({**empty, "MATHPLAY_SITE_PYTHON": new}) == new
+    with pytest.raises(SiteError, match=r"MATHPLAY_SITE_PYTHON=.*is Python 3.11"):
+        find_python({**empty, "MATHPLAY_SITE_PYTHON": old})
+
+
+def test_the_cache_folder(tmp_path: Path) -> None:
+    assert tools.cache_dir({"MATHPLAY_SITE_CACHE": str(tmp_path)}) == tmp_path
+    assert tools.cache_dir({"XDG_CACHE_HOME": str(tmp_path)}) == tmp_path / "mathplay-site"
+
+
+def test_a_failing_step_says_what_and_shows_its_last_lines(tmp_path: Path) -> None:
+    log = tmp_path / "build.log"
+    command = [sys.executable, "-c", "print('first'); print('the reason'); raise SystemExit(3)"]
+    with pytest.raises(SiteError) as caught:
+        tools.run(command, log, "fetching the moon", attempts=2, wait=0)
+    message = str(caught.value)
+    assert message.startswith("fetching the moon failed.") and "the reason" in message
+    assert str(log) in message
+    assert log.read_text().count("\nthe reason\n") == 2  # tried twice
+    with pytest.raises(SiteError, match="cannot run /no/such/program"):
+        tools.run(["/no/such/program"], log, "x")
+
+
+def test_the_sites_files(tmp_path: Path) -> None:
+    lessons = tmp_path / "lessons"
+    (lessons / "puzzles").mkdir(parents=True)
+    (lessons / "es" / "puzzles").mkdir(parents=True)
+    for name in ("00-welcome.ipynb", "00-welcome.md", "build.py", "mathplay-progress.jsonl",
+                 "puzzles/00-welcome.toml", "es/00-bienvenida.ipynb", "es/puzzles/00.toml",
+                 ".ipynb_checkpoints/00-welcome-checkpoint.ipynb"):  # fmt: skip
+        (lessons / name).parent.mkdir(parents=True, exist_ok=True)
+        (lessons / name).write_text("{}")
+    mine = tmp_path / "mine"
+    (mine / "puzzles").mkdir(parents=True)
+    spec = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    mine_notebook = {"cells": [], "metadata": {"kernelspec": spec}, "nbformat": 4}
+    (mine / "my-lesson.ipynb").write_text(json.dumps(mine_notebook))
+    (mine / "puzzles" / "00-welcome.toml").write_text("mine")
+    said: list[str] = []
+    files = gather(lessons, [mine], tmp_path / "site", said.append)
+    assert files == [
+        "00-welcome.ipynb",
+        "es/00-bienvenida.ipynb",
+        "es/puzzles/00.toml",
+        "my-lesson.ipynb",
+        *[f"play-{game}.ipynb" for game in sorted(GAMES)],
+        "puzzles/00-welcome.toml",
+    ]
+    assert (tmp_path / "site" / "puzzles" / "00-welcome.toml").read_text() == "mine"
+    # JupyterLite would ask which kernel to start for "python3": the site names its own.
+    copied = json.loads((tmp_path / "site" / "my-lesson.ipynb").read_text())
+    assert copied["metadata"]["kernelspec"]["name"] == "python"
+    assert copied["cells"] == [] and copied["nbformat"] == 4
+    assert said == [f"  puzzles/00-welcome.toml from {mine} replaces the one of the same name"]
+    with pytest.raises(SiteError, match="--contents nowhere: there is no such folder or file"):
+        gather(lessons, [Path("nowhere")], tmp_path / "site2")
+    with pytest.raises(SiteError, match="there are no lessons"):
+        gather(tmp_path / "mine" / "puzzles", [], tmp_path / "site3")
+
+
+def test_the_play_notebooks_are_for_children() -> None:
+    for game in GAMES:
+        notebook = play_notebook(game)
+        words = "".join(notebook["cells"][0]["source"])
+        assert words.startswith(f"# Play {game.capitalize()}")
+        assert "Shift" in words and len(words.split()) < 120
+        assert "".join(notebook["cells"][1]["source"]).endswith(f'mathplay.play("{game}")')
+        json.dumps(notebook)
+
+
+def test_the_front_page_opens_lesson_00() -> None:
+    original = (
+        '<html><head><script id="jupyter-config-data" type="application/json" '
+        'data-jupyter-lite-root=".">{"a": 1}</script>'
+        "<script type=\"module\">await import('./config-utils.js');</script></head></html>"
+    )
+    page = front_page(original)
+    assert FRONT_PAGE == "lab/index.html?path=00-welcome.ipynb"
+    assert f'url={FRONT_PAGE}"' in page and f'href="{FRONT_PAGE}"' in page
+    assert '<script id="jupyter-config-data" type="application/json" ' in page
+    assert '{"a": 1}</script>' in page  # JupyterLite's pages read this block
+    assert "config-utils" not in page
+
+
+def write_site(folder: Path, *, pyodide: str = "./static/pyodide/pyodide.mjs",
+               wheel: str = "../../static/pyodide-lock/a-1-py3-none-any.whl",
+               fallback: bool = True) -> Path:  # fmt: skip
+    """A minimal site as the build leaves it (only what the check reads)."""
+    for name in ("static/pyodide/pyodide.mjs", "static/pyodide-lock/a-1-py3-none-any.whl"):
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text("x")
+    lock = {"info": {}, "packages": {"a": {"name": "a", "file_name": wheel}}}
+    (folder / "static/pyodide-lock/pyodide-lock.json").write_text(json.dumps(lock))
+    kernel = {
+        "pyodideUrl": pyodide,
+        "disablePyPIFallback": fallback,
+        "loadPyodideOptions": {"lockFileURL": "./static/pyodide-lock/pyodide-lock.json"},
+    }
+    config = {"jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: kernel}}}
+    (folder / "jupyter-lite.json").write_text(json.dumps(config))
+    return folder
+
+
+def test_a_self_contained_site_passes(tmp_path: Path) -> None:
+    assert check_site(write_site(tmp_path)) == 1
+
+
+@pytest.mark.parametrize(
+    ("options", "problem"),
+    [
+        ({"pyodide": "https://cdn.jsdelivr.net/pyodide/v314.0.6/full/pyodide.mjs"}, "pyodideUrl"),
+        ({"pyodide": None}, "pyodideUrl is None"),
+        ({"wheel": "https://files.pythonhosted.org/a-1-py3-none-any.whl"}, "package a is https:"),
+        ({"wheel": "../../static/pyodide-lock/missing.whl"}, "package a is ../../static"),
+        ({"fallback": False}, "disablePyPIFallback is not on"),
+    ],
+)
+def test_a_site_that_names_a_remote_address_fails(
+    tmp_path: Path, options: dict, problem: str
+) -> None:
+    write_site(tmp_path, **options)
+    with pytest.raises(SiteError, match="is not self-contained") as caught:
+        check_site(tmp_path)
+    assert problem in str(caught.value)
+
+
+def test_a_remote_address_in_any_config_is_found(tmp_path: Path) -> None:
+    write_site(tmp_path)
+    (tmp_path / "lab").mkdir()
+    (tmp_path / "lab" / "jupyter-lite.json").write_text(
+        json.dumps({"jupyter-config-data": {"fullStaticUrl": "//cdn.example.org/build"}})
+    )
+    assert problems(tmp_path) == [
+        "lab/jupyter-lite.json: jupyter-config-data.fullStaticUrl: //cdn.example.org/build"
+    ]
+
+
+def test_the_server_sends_the_types_browsers_need(tmp_path: Path) -> None:
+    site = write_site(tmp_path)
+    (site / "x.wasm").write_bytes(b"\0asm")
+    (site / "pyodide.mjs").write_text("export {}")
+    server = make_server(site, port=0).start()
+    try:
+        for name, kind in (("x.wasm", "application/wasm"), ("pyodide.mjs", "text/javascript")):
+            with urllib.request.urlopen(server.url + name) as response:
+                assert response.headers["Content-Type"] == kind
+        assert server.url.startswith("http://127.0.0.1:")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_plain_errors_from_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["site", "serve", str(tmp_path / "nothing")]) == 2
+    err = capsys.readouterr().err
+    assert "is not a site: build one first with mathplay site build" in err
+    assert "Traceback" not in err
+    (tmp_path / "notes.txt").write_text("a teacher's file")
+    assert main(["site", "build", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "is not empty and holds no site" in err and "Traceback" not in err
+    assert (tmp_path / "notes.txt").exists()  # nothing was removed
+    _check_out(write_site(tmp_path / "old"))  # a site built before may be replaced
+
+
+def test_the_checkout_is_found() -> None:
+    assert find_checkout() == CHECKOUT
+    with pytest.raises(SiteError, match="needs mathplay's source"):
+        find_checkout(Path("/"))
+
+
+def test_pyodide_needs_npm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tools.shutil, "which", lambda name, path=None: None)
+    with pytest.raises(SiteError, match=r"npm was not found: install Node\.js"):
+        tools.pyodide_package(tmp_path / "log", print, tmp_path / "cache")
+
+
+@pytest.mark.skipif(os.name == "nt", reason="a shell script stands in for npm")
+def test_pyodide_from_npm_is_checked_then_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tarfile
+
+    (tmp_path / "package").mkdir()
+    (tmp_path / "package" / "pyodide.mjs").write_text("export {}")
+    tarball = tmp_path / "pyodide-314.0.6.tgz"
+    with tarfile.open(tarball, "w:gz") as archive:
+        archive.add(tmp_path / "package", arcname="package")
+    npm = tmp_path / "bin" / "npm"  # npm pack --silent SPEC --pack-destination FOLDER
+    npm.parent.mkdir()
+    npm.write_text(f'#!/bin/sh\necho "$@" >> {tmp_path}/npm-calls\ncp {tarball} "$5/"\n')
+    npm.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{npm.parent}{os.pathsep}{os.environ['PATH']}")
+    cache, log = tmp_path / "cache", tmp_path / "log"
+    with pytest.raises(SiteError, match="is not the one expected"):
+        tools.pyodide_package(log, print, cache)
+    monkeypatch.setattr(tools, "PYODIDE_INTEGRITY", tools.integrity(tarball))
+    package = tools.pyodide_package(log, print, cache)
+    assert (package / "pyodide.mjs").read_text() == "export {}"
+    assert tools.pyodide_package(log, print, cache) == package  # kept: npm not asked again
+    assert len((tmp_path / "npm-calls").read_text().splitlines()) == 2
