@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from mathplay.ai import binary_eval, strategy
+from mathplay.ai.budget import Budget
+from mathplay.ai.mixmath_expert import EXPERT, TurnValue, plan_turn
 from mathplay.ai.mixmath_plan import best_placement
 from mathplay.ai.summy_eval import choose_greedy
 from mathplay.errors import MathplayError
@@ -31,6 +33,7 @@ __all__ = [
     "LEVEL_KINDS",
     "PLAYER_KINDS",
     "EasyPlayer",
+    "ExpertPlayer",
     "GreedyPlayer",
     "Player",
     "RandomPlayer",
@@ -214,8 +217,60 @@ class StrongPlayer(Player):
         return strategy.best_planned(game, moves, self.rng)
 
 
+class ExpertPlayer(StrongPlayer):
+    """The ``hard`` level: in Mixmath it plans the whole turn as the seed's experts play
+    it (``mathplay.ai.mixmath_expert``): which tiles to place and which to keep for a
+    bigger placement later, what the board then offers it and its opponent. In Summy and
+    Binary it plays as the strong player.
+
+    Its search has a budget of positions (``STEPS``), so a seeded expert replays its
+    games, and a budget of seconds (``SECONDS``) as a safety net on slow machines."""
+
+    kind = "expert"
+    #: Positions a Mixmath turn plan may look at, and the most seconds it may take.
+    STEPS = 240
+    SECONDS = 0.5
+
+    def __init__(self, seed: int = 0, weights: TurnValue = EXPERT) -> None:
+        super().__init__(seed)
+        self.weights = weights
+
+    def budget(self) -> Budget:
+        """A fresh budget for one plan."""
+        return Budget(steps=self.STEPS, seconds=self.SECONDS)
+
+    def play_turn(self, game: Any) -> list[str]:
+        if not strategy.is_mixmath(game) or game.is_over:
+            return super().play_turn(game)
+        player = game.to_move
+        played: list[str] = []
+        plan: list[Any] | None = None
+        while game.to_move == player and not game.is_over:
+            started = bool(game.placed_this_turn)
+            if plan is None:
+                plan = (
+                    list(plan_turn(game, self.budget(), self.weights).placements)
+                    if game.placements()
+                    else []
+                )
+            if plan:
+                move = plan.pop(0)
+                game.play(move)
+                played.append(str(move))
+                if game.to_move == player and strategy.wants_draw(game):
+                    game.play("draw")
+                    played.append("draw")
+                    plan = None  # a new tile: plan the rest of the turn again
+                continue
+            action = "end" if started else strategy.fallback(game, self.rng, self.careful)
+            game.play(action)
+            played.append(action)
+            break
+        return played
+
+
 PLAYER_KINDS: dict[str, type[Player]] = {
-    cls.kind: cls for cls in (RandomPlayer, EasyPlayer, GreedyPlayer, StrongPlayer)
+    cls.kind: cls for cls in (RandomPlayer, EasyPlayer, GreedyPlayer, StrongPlayer, ExpertPlayer)
 }
 #: The levels people choose, weakest first, and the kind of player behind each.
 LEVEL_KINDS = {"easy": "easy", "medium": "greedy", "hard": "strong"}
@@ -227,7 +282,6 @@ LEVELS = {
     "2": "greedy",
     "3": "strong",
     "beginner": "easy",
-    "expert": "strong",
 }
 
 

@@ -1,0 +1,72 @@
+"""A search budget: how much thinking a computer turn or a hint may do before it answers.
+
+Searches here are *anytime*: they keep the best answer found so far, so they can stop
+whenever the budget runs out and still answer with a legal, good move. A budget counts
+two things:
+
+- **steps** (positions looked at): the budget a search is given by default, so a seeded
+  player plays the same game on every machine and every run;
+- **seconds** on a clock: a safety net for slow machines (a browser running Python in
+  WebAssembly is several times slower), so no child waits long for the computer. When the
+  clock stops a search before its steps run out, the move may differ from run to run;
+  ``Budget.cut_by_clock`` says whether that happened.
+
+>>> budget = Budget(steps=3, seconds=None)
+>>> [budget.spend() for _ in range(4)]
+[True, True, True, False]
+>>> budget.cut_by_clock
+False
+>>> ticks = iter([0.0, 0.05, 0.2, 0.3])
+>>> timed = Budget(steps=None, seconds=0.1, clock=lambda: next(ticks))
+>>> timed.spend(), timed.spend(), timed.cut_by_clock
+(True, False, True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+__all__ = ["Budget"]
+
+
+class Budget:
+    """Up to ``steps`` positions and up to ``seconds`` on ``clock`` (either may be
+    ``None``: no limit of that kind). The clock starts when the budget is made."""
+
+    def __init__(
+        self,
+        steps: int | None = None,
+        seconds: float | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.steps = steps
+        self.seconds = seconds
+        self.clock = clock
+        self.used = 0
+        self.cut_by_clock = False
+        self._deadline = None if seconds is None else clock() + seconds
+        self._spent = False
+
+    def __repr__(self) -> str:
+        return f"Budget(steps={self.steps}, seconds={self.seconds}, used={self.used})"
+
+    @property
+    def spent(self) -> bool:
+        """Whether the budget has run out (a search stops as soon as it has)."""
+        return self._spent
+
+    def spend(self, steps: int = 1) -> bool:
+        """Count ``steps`` more positions; ``True`` while the budget lasts. Once it has run
+        out it stays out."""
+        if self._spent:
+            return False
+        if self.steps is not None and self.used + steps > self.steps:
+            self._spent = True
+            return False
+        if self._deadline is not None and self.clock() > self._deadline:
+            self._spent = True
+            self.cut_by_clock = True
+            return False
+        self.used += steps
+        return True

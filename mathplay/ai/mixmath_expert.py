@@ -1,0 +1,270 @@
+"""The expert Mixmath player's plan for a whole turn: which tiles to place, in what
+order, and which to keep for a bigger placement later.
+
+The strong player plans a few placements ahead and places every tile it can. Expert
+players of the seed play differently: a 90 placed once scores 90, but kept until a 9 and
+a 10 sit in a line in two directions, or beside a 2× square, it scores 180 or more; and
+only one player holds that 90, so the square waits for it unless it is blocked. So the
+expert player searches the turn as Scrabble engines such as Quackle search a rack:
+
+1. **Candidates**: a beam search over sequences of placements this turn, widest where
+   the scores are highest, each sequence also tried as "stop here" (``plan_turn``);
+2. **Evaluation** of where each sequence leaves the game (``TurnValue``): the points of
+   the turn and the rack-clear bonus (M7); for every tile kept, the best placement it
+   has on the board then (a *spot*, worth ``keep`` of its score, since the opponent may
+   take the square), or, when it fits nowhere, a share of its face value against it (M9
+   takes it off the score at the end); a fresh tile for every tile placed while the bag
+   lasts; and, against it, the opponent's expected best placement with the tiles it may
+   hold (the unseen tiles), so a plan that leaves an obvious double open pays for it;
+3. **Budget**: the search is anytime. It stops when its budget of positions (or, on a
+   slow machine, its seconds) runs out, and answers with the best plan found so far,
+   which is always a legal sequence (``mathplay.ai.budget``).
+
+The weights were measured in seeded games (docs/ai.md, "Expert Mixmath").
+
+>>> from mathplay import Mixmath
+>>> game = Mixmath(players=2, seed=3)
+>>> plan = plan_turn(game, Budget(steps=200))
+>>> all(move in game.placements() for move in plan.placements[:1])
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from mathplay.ai.budget import Budget
+from mathplay.games.mixmath.equations import direction_values
+from mathplay.games.mixmath.movegen import board_values, run_limit, runs_at, sign_of
+from mathplay.games.mixmath.rules import (
+    BLANK,
+    BONUS,
+    RACK_SIZE,
+    SIZE,
+    SQUARES,
+    TILE_COUNTS,
+    face_value,
+)
+
+if TYPE_CHECKING:
+    from mathplay.games.mixmath import Mixmath
+    from mathplay.games.mixmath.moves import Placement
+
+__all__ = ["Plan", "TurnValue", "best_scores", "plan_turn", "unseen_tiles"]
+
+
+@dataclass(frozen=True)
+class TurnValue:
+    """The weights of the evaluation (see the module's docstring)."""
+
+    #: Share of a kept tile's best spot counted now (the rest is the risk of losing it).
+    keep: float = 0.6
+    #: Points against a kept tile that fits nowhere, per point of face value, while the
+    #: bag lasts (once it is empty, the whole face value counts).
+    dead: float = 0.5
+    #: What a fresh tile from the bag is worth, for every tile placed while the bag lasts.
+    fresh: float = 8.0
+    #: Share of the opponent's expected best placement counted against a plan.
+    threat: float = 0.3
+    #: How many sequences the beam keeps at each step, and how many placements it tries
+    #: from each (the best-scoring ones; a blank's are tried only when nothing else fits).
+    beam: int = 6
+    width: int = 8
+    #: Longest sequence looked at (a rack holds 7, 8 with the extra tile of M6).
+    depth: int = 8
+
+
+#: The expert player's weights.
+EXPERT = TurnValue()
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A turn's placements in order and what the evaluation thinks they are worth."""
+
+    placements: tuple[Placement, ...]
+    value: float
+    #: Positions looked at, and whether the clock stopped the search early.
+    looked_at: int = 0
+    cut_by_clock: bool = False
+
+
+def best_scores(values: list[int | None], limit: int, options: object) -> dict[int, int]:
+    """For every number, the most a tile of it would score on the board ``values`` now
+    (M4, M5): its best square, by the directions with an equation and the premium."""
+    best: dict[int, int] = {}
+    for index, value in enumerate(values):
+        if value is not None:
+            continue
+        square = (index // SIZE, index % SIZE)
+        runs = runs_at(values, square, limit)
+        if not runs:
+            continue
+        sign = sign_of(square)
+        kind = SQUARES.get(square)
+        premium = kind.premium if kind is not None else 1
+        counts: Counter[int] = Counter()
+        for run, _step in runs:
+            counts.update(direction_values(run, sign, options))  # type: ignore[arg-type]
+        for number, n in counts.items():
+            score = number * n * premium
+            if score > best.get(number, -1):
+                best[number] = score
+    return best
+
+
+def unseen_tiles(game: Mixmath, player: int) -> Counter[str]:
+    """The tiles ``player`` cannot see: in the bag or on another rack (M2 minus the board
+    and their own rack)."""
+    unseen: Counter[str] = Counter(TILE_COUNTS)
+    for square, token in game._pos.board.filled():
+        if square in {(6, 6), (6, 7), (7, 6), (7, 7)}:
+            continue
+        unseen[BLANK if token.startswith(BLANK) else token] -= 1
+    unseen.subtract(game._pos.hands[player])
+    return +unseen
+
+
+def _expected_best(spots: dict[int, int], unseen: Counter[str], hand: int) -> float:
+    """The expected best single placement of an opponent holding ``hand`` of the
+    ``unseen`` tiles at random: the spots worth most first, each counted with the chance
+    that the opponent holds a tile for it and none for a better one."""
+    total = sum(unseen.values())
+    if not total or not hand:
+        return 0.0
+    offers = sorted(
+        (
+            (score, count)
+            for token, count in unseen.items()
+            if token != BLANK
+            for score in [spots.get(int(token), 0)]
+            if score > 0
+        ),
+        reverse=True,
+    )
+    expected, none_better = 0.0, 1.0
+    for score, count in offers:
+        holds = min(1.0, count * hand / total)
+        expected += none_better * holds * score
+        none_better *= 1.0 - holds
+        if none_better < 0.01:
+            break
+    return expected
+
+
+class _Evaluator:
+    """``TurnValue`` for one player's turn: what ending the turn in a position is worth."""
+
+    def __init__(self, game: Mixmath, weights: TurnValue) -> None:
+        self.player = game.to_move
+        self.weights = weights
+        self.options = game.options
+        self.limit = run_limit(game.options)
+        pos = game._pos
+        self.bag = len(pos.bag)
+        self.start_rack = pos.turn_start_rack
+        self.unseen = unseen_tiles(game, self.player)
+        others = [len(hand) for seat, hand in enumerate(pos.hands) if seat != self.player]
+        self.opponent_hand = max(others, default=0)
+
+    def value(self, game: Mixmath) -> float:
+        """Points besides the placements' own for ending the turn in ``game``."""
+        w = self.weights
+        pos = game._pos
+        rack = pos.hands[self.player]
+        spots = best_scores(board_values(pos.board.cells), self.limit, self.options)
+        value = 0.0
+        if not rack and self.start_rack >= RACK_SIZE:
+            value += BONUS
+        placed = self.start_rack - len(rack)
+        if self.bag:
+            value += w.fresh * min(max(placed, 0), self.bag)
+        seen: Counter[str] = Counter()
+        for tile in rack:
+            seen[tile] += 1
+            face = face_value(tile)
+            if tile == BLANK:
+                continue  # a blank fits anywhere and costs nothing at the end (M2, M9)
+            spot = spots.get(int(tile), 0)
+            if spot and seen[tile] == 1:
+                value += w.keep * spot - (0.0 if self.bag else (1 - w.keep) * face)
+            else:
+                value -= (w.dead if self.bag else 1.0) * face
+        if w.threat and self.opponent_hand:
+            value -= w.threat * _expected_best(spots, self.unseen, self.opponent_hand)
+        return value
+
+
+def _candidates(moves: Sequence[Placement], width: int, rack_left: int) -> list[Placement]:
+    """The placements the beam tries from a position: the ``width`` best-scoring numbered
+    ones; a blank's only when no numbered tile fits or it is the last tile (for the bonus
+    of M7), and then the ones with most equations."""
+    numbered = [m for m in moves if not m.is_blank]
+    numbered.sort(key=lambda m: (m.score or 0, m.value), reverse=True)
+    chosen = numbered[:width]
+    if not numbered or rack_left == 1:
+        blanks = sorted(
+            (m for m in moves if m.is_blank),
+            key=lambda m: (m.equations or 0, m.value),
+            reverse=True,
+        )
+        chosen += blanks[:width]
+    return chosen
+
+
+def _after(game: Mixmath, move: Placement) -> Mixmath:
+    trial: Mixmath = game.copy()
+    trial._push(move, move.score or 0)
+    return trial
+
+
+def plan_turn(game: Mixmath, budget: Budget, weights: TurnValue = EXPERT) -> Plan:
+    """The best plan for the rest of this turn found within ``budget``.
+
+    Every plan found has at least one placement when one can be made (a turn with none
+    would be a pass, M6); sequences that reach the same board are looked at once. The
+    search is anytime: it answers with the best plan found when the budget runs out."""
+    evaluator = _Evaluator(game, weights)
+    player = game.to_move
+    rack_left = len(game._pos.hands[player])
+    best: Plan | None = None
+    if game.placed_this_turn:
+        # In the middle of a turn (after the extra tile of M6), stopping is a plan too.
+        best = Plan((), evaluator.value(game))
+    frontier: list[tuple[float, Mixmath, tuple[Placement, ...], int]] = [(0.0, game, (), 0)]
+    seen: set[frozenset[tuple[tuple[int, int], str]]] = set()
+    for _step in range(weights.depth):
+        children: list[tuple[float, Mixmath, tuple[Placement, ...], int]] = []
+        for _rank, state, sequence, points in frontier:
+            if state.is_over or state.to_move != player:
+                continue
+            moves = state.placements()
+            # Every first placement is tried (a quiet one may set up the turn's best),
+            # the best-scoring ones after it.
+            width = len(moves) if not sequence else weights.width
+            for move in _candidates(moves, width, rack_left - len(sequence)):
+                key = frozenset((m.square, m.token) for m in (*sequence, move))
+                if key in seen:
+                    continue
+                if not budget.spend() and best is not None:
+                    break
+                seen.add(key)
+                child = _after(state, move)
+                total = points + (move.score or 0)
+                value = total + evaluator.value(child)
+                plan = (*sequence, move)
+                if best is None or value > best.value:
+                    best = Plan(plan, value)
+                children.append((value, child, plan, total))
+            if budget.spent:
+                break
+        if budget.spent or not children:
+            break
+        children.sort(key=lambda item: item[0], reverse=True)
+        frontier = children[: weights.beam]
+    if best is None:
+        return Plan((), 0.0, budget.used, budget.cut_by_clock)
+    return Plan(best.placements, best.value, budget.used, budget.cut_by_clock)
