@@ -47,6 +47,7 @@ class Budget:
         self.cut_by_clock = False
         self._deadline = None if seconds is None else clock() + seconds
         self._spent = False
+        self._parent: Budget | None = None
 
     def __repr__(self) -> str:
         return f"Budget(steps={self.steps}, seconds={self.seconds}, used={self.used})"
@@ -55,6 +56,21 @@ class Budget:
     def spent(self) -> bool:
         """Whether the budget has run out (a search stops as soon as it has)."""
         return self._spent
+
+    def part(self, steps: int) -> Budget:
+        """A budget for one part of a search: at most ``steps`` of what is left here, the
+        same clock and deadline; what it spends is spent here too.
+
+        >>> whole = Budget(steps=10)
+        >>> first = whole.part(4)
+        >>> sum(first.spend() for _ in range(6)), whole.used
+        (4, 4)
+        """
+        left = None if self.steps is None else max(0, self.steps - self.used)
+        child = Budget(steps if left is None else min(steps, left), None, self.clock)
+        child._deadline = self._deadline
+        child._parent = self
+        return child
 
     def spend(self, steps: int = 1) -> bool:
         """Count ``steps`` more positions; ``True`` while the budget lasts. Once it has run
@@ -69,4 +85,6 @@ class Budget:
             self.cut_by_clock = True
             return False
         self.used += steps
+        if self._parent is not None:
+            self._parent.used += steps
         return True

@@ -14,13 +14,22 @@ expert player searches the turn as Scrabble engines such as Quackle search a rac
    has on the board then (a *spot*, worth ``keep`` of its score, since the opponent may
    take the square), or, when it fits nowhere, a share of its face value against it (M9
    takes it off the score at the end); a fresh tile for every tile placed while the bag
-   lasts; and, against it, the opponent's expected best placement with the tiles it may
-   hold (the unseen tiles), so a plan that leaves an obvious double open pays for it;
-3. **Budget**: the search is anytime. It stops when its budget of positions (or, on a
+   lasts;
+3. **Exchange**: heavy tiles that fit nowhere clog the rack for many turns (a 49 and a
+   45 carried for eight turns while the opponent scored), so exchanging them (M6) is
+   valued as a plan too, and chosen when it is worth nearly as much as the best plan;
+   never when that scoreless turn would end the game (M9);
+4. **Budget**: the search is anytime. It stops when its budget of positions (or, on a
    slow machine, its seconds) runs out, and answers with the best plan found so far,
    which is always a legal sequence (``mathplay.ai.budget``).
 
-The weights were measured in seeded games (docs/ai.md, "Expert Mixmath").
+The weights were measured in seeded games (docs/ai.md, "Expert Mixmath"), and so were
+three more ideas, each a weight that is off by default because it lost games: counting
+the opponent's expected best placement with the unseen tiles against a plan
+(``threat``), counting the sampled replies of the opponent and this player's next turn
+(``sims``, ``follow``), and keeping the board open for the tiles still in the bag
+(``open``: it raises the combined score of two experts by about 300 points, but the
+strong player takes the open squares and wins).
 
 >>> from mathplay import Mixmath
 >>> game = Mixmath(players=2, seed=3)
@@ -31,9 +40,10 @@ True
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from mathplay.ai.budget import Budget
@@ -61,20 +71,48 @@ class TurnValue:
     """The weights of the evaluation (see the module's docstring)."""
 
     #: Share of a kept tile's best spot counted now (the rest is the risk of losing it).
-    keep: float = 0.6
+    keep: float = 0.3
+    #: The same for a tile above 20: there is one of each (M2), so its spot waits for it
+    #: unless another tile blocks the square.
+    keep_high: float = 0.3
     #: Points against a kept tile that fits nowhere, per point of face value, while the
     #: bag lasts (once it is empty, the whole face value counts).
     dead: float = 0.5
     #: What a fresh tile from the bag is worth, for every tile placed while the bag lasts.
     fresh: float = 8.0
     #: Share of the opponent's expected best placement counted against a plan.
-    threat: float = 0.3
+    threat: float = 0.0
+    #: Points per point of face value of the tiles still to be played (unseen or on the
+    #: rack, each number once) that fit somewhere on the board: an open board lets the
+    #: big tiles be placed before the end, where a closed one leaves them on the racks.
+    open: float = 0.0
     #: How many sequences the beam keeps at each step, and how many placements it tries
     #: from each (the best-scoring ones; a blank's are tried only when nothing else fits).
     beam: int = 6
     width: int = 8
     #: Longest sequence looked at (a rack holds 7, 8 with the extra tile of M6).
     depth: int = 8
+    #: How many of the best plans are tried against sampled replies, how many racks the
+    #: opponent is dealt from the unseen tiles for each, and the share of the reply's
+    #: points counted against the plan (0: no simulation).
+    sims: int = 0
+    samples: int = 6
+    reply: float = 1.0
+    #: The share of this player's own next turn counted for the plan (its kept tiles
+    #: and a sampled refill, on the board the opponent's reply leaves).
+    follow: float = 0.0
+    #: An exchange of the heavy tiles that fit nowhere is chosen over the best plan when
+    #: it is worth more than the plan plus ``swap`` (negative: even when it looks a
+    #: little worse, as measured; ``None``: never while a tile can be placed).
+    swap: float | None = -15.0
+    #: Only tiles above this face value are exchanged that way.
+    swap_above: int = 10
+    #: The share of the budget's steps the beam search may use (the rest is for the
+    #: simulation of replies).
+    search_share: float = 0.5
+    #: Whether replies are simulated while the bag lasts (else only once it is empty,
+    #: when the opponent's rack is known).
+    early: bool = True
 
 
 #: The expert player's weights.
@@ -90,6 +128,8 @@ class Plan:
     #: Positions looked at, and whether the clock stopped the search early.
     looked_at: int = 0
     cut_by_clock: bool = False
+    #: Instead of placing: the tiles to exchange (M6), when that is worth more.
+    exchange: tuple[str, ...] = ()
 
 
 def best_scores(values: list[int | None], limit: int, options: object) -> dict[int, int]:
@@ -167,6 +207,11 @@ class _Evaluator:
         self.bag = len(pos.bag)
         self.start_rack = pos.turn_start_rack
         self.unseen = unseen_tiles(game, self.player)
+        self.to_play = {int(token) for token in self.unseen if token != BLANK}
+        # The chance that an unseen tile comes to this player: it is in the bag (not on
+        # another rack), and the players draw from the bag in turn.
+        unseen_count = sum(self.unseen.values())
+        self.draw_share = self.bag / unseen_count / len(pos.hands) if unseen_count else 0.0
         others = [len(hand) for seat, hand in enumerate(pos.hands) if seat != self.player]
         self.opponent_hand = max(others, default=0)
 
@@ -190,11 +235,15 @@ class _Evaluator:
                 continue  # a blank fits anywhere and costs nothing at the end (M2, M9)
             spot = spots.get(int(tile), 0)
             if spot and seen[tile] == 1:
-                value += w.keep * spot - (0.0 if self.bag else (1 - w.keep) * face)
+                keep = w.keep_high if face > 20 else w.keep
+                value += keep * spot - (0.0 if self.bag else (1 - keep) * face)
             else:
                 value -= (w.dead if self.bag else 1.0) * face
         if w.threat and self.opponent_hand:
             value -= w.threat * _expected_best(spots, self.unseen, self.opponent_hand)
+        if w.open:
+            drawn = sum(number for number in self.to_play if number in spots)
+            value += w.open * self.draw_share * drawn
         return value
 
 
@@ -221,12 +270,20 @@ def _after(game: Mixmath, move: Placement) -> Mixmath:
     return trial
 
 
-def plan_turn(game: Mixmath, budget: Budget, weights: TurnValue = EXPERT) -> Plan:
+def plan_turn(
+    game: Mixmath,
+    budget: Budget,
+    weights: TurnValue = EXPERT,
+    rng: random.Random | None = None,
+) -> Plan:
     """The best plan for the rest of this turn found within ``budget``.
 
     Every plan found has at least one placement when one can be made (a turn with none
     would be a pass, M6); sequences that reach the same board are looked at once. The
     search is anytime: it answers with the best plan found when the budget runs out."""
+    whole = budget
+    if weights.sims and budget.steps is not None:
+        budget = whole.part(int(budget.steps * weights.search_share))
     evaluator = _Evaluator(game, weights)
     player = game.to_move
     rack_left = len(game._pos.hands[player])
@@ -235,6 +292,9 @@ def plan_turn(game: Mixmath, budget: Budget, weights: TurnValue = EXPERT) -> Pla
         # In the middle of a turn (after the extra tile of M6), stopping is a plan too.
         best = Plan((), evaluator.value(game))
     frontier: list[tuple[float, Mixmath, tuple[Placement, ...], int]] = [(0.0, game, (), 0)]
+    looked: list[tuple[float, Mixmath, tuple[Placement, ...]]] = []
+    if best is not None:
+        looked.append((best.value, game, ()))
     seen: set[frozenset[tuple[tuple[int, int], str]]] = set()
     for _step in range(weights.depth):
         children: list[tuple[float, Mixmath, tuple[Placement, ...], int]] = []
@@ -259,6 +319,7 @@ def plan_turn(game: Mixmath, budget: Budget, weights: TurnValue = EXPERT) -> Pla
                 if best is None or value > best.value:
                     best = Plan(plan, value)
                 children.append((value, child, plan, total))
+                looked.append((value, child, plan))
             if budget.spent:
                 break
         if budget.spent or not children:
@@ -266,5 +327,103 @@ def plan_turn(game: Mixmath, budget: Budget, weights: TurnValue = EXPERT) -> Pla
         children.sort(key=lambda item: item[0], reverse=True)
         frontier = children[: weights.beam]
     if best is None:
-        return Plan((), 0.0, budget.used, budget.cut_by_clock)
-    return Plan(best.placements, best.value, budget.used, budget.cut_by_clock)
+        return Plan((), 0.0, whole.used, whole.cut_by_clock or budget.cut_by_clock)
+    if weights.sims and weights.reply and len(looked) > 1 and rng is not None:
+        best = _simulate(game, looked, weights, whole, rng) or best
+    if weights.swap is not None and not game.placed_this_turn:
+        swap = _exchange_dead(game, evaluator, weights.swap, weights.swap_above)
+        if swap is not None and swap.value > best.value:
+            best = swap
+    return replace(
+        best, looked_at=whole.used, cut_by_clock=whole.cut_by_clock or budget.cut_by_clock
+    )
+
+
+def _exchange_dead(game: Mixmath, evaluator: _Evaluator, margin: float, above: int) -> Plan | None:
+    """Exchanging the tiles that fit nowhere (M6), valued as a plan: no points, a fresh
+    tile for each, and the tiles that fit kept. ``None`` when the bag is too small or
+    the exchange would end the game (every other player has just had a scoreless turn,
+    M9)."""
+    pos = game._pos
+    if pos.idle_turns >= len(pos.hands) - 1:
+        return None
+    rack = pos.hands[game.to_move]
+    spots = best_scores(board_values(pos.board.cells), evaluator.limit, evaluator.options)
+    dead = [t for t in rack if t != BLANK and int(t) not in spots and face_value(t) > above]
+    if not dead or len(pos.bag) < max(len(dead), RACK_SIZE):
+        return None
+    trial: Mixmath = game.copy()
+    kept = list(rack)
+    for tile in dead:
+        kept.remove(tile)
+    trial._pos.hands[game.to_move] = kept
+    return Plan((), evaluator.value(trial) - margin, exchange=tuple(dead))
+
+
+def _simulate(
+    game: Mixmath,
+    looked: list[tuple[float, Mixmath, tuple[Placement, ...]]],
+    weights: TurnValue,
+    budget: Budget,
+    rng: random.Random,
+) -> Plan | None:
+    """The best of the ``sims`` best plans once the opponent's reply is counted against
+    each: the next player is dealt ``samples`` racks from the unseen tiles (the same
+    racks for every plan, so plans are compared on the same luck) and places greedily,
+    the best-scoring tile each time. ``None`` if the budget ran out before every plan
+    was tried."""
+    player = game.to_move
+    seats = len(game._pos.hands)
+    if seats < 2:
+        return None
+    opponent = (player + 1) % seats
+    hand = len(game._pos.hands[opponent])
+    pool = sorted(unseen_tiles(game, player).elements(), key=lambda t: (len(t), t))
+    if not pool or not hand:
+        return None
+    exact = len(pool) <= hand  # the bag is empty: the opponent's rack is known
+    if not exact and not weights.early:
+        return None
+    draws = [rng.sample(pool, min(len(pool), hand + RACK_SIZE)) for _ in range(weights.samples)]
+    if exact:
+        draws = [pool]
+    # Distinct boards only: several plans may end in the same position.
+    top = sorted(looked, key=lambda item: item[0], reverse=True)[: weights.sims]
+    best: Plan | None = None
+    for value, state, plan in top:
+        kept = list(state._pos.hands[player])
+        total = 0.0
+        for drawn in draws:
+            trial: Mixmath = state.copy()
+            theirs = [t for t in drawn[:hand] if t != BLANK]
+            total -= weights.reply * _greedy_turn(trial, opponent, theirs, budget)
+            if weights.follow:
+                refill = drawn[hand : hand + max(0, RACK_SIZE - len(kept))]
+                ours = [t for t in kept + refill if t != BLANK]
+                total += weights.follow * _greedy_turn(trial, player, ours, budget)
+        if budget.spent:
+            return None
+        total = value + total / len(draws)
+        if best is None or total > best.value:
+            best = Plan(plan, total)
+    return best
+
+
+def _greedy_turn(trial: Mixmath, seat: int, rack: list[str], budget: Budget) -> int:
+    """The points ``seat`` would score on ``trial``'s board with ``rack``, placing the
+    best-scoring tile while one fits (a quick stand-in for a whole turn); the
+    placements are made on ``trial``."""
+    pos = trial._pos
+    pos.to_move = seat
+    pos.hands[seat] = list(rack)
+    points = 0
+    for _ in range(len(rack)):
+        if not budget.spend():
+            break
+        moves = trial.placements()
+        if not moves:
+            break
+        move = max(moves, key=lambda m: m.score or 0)
+        trial._push(move, move.score or 0)
+        points += move.score or 0
+    return points

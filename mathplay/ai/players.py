@@ -233,11 +233,15 @@ class ExpertPlayer(StrongPlayer):
 
     def __init__(self, seed: int = 0, weights: TurnValue = EXPERT) -> None:
         super().__init__(seed)
+        # Summy and Binary are played exactly as the strong player plays them, with its
+        # tie-breaks too.
+        self.rng = random.Random(f"{StrongPlayer.kind}:{seed}")
         self.weights = weights
 
     def budget(self) -> Budget:
-        """A fresh budget for one plan."""
-        return Budget(steps=self.STEPS, seconds=self.SECONDS)
+        """A fresh budget for one turn: ``STEPS`` for each plan (the turn is planned again
+        after an extra tile, M6), ``SECONDS`` for the whole turn."""
+        return Budget(steps=None, seconds=self.SECONDS)
 
     def play_turn(self, game: Any) -> list[str]:
         if not strategy.is_mixmath(game) or game.is_over:
@@ -245,14 +249,21 @@ class ExpertPlayer(StrongPlayer):
         player = game.to_move
         played: list[str] = []
         plan: list[Any] | None = None
+        turn = self.budget()
         while game.to_move == player and not game.is_over:
             started = bool(game.placed_this_turn)
             if plan is None:
-                plan = (
-                    list(plan_turn(game, self.budget(), self.weights).placements)
+                chosen = (
+                    plan_turn(game, turn.part(self.STEPS), self.weights, self.rng)
                     if game.placements()
-                    else []
+                    else None
                 )
+                if chosen is not None and chosen.exchange:
+                    action = "exchange " + " ".join(chosen.exchange)
+                    game.play(action)
+                    played.append(action)
+                    break
+                plan = list(chosen.placements) if chosen is not None else []
             if plan:
                 move = plan.pop(0)
                 game.play(move)

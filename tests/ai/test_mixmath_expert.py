@@ -1,0 +1,176 @@
+"""The expert Mixmath player's turn plan (mathplay.ai.mixmath_expert): legal, within its
+budget, seeded and repeatable. No test here times anything: the budget is checked with a
+clock that ticks once per reading."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from mathplay.ai import make_player
+from mathplay.ai.budget import Budget
+from mathplay.ai.mixmath_expert import (
+    EXPERT,
+    TurnValue,
+    best_scores,
+    plan_turn,
+    unseen_tiles,
+)
+from mathplay.ai.players import ExpertPlayer
+from mathplay.games.mixmath import Mixmath
+from mathplay.games.mixmath.movegen import board_values
+from mathplay.games.mixmath.rules import TILE_COUNTS
+from mathplay.tournament import play_game
+
+
+def _midgame(seed: int, turns: int = 6) -> Mixmath:
+    game = Mixmath(players=2, seed=seed)
+    players = [make_player("greedy", seed=1), make_player("greedy", seed=2)]
+    for _ in range(turns):
+        if game.is_over:
+            break
+        players[game.to_move].play_turn(game)
+    return game
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_every_plan_is_a_legal_sequence_of_placements(seed: int) -> None:
+    game = _midgame(seed)
+    plan = plan_turn(game, Budget(steps=300), EXPERT, random.Random(seed))
+    assert plan.placements, "a plan has a placement when one can be made"
+    trial = game.copy()
+    for move in plan.placements:
+        assert move in trial.placements()
+        trial.play(move)
+    assert trial.to_move == game.to_move or not trial.hands[game.to_move]
+
+
+def test_the_plan_stops_when_its_steps_run_out_and_still_answers() -> None:
+    game = _midgame(7)
+    for steps in (0, 1, 5, 40):
+        budget = Budget(steps=steps)
+        plan = plan_turn(game, budget, EXPERT)
+        assert budget.used <= max(steps, 1)
+        assert plan.placements and plan.placements[0] in game.placements()
+
+
+def test_the_plan_stops_when_the_clock_runs_out() -> None:
+    game = _midgame(8)
+    ticks = itertools.count()
+    # Every reading of this clock is a tenth of a second later: the budget of half a
+    # second lasts five readings, however fast the machine is.
+    budget = Budget(steps=None, seconds=0.5, clock=lambda: next(ticks) / 10)
+    plan = plan_turn(game, budget, EXPERT)
+    assert budget.cut_by_clock and plan.cut_by_clock
+    assert budget.used <= 6
+    assert plan.placements[0] in game.placements()
+
+
+def test_a_budget_part_spends_from_the_whole() -> None:
+    whole = Budget(steps=10)
+    part = whole.part(6)
+    assert sum(part.spend() for _ in range(8)) == 6
+    assert whole.used == 6 and not whole.spent
+    assert sum(whole.spend() for _ in range(8)) == 4
+
+
+def test_simulated_replies_are_seeded() -> None:
+    game = _midgame(9)
+    weights = TurnValue(sims=4, samples=3)
+    plans = [plan_turn(game, Budget(steps=600), weights, random.Random(5)) for _ in range(2)]
+    assert plans[0].placements == plans[1].placements
+    assert plans[0].value == plans[1].value
+
+
+def test_two_experts_replay_the_same_game_from_the_same_seeds() -> None:
+    games = []
+    for _ in range(2):
+        game = Mixmath(players=2, seed=21)
+        players = [ExpertPlayer(seed=1), ExpertPlayer(seed=2)]
+        for _ in range(8):
+            if not game.is_over:
+                players[game.to_move].play_turn(game)
+        games.append([entry.move for entry in game.history])
+    assert games[0] == games[1] and len(games[0]) > 8
+
+
+def test_an_expert_plays_a_whole_game_to_its_end() -> None:
+    game = play_game(Mixmath(players=2, seed=4), [ExpertPlayer(seed=1), make_player("strong")])
+    assert game.is_over
+    assert game.outcome is not None
+
+
+def test_the_expert_plays_summy_and_binary_as_the_strong_player() -> None:
+    from mathplay.games.binary import Binary
+    from mathplay.games.summy import Summy
+
+    for make in (lambda: Summy(players=2, seed=3, size=11), lambda: Binary(players=2, seed=3)):
+        ours, theirs = make(), make()
+        assert make_player("expert", seed=4).play_turn(ours) == make_player(
+            "strong", seed=4
+        ).play_turn(theirs)
+
+
+def test_best_scores_are_the_best_placement_of_each_number() -> None:
+    game = _midgame(3)
+    spots = best_scores(board_values(game._pos.board.cells), 2, game.options)
+    # The rack's own placements can only be as good as the best spot of their number.
+    for move in game.placements():
+        if not move.is_blank:
+            assert spots[move.value] >= (move.score or 0)
+    assert max(m.score or 0 for m in game.placements() if not m.is_blank) in {
+        spots[m.value] for m in game.placements() if not m.is_blank
+    }
+
+
+def test_the_unseen_tiles_are_the_set_less_the_board_and_the_rack() -> None:
+    game = _midgame(5)
+    unseen = unseen_tiles(game, game.to_move)
+    on_board = sum(1 for _square, _token in game._pos.board.filled()) - 4
+    assert sum(unseen.values()) == sum(TILE_COUNTS.values()) - on_board - len(
+        game.hands[game.to_move]
+    )
+    other = game.hands[1 - game.to_move]
+    assert all(unseen[tile] >= other.count(tile) for tile in other)
+
+
+def test_an_exchange_of_the_tiles_that_fit_nowhere_is_a_plan_too() -> None:
+    from mathplay.games.mixmath import EMPTY_BOARD
+
+    # 49 and 81 fit nowhere next to the start numbers 1, 2, 3 and 4.
+    game = Mixmath.from_diagram(EMPTY_BOARD, hands=["49 81 5 7 1 6 9", "2 3 4 5 6 7 8"])
+    eager = TurnValue(swap=-1000.0)
+    plan = plan_turn(game, Budget(steps=200), eager)
+    assert sorted(plan.exchange) == ["49", "81"] and not plan.placements
+    game.play("exchange " + " ".join(plan.exchange))
+    assert game.to_move == 1 and len(game.hands[0]) == 7
+    # With no margin set, never while a tile can be placed.
+    fresh = Mixmath.from_diagram(EMPTY_BOARD, hands=["49 81 5 7 1 6 9", "2 3 4 5 6 7 8"])
+    assert not plan_turn(fresh, Budget(steps=200), TurnValue(swap=None)).exchange
+
+
+def test_an_exchange_that_would_end_the_game_is_never_planned() -> None:
+    from mathplay.games.mixmath import EMPTY_BOARD
+
+    game = Mixmath.from_diagram(EMPTY_BOARD, hands=["2 3 4 5 6 7 8", "49 81 5 7 1 6 9"])
+    game.play("pass")  # the first player's scoreless turn: one more ends the game (M9)
+    plan = plan_turn(game, Budget(steps=200), TurnValue(swap=-1000.0))
+    assert not plan.exchange and plan.placements
+
+
+def test_a_whole_expert_turn_shares_one_clock() -> None:
+    game = _midgame(11)
+    ticks = itertools.count()
+
+    class Ticking(ExpertPlayer):
+        def budget(self) -> Budget:
+            return Budget(steps=None, seconds=1.0, clock=lambda: next(ticks) / 10)
+
+    before = game.to_move
+    played = Ticking(seed=3).play_turn(game)
+    assert played and game.to_move != before
+    # Ten readings of the clock make the second; a plan looks at a position per reading,
+    # so however many times the turn is planned again it looks at few positions.
+    assert next(ticks) < 60
