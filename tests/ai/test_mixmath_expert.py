@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -24,6 +25,9 @@ from mathplay.games.mixmath.movegen import board_values
 from mathplay.games.mixmath.rules import TILE_COUNTS
 from mathplay.tournament import play_game
 
+#: The expert's weights, never exchanging while a tile can be placed: every plan places.
+PLACING = replace(EXPERT, swap=None)
+
 
 def _midgame(seed: int, turns: int = 6) -> Mixmath:
     game = Mixmath(players=2, seed=seed)
@@ -38,7 +42,7 @@ def _midgame(seed: int, turns: int = 6) -> Mixmath:
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
 def test_every_plan_is_a_legal_sequence_of_placements(seed: int) -> None:
     game = _midgame(seed)
-    plan = plan_turn(game, Budget(steps=300), EXPERT, random.Random(seed))
+    plan = plan_turn(game, Budget(steps=300), PLACING, random.Random(seed))
     assert plan.placements, "a plan has a placement when one can be made"
     trial = game.copy()
     for move in plan.placements:
@@ -51,7 +55,7 @@ def test_the_plan_stops_when_its_steps_run_out_and_still_answers() -> None:
     game = _midgame(7)
     for steps in (0, 1, 5, 40):
         budget = Budget(steps=steps)
-        plan = plan_turn(game, budget, EXPERT)
+        plan = plan_turn(game, budget, PLACING)
         assert budget.used <= max(steps, 1)
         assert plan.placements and plan.placements[0] in game.placements()
 
@@ -62,7 +66,7 @@ def test_the_plan_stops_when_the_clock_runs_out() -> None:
     # Every reading of this clock is a tenth of a second later: the budget of half a
     # second lasts five readings, however fast the machine is.
     budget = Budget(steps=None, seconds=0.5, clock=lambda: next(ticks) / 10)
-    plan = plan_turn(game, budget, EXPERT)
+    plan = plan_turn(game, budget, PLACING)
     assert budget.cut_by_clock and plan.cut_by_clock
     assert budget.used <= 6
     assert plan.placements[0] in game.placements()
@@ -78,7 +82,7 @@ def test_a_budget_part_spends_from_the_whole() -> None:
 
 def test_simulated_replies_are_seeded() -> None:
     game = _midgame(9)
-    weights = TurnValue(sims=4, samples=3)
+    weights = TurnValue(sims=4, samples=3, swap=None)
     plans = [plan_turn(game, Budget(steps=600), weights, random.Random(5)) for _ in range(2)]
     assert plans[0].placements == plans[1].placements
     assert plans[0].value == plans[1].value
