@@ -1,7 +1,8 @@
-"""Computer players: random, easy, greedy and strong, for all three games.
+"""Computer players: random, easy, greedy, strong and expert, for all three games.
 
-The levels people choose are ``easy``, ``medium`` (greedy) and ``hard`` (strong)
-(``LEVELS``); ``random`` stays for measurements and tests.
+The levels people choose are ``easy``, ``medium`` (greedy) and ``hard`` (expert)
+(``LEVELS``); ``random`` and ``strong`` (``hard`` until issue 23) stay for measurements
+and tests.
 
 A player plays one whole turn at a time through the game's own ``play``, so it can never
 make a move a person could not: ``player.play_turn(game)`` returns what it played, in
@@ -284,14 +285,14 @@ PLAYER_KINDS: dict[str, type[Player]] = {
     cls.kind: cls for cls in (RandomPlayer, EasyPlayer, GreedyPlayer, StrongPlayer, ExpertPlayer)
 }
 #: The levels people choose, weakest first, and the kind of player behind each.
-LEVEL_KINDS = {"easy": "easy", "medium": "greedy", "hard": "strong"}
+LEVEL_KINDS = {"easy": "easy", "medium": "greedy", "hard": "expert"}
 #: Every level name and alias a teacher or code can use, and the kind it means. The
-#: older names stay as aliases: ``1``/``beginner`` (easy), ``2`` (medium), ``3``/``expert``.
+#: older names stay as aliases: ``1``/``beginner`` (easy), ``2`` (medium), ``3`` (hard).
 LEVELS = {
     **LEVEL_KINDS,
     "1": "easy",
     "2": "greedy",
-    "3": "strong",
+    "3": "expert",
     "beginner": "easy",
 }
 
@@ -300,7 +301,7 @@ def kind_of(name: str) -> str | None:
     """The kind of player a level or kind name means, or ``None``.
 
     >>> kind_of("hard"), kind_of("Medium"), kind_of("random"), kind_of("tough")
-    ('strong', 'greedy', 'random', None)
+    ('expert', 'greedy', 'random', None)
     """
     word = str(name).strip().lower()
     word = LEVELS.get(word, word)
@@ -310,13 +311,15 @@ def kind_of(name: str) -> str | None:
 def level_of(kind: str) -> str:
     """The level a person knows a kind of player by (``greedy`` is ``medium``).
 
-    >>> level_of("strong"), level_of("easy"), level_of("random")
-    ('hard', 'easy', 'random')
+    >>> level_of("expert"), level_of("strong"), level_of("easy"), level_of("random")
+    ('hard', 'hard', 'easy', 'random')
     """
     for level, level_kind in LEVEL_KINDS.items():
         if level_kind == kind:
             return level
-    return kind
+    # ``strong`` was ``hard`` until the expert player took its place (issue 23): a seat
+    # written ``computer:strong`` is the hard level today.
+    return "hard" if kind == StrongPlayer.kind else kind
 
 
 def make_player(kind: str = "easy", seed: int = 0) -> Player:

@@ -69,13 +69,15 @@ def test_easy_is_seeded_and_finishes_whole_games(game_name: str, options: dict) 
 
 
 def test_the_level_names_and_their_aliases() -> None:
-    assert LEVEL_KINDS == {"easy": "easy", "medium": "greedy", "hard": "strong"}
+    assert LEVEL_KINDS == {"easy": "easy", "medium": "greedy", "hard": "expert"}
     assert [kind_of(name) for name in ("EASY", " hard ", "2", "beginner", "random")] == [
         "easy",
-        "strong",
+        "expert",
         "greedy",
         "easy",
         "random",
     ]
-    assert [level_of(kind) for kind in ("easy", "greedy", "strong")] == ["easy", "medium", "hard"]
+    assert [level_of(kind) for kind in ("easy", "greedy", "expert")] == ["easy", "medium", "hard"]
+    # A seat written with the older hard player's name is the hard level today.
+    assert level_of("strong") == "hard" and kind_of("strong") == "strong"
     assert isinstance(make_player(), EasyPlayer)
