@@ -55,7 +55,9 @@ from mathplay.games.mixmath.rules import (
     RACK_SIZE,
     SIZE,
     SQUARES,
+    START,
     TILE_COUNTS,
+    MixmathOptions,
     face_value,
 )
 
@@ -132,7 +134,7 @@ class Plan:
     exchange: tuple[str, ...] = ()
 
 
-def best_scores(values: list[int | None], limit: int, options: object) -> dict[int, int]:
+def best_scores(values: list[int | None], limit: int, options: MixmathOptions) -> dict[int, int]:
     """For every number, the most a tile of it would score on the board ``values`` now
     (M4, M5): its best square, by the directions with an equation and the premium."""
     best: dict[int, int] = {}
@@ -148,7 +150,7 @@ def best_scores(values: list[int | None], limit: int, options: object) -> dict[i
         premium = kind.premium if kind is not None else 1
         counts: Counter[int] = Counter()
         for run, _step in runs:
-            counts.update(direction_values(run, sign, options))  # type: ignore[arg-type]
+            counts.update(direction_values(run, sign, options))
         for number, n in counts.items():
             score = number * n * premium
             if score > best.get(number, -1):
@@ -161,7 +163,7 @@ def unseen_tiles(game: Mixmath, player: int) -> Counter[str]:
     and their own rack)."""
     unseen: Counter[str] = Counter(TILE_COUNTS)
     for square, token in game._pos.board.filled():
-        if square in {(6, 6), (6, 7), (7, 6), (7, 7)}:
+        if square in START:
             continue
         unseen[BLANK if token.startswith(BLANK) else token] -= 1
     unseen.subtract(game._pos.hands[player])
