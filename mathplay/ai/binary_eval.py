@@ -109,7 +109,7 @@ def leave_value(hand: Sequence[str]) -> float:
     return value
 
 
-def _best_reply(game: Any, move: Any, rng: random.Random) -> int:
+def _best_reply(game: Any, move: Any, rng: random.Random, budget: Any = None) -> int:
     """The most the opponent can score right after ``move`` (their chips are known when the
     bag is empty). A blank in their hand is read as a random other chip of theirs, to keep
     the look-ahead fast (a hand with a blank has hundreds of thousands of moves)."""
@@ -120,11 +120,17 @@ def _best_reply(game: Any, move: Any, rng: random.Random) -> int:
     hand = trial._pos.hands[trial.to_move]
     others = [chip for chip in hand if chip != "?"] or ["1"]
     trial._pos.hands[trial.to_move] = [rng.choice(others) if c == "?" else c for c in hand]
-    return max((reply.score for reply in trial.best_moves(1)), default=0)
+    if budget is None:
+        return max((reply.score for reply in trial.best_moves(1)), default=0)
+    from mathplay.games.binary.best import best_moves
+
+    return max((reply.score or 0 for reply in best_moves(trial, 1, budget=budget)), default=0)
 
 
-def _endgame(game: Any, moves: Sequence[Any], rng: random.Random) -> Any:
-    """The bag is empty: go out if possible, else points now minus the best reply."""
+def _endgame(game: Any, moves: Sequence[Any], rng: random.Random, budget: Any = None) -> Any:
+    """The bag is empty: go out if possible, else points now minus the best reply. With
+    a ``budget``, the candidates whose replies were looked at before it ran out (a reply
+    search cut short would make its move look better than it is)."""
     size = len(game.hands[game.to_move])
     ranked = sorted(moves, key=lambda m: (m.score, rng.random()), reverse=True)
     going_out = [move for move in ranked if len(move.placed) == size]
@@ -132,7 +138,9 @@ def _endgame(game: Any, moves: Sequence[Any], rng: random.Random) -> Any:
         return going_out[0]
     best, best_value = ranked[0], None
     for move in ranked[:ENDGAME_CANDIDATES]:
-        value = move.score - _best_reply(game, move, rng)
+        value = move.score - _best_reply(game, move, rng, budget)
+        if budget is not None and budget.spent:
+            break
         if best_value is None or value > best_value:
             best, best_value = move, value
     return best
@@ -155,7 +163,7 @@ def best_keep(hand: Sequence[str]) -> tuple[tuple[str, ...], float]:
     return best, best_value
 
 
-def candidates(game: Any) -> list[Any]:
+def candidates(game: Any, budget: Any = None) -> list[Any]:
     """The moves the strong player can choose while the bag lasts, best score first in
     the order of ``game.legal_moves()``: every move whose score, plus the best value the
     chips it leaves could have, reaches the best score-plus-leave found.
@@ -163,7 +171,12 @@ def candidates(game: Any) -> list[Any]:
     The generator is told how much a move placing k chips can add beyond its score (the
     best leave of ``len(hand) - k`` chips), so it skips every stretch of a line that
     cannot beat the best found so far. A hand with blanks can have millions of moves;
-    the strong player looks at only those it could choose."""
+    the strong player looks at only those it could choose.
+
+    With a ``budget`` (``mathplay.ai.search``) the search stops when it runs out; a hand
+    with blanks is then searched first for the moves that keep the blanks, so the
+    budget always leaves good moves. When the search finishes inside the budget the
+    answer is the same as without one."""
     from mathplay.games.binary.movegen import ScoreFloor, generate_moves
 
     hand = list(game.hands[game.to_move])
@@ -174,15 +187,23 @@ def candidates(game: Any) -> list[Any]:
     allowance = [best_kept[len(hand) - placed] for placed in range(len(hand) + 1)]
     floor = ScoreFloor(float("-inf"), allowance)
     leaves: dict[tuple[str, ...], float] = {}
-    found: list[tuple[Any, int, float]] = []
-    for move in generate_moves(game, floor):
-        kept = tuple(sorted(hand_after(game, move)))
-        if kept not in leaves:
-            leaves[kept] = LEAVE_WEIGHT * leave_value(kept)
-        score = move.score or 0
-        floor.value = max(floor.value, score + leaves[kept])
-        found.append((move, score, score + allowance[len(move.placed)]))
-    return [move for move, score, most in sorted(found, key=lambda f: -f[1]) if most >= floor.value]
+    passes = [False, True] if budget is not None and "?" in hand else [True]
+    found: dict[str, tuple[Any, int, float]] = {}
+    for blanks in passes:
+        this: dict[str, tuple[Any, int, float]] = {}
+        for move in generate_moves(game, floor, budget, blanks):
+            kept = tuple(sorted(hand_after(game, move)))
+            if kept not in leaves:
+                leaves[kept] = LEAVE_WEIGHT * leave_value(kept)
+            score = move.score or 0
+            floor.value = max(floor.value, score + leaves[kept])
+            this[str(move)] = (move, score, score + allowance[len(move.placed)])
+        if budget is not None and budget.spent:
+            found = {**found, **{k: v for k, v in this.items() if k not in found}}
+            break
+        found = this  # a whole pass: the moves, in the order of legal_moves()
+    chosen = sorted(found.values(), key=lambda f: -f[1])
+    return [move for move, score, most in chosen if most >= floor.value]
 
 
 def exchange_instead(game: Any, move: Any) -> str | None:
@@ -204,13 +225,13 @@ def exchange_instead(game: Any, move: Any) -> str | None:
     return "exchange " + " ".join(out)
 
 
-def choose_binary(game: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+def choose_binary(game: Any, moves: Sequence[Any], rng: random.Random, budget: Any = None) -> Any:
     """The strong player's choice among ``moves`` (never empty), a list from
     ``game.legal_moves()``. Deterministic for a seeded ``rng``; ``game`` is not changed."""
     if len(moves) == 1:
         return moves[0]
     if game.bag_size == 0:
-        return _endgame(game, moves, rng)
+        return _endgame(game, moves, rng, budget)
     leaves: dict[tuple[str, ...], float] = {}
     best, best_key = moves[0], (float("-inf"), 0.0)
     for move in moves:

@@ -57,9 +57,10 @@ class Budget:
         """Whether the budget has run out (a search stops as soon as it has)."""
         return self._spent
 
-    def part(self, steps: int) -> Budget:
-        """A budget for one part of a search: at most ``steps`` of what is left here, the
-        same clock and deadline; what it spends is spent here too.
+    def part(self, steps: int | None) -> Budget:
+        """A budget for one part of a search: at most ``steps`` of what is left here (all
+        that is left when ``None``), the same clock and deadline; what it spends is spent
+        here too.
 
         >>> whole = Budget(steps=10)
         >>> first = whole.part(4)
@@ -67,7 +68,11 @@ class Budget:
         (4, 4)
         """
         left = None if self.steps is None else max(0, self.steps - self.used)
-        child = Budget(steps if left is None else min(steps, left), None, self.clock)
+        if steps is None:
+            steps = left
+        elif left is not None:
+            steps = min(steps, left)
+        child = Budget(steps, None, self.clock)
         child._deadline = self._deadline
         child._parent = self
         return child

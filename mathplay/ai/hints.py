@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mathplay.ai import strategy
+from mathplay.ai import search, strategy
 from mathplay.ai.stuck import no_move_advice
 from mathplay.ai.words import and_list, tile_name, tile_order
 from mathplay.core import Special, Square, square_name
@@ -123,7 +123,7 @@ def _ranked(game: Any, using: str | None, n: int = 1) -> list[Any]:
     """The ``n`` best moves (fewer if there are fewer), best first: highest score, then
     by notation so the same position always gives the same hint.
 
-    Only the moves that can make the top ``n`` are asked for (``game.best_moves``): a
+    Only the moves that can make the top ``n`` are asked for, within a search budget: a
     Binary hand with blanks can have millions of moves, and Binary finds its best few
     without listing them all. Ties are then broken by notation. The answers for the
     position last asked about are kept on the game (only the few moves answered, not
@@ -137,8 +137,20 @@ def _ranked(game: Any, using: str | None, n: int = 1) -> list[Any]:
     answers: dict[tuple[str | None, int], list[Any]] = cache[1]
     if (using, n) not in answers:
         where = None if using is None else (lambda move: _uses(game, move, using))
-        answers[(using, n)] = top_moves(game.best_moves(n, where=where), n)
+        answers[(using, n)] = top_moves(_best_within(game, n, where), n)
     return list(answers[(using, n)])
+
+
+def _best_within(game: Any, n: int, where: Any) -> list[Any]:
+    """The best moves, searched within a budget (``mathplay.ai.search``): a hint never
+    keeps a child waiting. Mixmath's placements are quick to list whole."""
+    budget = search.search_budget(game)
+    if strategy.is_summy(game):
+        moves = search.summy_moves(game, budget)
+        return [move for move in moves if where is None or where(move)]
+    if strategy.is_binary(game):
+        return search.binary_best(game, n, budget, where)
+    return list(game.best_moves(n, where=where))
 
 
 def hint(game: Any, level: int = 3, using: str | None = None) -> Hint:

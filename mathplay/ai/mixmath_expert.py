@@ -48,7 +48,13 @@ from typing import TYPE_CHECKING
 
 from mathplay.ai.budget import Budget
 from mathplay.games.mixmath.equations import direction_values
-from mathplay.games.mixmath.movegen import board_values, run_limit, runs_at, sign_of
+from mathplay.games.mixmath.movegen import (
+    board_values,
+    next_to_pairs,
+    run_limit,
+    runs_at,
+    sign_of,
+)
 from mathplay.games.mixmath.rules import (
     BLANK,
     BONUS,
@@ -138,9 +144,7 @@ def best_scores(values: list[int | None], limit: int, options: MixmathOptions) -
     """For every number, the most a tile of it would score on the board ``values`` now
     (M4, M5): its best square, by the directions with an equation and the premium."""
     best: dict[int, int] = {}
-    for index, value in enumerate(values):
-        if value is not None:
-            continue
+    for index in next_to_pairs(values):
         square = (index // SIZE, index % SIZE)
         runs = runs_at(values, square, limit)
         if not runs:

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 from mathplay.games.mixmath.rules import BONUS, RACK_SIZE, face_value
 
 if TYPE_CHECKING:
+    from mathplay.ai.budget import Budget
     from mathplay.games.mixmath import Mixmath
     from mathplay.games.mixmath.moves import Placement
 
@@ -75,20 +76,34 @@ def end_of_sequence(
 
 
 def rest_of_turn(
-    game: Mixmath, player: int, depth: int, width: int | None, count_rack: bool = False
+    game: Mixmath,
+    player: int,
+    depth: int,
+    width: int | None,
+    count_rack: bool = False,
+    budget: Budget | None = None,
 ) -> float:
     """The most ``player`` can still add this turn with up to ``depth`` more placements,
     trying the ``width`` best-scoring placements at each step (all when ``None``); each
-    sequence ends with ``end_of_sequence``."""
+    sequence ends with ``end_of_sequence``. Each position looked at spends a step of
+    ``budget``; once it is spent, no further placements are looked at."""
     if game.is_over or game.to_move != player:
         return 0.0
+    if budget is not None and not budget.spend():
+        depth = 0
+    if depth == 0:
+        # The placements left matter only for the tiles that fit nowhere (count_rack,
+        # while the bag lasts): otherwise they are not listed at all.
+        pos = game._pos
+        wanted = count_rack and bool(pos.bag) and bool(pos.hands[player])
+        return end_of_sequence(game, player, game.placements() if wanted else [], count_rack)
     moves = game.placements()
-    if depth == 0 or not moves:
+    if not moves:
         return end_of_sequence(game, player, moves, count_rack)
     if width is not None:
         moves = sorted(moves, key=lambda m: m.score or 0, reverse=True)[:width]
     return max(
-        (m.score or 0) + rest_of_turn(_after(game, m), player, depth - 1, width, count_rack)
+        (m.score or 0) + rest_of_turn(_after(game, m), player, depth - 1, width, count_rack, budget)
         for m in moves
     )
 
@@ -100,18 +115,21 @@ def best_placement(
     depth: int = 2,
     width: int | None = None,
     count_rack: bool = False,
+    budget: Budget | None = None,
 ) -> Placement:
     """The first placement of the best sequence of up to ``depth`` placements this turn.
 
     Every one of ``moves`` is tried first; later steps try the ``width`` best placements
     (all when ``None``). With ``count_rack``, the tiles a sequence leaves on the rack count
     against it (``end_of_sequence``). Ties are broken by ``rng``, so a seeded player
-    replays its game."""
+    replays its game. With a ``budget`` (``mathplay.ai.budget``), each position looked at
+    spends a step; once it is spent, the placements not yet looked at are valued by
+    what they score and what ending the turn after them is worth."""
     player = game.to_move
     best: Placement = moves[0]
     best_value = (-math.inf, 0.0)
     for move in moves:
-        rest = rest_of_turn(_after(game, move), player, depth - 1, width, count_rack)
+        rest = rest_of_turn(_after(game, move), player, depth - 1, width, count_rack, budget)
         key = ((move.score or 0) + rest, rng.random())
         if key > best_value:
             best_value, best = key, move

@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from mathplay.ai import binary_eval, strategy
+from mathplay.ai import binary_eval, search, strategy
 from mathplay.ai.budget import Budget
 from mathplay.ai.mixmath_expert import EXPERT, TurnValue, plan_turn
 from mathplay.ai.mixmath_plan import best_placement
@@ -56,6 +56,13 @@ class Player:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.rng = random.Random(f"{self.kind}:{seed}")
+        self._turn: Budget | None = None
+
+    def budget(self, game: Any) -> Budget:
+        """A budget for one search of this turn: the game's steps
+        (``mathplay.ai.search``) and what is left of the turn's clock."""
+        turn = self._turn if self._turn is not None else Budget(seconds=search.SECONDS)
+        return turn.part(search.steps_for(game))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
@@ -80,6 +87,15 @@ class Player:
         """Play one whole turn on ``game``; return the notations played."""
         if game.is_over:
             raise MathplayError(_("the game is over: there is no turn to play"))
+        # One clock for the whole turn (``budget``): no child waits long, however slow
+        # the machine.
+        self._turn = Budget(seconds=search.SECONDS)
+        try:
+            return self._play_turn(game)
+        finally:
+            self._turn = None
+
+    def _play_turn(self, game: Any) -> list[str]:
         player = game.to_move
         played: list[str] = []
         if strategy.is_mixmath(game):
@@ -147,9 +163,11 @@ class EasyPlayer(Player):
     BINARY_LOOK = 100
 
     def candidates(self, game: Any) -> list[Any]:
-        if strategy.is_binary(game) and "?" in game.hands[game.to_move]:
-            return list(game.best_moves(self.BINARY_LOOK))
-        return super().candidates(game)
+        if strategy.is_binary(game):
+            if "?" in game.hands[game.to_move]:
+                return search.binary_best(game, self.BINARY_LOOK, self.budget(game))
+            return search.binary_moves(game, self.budget(game))
+        return search.summy_moves(game, self.budget(game))
 
     def pick(self, game: Any, moves: Sequence[Any]) -> Any:
         scores = [move.score or 0 for move in moves]
@@ -185,12 +203,12 @@ class GreedyPlayer(Player):
         # with blanks can have millions); the same moves, in the same order, as the
         # best of ``legal_moves()``, so the seeded choice is the same.
         if strategy.is_binary(game):
-            return list(game.best_moves(1))
-        return super().candidates(game)
+            return search.binary_best(game, 1, self.budget(game))
+        return search.summy_moves(game, self.budget(game))
 
     def pick(self, game: Any, moves: Sequence[Any]) -> Any:
         if strategy.is_mixmath(game):
-            return best_placement(game, moves, self.rng, depth=2)
+            return best_placement(game, moves, self.rng, depth=2, budget=self.budget(game))
         if strategy.is_summy(game):
             return choose_greedy(game, moves, self.rng)
         best = max(move.score for move in moves)
@@ -210,12 +228,16 @@ class StrongPlayer(Player):
     def candidates(self, game: Any) -> list[Any]:
         # Binary, while the bag lasts: only the moves that can win on score plus leave,
         # found without listing every move (``binary_eval.candidates``).
-        if strategy.is_binary(game) and game.bag_size > 0:
-            return binary_eval.candidates(game)
-        return super().candidates(game)
+        if strategy.is_binary(game):
+            budget = self.budget(game)
+            if game.bag_size > 0:
+                # A budget spent before any move was found still gives a legal move.
+                return binary_eval.candidates(game, budget) or search.binary_best(game, 1, budget)
+            return search.binary_moves(game, budget)
+        return search.summy_moves(game, self.budget(game))
 
     def pick(self, game: Any, moves: Sequence[Any]) -> Any:
-        return strategy.best_planned(game, moves, self.rng)
+        return strategy.best_planned(game, moves, self.rng, self.budget(game))
 
 
 class ExpertPlayer(StrongPlayer):
@@ -239,8 +261,8 @@ class ExpertPlayer(StrongPlayer):
         self.rng = random.Random(f"{StrongPlayer.kind}:{seed}")
         self.weights = weights
 
-    def budget(self) -> Budget:
-        """A fresh budget for one turn: ``STEPS`` for each plan (the turn is planned again
+    def turn_budget(self) -> Budget:
+        """A fresh budget for one Mixmath turn: ``STEPS`` for each plan (the turn is planned again
         after an extra tile, M6), ``SECONDS`` for the whole turn."""
         return Budget(steps=None, seconds=self.SECONDS)
 
@@ -250,7 +272,7 @@ class ExpertPlayer(StrongPlayer):
         player = game.to_move
         played: list[str] = []
         plan: list[Any] | None = None
-        turn = self.budget()
+        turn = self.turn_budget()
         while game.to_move == player and not game.is_over:
             started = bool(game.placed_this_turn)
             if plan is None:

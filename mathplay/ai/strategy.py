@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mathplay.ai.binary_eval import choose_binary, exchange_instead
+from mathplay.ai.budget import Budget
 from mathplay.ai.mixmath_plan import best_placement
 from mathplay.ai.summy_eval import choose_strong, discard_surplus
 from mathplay.games.mixmath.rules import face_value
@@ -132,11 +133,13 @@ def _exchange_before_the_end(game: Any) -> str:
     return "exchange " + " ".join(heavy) if heavy else "pass"
 
 
-def best_planned(game: Any, moves: Sequence[Any], rng: random.Random) -> Any:
-    """The strong player's choice among ``moves``."""
+def best_planned(
+    game: Any, moves: Sequence[Any], rng: random.Random, budget: Budget | None = None
+) -> Any:
+    """The strong player's choice among ``moves``, its look-ahead within ``budget``."""
     if is_mixmath(game):
-        return best_placement(game, moves, rng, depth=3, width=4, count_rack=True)
+        return best_placement(game, moves, rng, depth=3, width=4, count_rack=True, budget=budget)
     if is_binary(game):
-        move = choose_binary(game, moves, rng)
+        move = choose_binary(game, moves, rng, budget)
         return exchange_instead(game, move) or move
     return choose_strong(game, moves, rng)

@@ -112,18 +112,20 @@ def test_bad_level_is_a_clear_error() -> None:
 def test_hints_rank_like_a_full_sort_and_generate_moves_once_per_position(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    from mathplay.ai import search
     from mathplay.ai.hints import top_moves
 
     game = Summy(players=2, seed=3, size=11)
     expected = top_moves(game.legal_moves(), 5)
     calls = []
-    original = Summy.legal_moves
+    original = search.summy_moves
 
-    def counted(self: Summy) -> list:  # type: ignore[type-arg]
+    def counted(self: Summy, budget: object) -> list:  # type: ignore[type-arg]
         calls.append(self.ply)
-        return original(self)
+        return original(self, budget)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(Summy, "legal_moves", counted)
+    # Hints search within a budget (mathplay.ai.search), never past it.
+    monkeypatch.setattr(search, "summy_moves", counted)
     assert [h.move for h in game.hints(5)] == expected
     assert len(calls) == 1
     for level in (1, 2, 3):

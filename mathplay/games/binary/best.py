@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from mathplay.core import LineMove, top_scoring
+from mathplay.core.steps import SearchBudget
 from mathplay.games.binary.movegen import ScoreFloor, generate_moves
 
 if TYPE_CHECKING:
@@ -23,26 +24,37 @@ __all__ = ["best_moves"]
 
 
 def best_moves(
-    game: Binary, n: int, where: Callable[[LineMove], bool] | None = None
+    game: Binary,
+    n: int,
+    where: Callable[[LineMove], bool] | None = None,
+    *,
+    budget: SearchBudget | None = None,
+    blanks: bool = True,
+    at_least: float = -1,
 ) -> list[LineMove]:
     """``Binary.best_moves``: every move (that ``where`` accepts) scoring at least the
-    ``n``-th best score, best first, ties in generator order."""
+    ``n``-th best score, best first, ties in generator order.
+
+    For a budgeted search (``mathplay.ai.search``): with a ``budget``, the best of the
+    moves found before it runs out; with ``blanks=False``, of the moves that keep the
+    blanks in hand; moves scoring below ``at_least`` are not looked for (a score a first
+    pass already reached)."""
     if n <= 0:
         return []
-    floor = ScoreFloor()
+    floor = ScoreFloor(at_least)
     best: list[int] = []  # the n best scores so far, a min-heap
     kept: list[LineMove] = []
-    for move in generate_moves(game, floor):
+    for move in generate_moves(game, floor, budget, blanks):
         if where is not None and not where(move):
             continue
         score = move.score or 0
         if len(best) < n:
             heapq.heappush(best, score)
             if len(best) == n:
-                floor.value = best[0]
+                floor.value = max(floor.value, best[0])
         elif score > best[0]:
             heapq.heapreplace(best, score)
-            floor.value = best[0]
+            floor.value = max(floor.value, best[0])
         if score >= floor.value:
             kept.append(move)
     return top_scoring(kept, n)

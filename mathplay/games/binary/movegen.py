@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from mathplay.core import Direction, LineMove, Square
+from mathplay.core.steps import OutOfSteps, SearchBudget, StepCounter
 from mathplay.games.binary.rules import (
     BLANK,
     CENTRE,
@@ -59,14 +60,33 @@ class ScoreFloor:
         self.allowance = list(allowance)
 
 
-def generate_moves(game: Binary, floor: ScoreFloor | None = None) -> Iterator[LineMove]:
+def generate_moves(
+    game: Binary,
+    floor: ScoreFloor | None = None,
+    budget: SearchBudget | None = None,
+    blanks: bool = True,
+) -> Iterator[LineMove]:
     """Every legal line move in ``game`` (see the module docstring). With ``floor``, moves
-    that cannot score at least ``floor.value`` may be left out (most are)."""
+    that cannot score at least ``floor.value`` may be left out (most are). With a
+    ``budget`` (``mathplay.core.steps``), the moves found before it runs out; with
+    ``blanks=False``, only the moves that leave the hand's blanks in the hand (a quick
+    first pass: blanks multiply the moves)."""
     pos = game._pos
-    board = pos.board
-    search = SideSearch(pos.hands[pos.to_move], game.options)
+    hand = list(pos.hands[pos.to_move])
+    if not blanks:
+        hand = [chip for chip in hand if chip != BLANK]
+    steps = None if budget is None else StepCounter(budget)
+    search = SideSearch(hand, game.options, steps)
     if search.hand_size == 0:
         return
+    try:
+        yield from _lines(game, search, floor)
+    except OutOfSteps:
+        return
+
+
+def _lines(game: Binary, search: SideSearch, floor: ScoreFloor | None) -> Iterator[LineMove]:
+    board = game._pos.board
     empty_board = board.is_blank()
     cells = board.cells
     for direction in Direction:
@@ -215,6 +235,7 @@ class _Line:
         search = self.search
         fits = search.fits
         floor = self.floor
+        steps = search.steps
         row = self.row
         holes = self.holes
         budget = search.hand_size
@@ -313,6 +334,10 @@ class _Line:
                                 if ready is None:
                                     ready = _parts(raw, last_letters, last_mask)
                                     ready_parts[(b, value, e2)] = ready
+                            if steps is not None:
+                                steps.count += len(group) * len(ready)
+                                if steps.count >= steps.chunk:
+                                    steps.charge()
                             for t1, s1, o1, l1 in group:
                                 head = t1 + sep
                                 text = f"{s1}{sep_text} "

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from mathplay.core.steps import StepCounter
 from mathplay.games.binary.rules import (
     BINARY_OPERATORS,
     BLANK,
@@ -115,7 +116,11 @@ def _next_state(state: int, chip: str) -> int:
 class SideSearch:
     """The hand, its packed counters and the table cache of one ``legal_moves`` call."""
 
-    def __init__(self, hand: list[str], options: BinaryOptions) -> None:
+    def __init__(
+        self, hand: list[str], options: BinaryOptions, steps: StepCounter | None = None
+    ) -> None:
+        #: Counts the squares the walks try, for a budgeted search (``mathplay.core.steps``).
+        self.steps = steps
         counts = Counter(hand)
         kinds = sorted(counts)
         shift = {kind: _FIELD * i for i, kind in enumerate(kinds)}
@@ -190,6 +195,7 @@ class SideSearch:
         guard = self.guard
         order = self.order
         blank_points = POINTS[BLANK]
+        steps = self.steps
 
         def operand_ok(op: str | None, op_new: bool, w: int, neg: bool, v: int, dn: bool) -> bool:
             # B3: a banned fragment (op then the single digit of its family) with a new chip.
@@ -229,6 +235,10 @@ class SideSearch:
             # op, on: the operator before the number and whether it is new; dn: the
             # number's first digit is new (for B3's identity fragments). Only states from
             # which the side can still be completed (reach) are entered.
+            if steps is not None:
+                steps.count += 1
+                if steps.count >= steps.chunk:
+                    steps.charge()
             if i == length:
                 if operand_ok(op, on, w, ng, v, dn):
                     finish(enc, vals, ops, ((1 << w) - 1) ^ v if ng else v, ho)

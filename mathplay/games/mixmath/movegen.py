@@ -26,7 +26,14 @@ from mathplay.games.mixmath.rules import (
 if TYPE_CHECKING:
     from mathplay.games.mixmath.game import Mixmath
 
-__all__ = ["Run", "count_equations", "generate_placements", "runs_at", "sign_of"]
+__all__ = [
+    "Run",
+    "count_equations",
+    "generate_placements",
+    "next_to_pairs",
+    "runs_at",
+    "sign_of",
+]
 
 #: Left, right, up, down, each as a step; a run reads "nearest first" outwards.
 _STEPS = ((0, -1), (0, 1), (-1, 0), (1, 0))
@@ -76,6 +83,30 @@ def board_values(cells: list[str | None]) -> list[int | None]:
     return [None if token is None else tile_value(token) for token in cells]
 
 
+def next_to_pairs(values: list[int | None]) -> list[int]:
+    """The empty squares (as indexes, in board order) with two numbers in a line beside
+    them in some direction: the only squares where a tile can make an equation (M4).
+    Found from the pairs of neighbouring numbers, so the many empty squares far from the
+    tiles are never looked at."""
+    found: set[int] = set()
+    last = SIZE - 1
+    for index, value in enumerate(values):
+        if value is None:
+            continue
+        row, column = divmod(index, SIZE)
+        if column < last and values[index + 1] is not None:  # a pair across
+            if column > 0 and values[index - 1] is None:
+                found.add(index - 1)
+            if column + 1 < last and values[index + 2] is None:
+                found.add(index + 2)
+        if row < last and values[index + SIZE] is not None:  # a pair down
+            if row > 0 and values[index - SIZE] is None:
+                found.add(index - SIZE)
+            if row + 1 < last and values[index + 2 * SIZE] is None:
+                found.add(index + 2 * SIZE)
+    return sorted(found)
+
+
 def generate_placements(game: Mixmath) -> list[Placement]:
     pos = game._pos
     options: MixmathOptions = game.options
@@ -85,9 +116,7 @@ def generate_placements(game: Mixmath) -> list[Placement]:
     has_blank = BLANK in rack
     limit = run_limit(options)
     moves: list[Placement] = []
-    for index, value in enumerate(values):
-        if value is not None:
-            continue
+    for index in next_to_pairs(values):
         square = (index // SIZE, index % SIZE)
         runs = runs_at(values, square, limit)
         if not runs:

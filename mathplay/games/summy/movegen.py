@@ -13,6 +13,12 @@ of the sum is computed, never searched. Walks over the same stretch of squares w
 same limits are shared (an empty stretch looks the same everywhere), and when no ``-``
 can appear a walk stops as soon as the finished terms reach the largest number that
 could still fit after ``=``.
+
+With a ``budget`` (``mathplay.core.steps``: the computer players and hints), the
+walks count the squares they try and the search stops when the budget runs out: every sum
+found so far is legal, but some may be missing. ``most_blocks`` limits the sums to those
+that use at most that many hand blocks: a quick first pass for a budgeted search, since
+the walks grow fast with the number of blocks they may place.
 """
 
 from __future__ import annotations
@@ -22,12 +28,14 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from mathplay.core import Direction, LineMove, Square
+from mathplay.core.steps import OutOfSteps, SearchBudget, StepCounter
 from mathplay.games.summy.rules import DIGITS, line_score
 
 if TYPE_CHECKING:
     from mathplay.games.summy.game import Summy
 
 __all__ = ["generate_sums"]
+
 
 #: A sum found for one place of ``=``: its start (index in the stretch) and its tokens.
 LeftPart = tuple[int, tuple[str, ...]]
@@ -59,15 +67,15 @@ def _number_limits(
             continue
         need = sum(cell is None for cell in cells)
         lengths.append((need, int("".join(cell or "9" for cell in cells)) + 1))
+    # most[n]: the largest bound of a length needing at most n blocks
+    most = [0] * (max(free, hand_digits) + 1)
+    for need, bound in lengths:
+        if need < len(most):
+            most[need] = max(most[need], bound)
+    for n in range(1, len(most)):
+        most[n] = max(most[n], most[n - 1])
     return tuple(
-        tuple(
-            max(
-                (bound for need, bound in lengths if need <= r and need <= free - k),
-                default=0,
-            )
-            for r in range(hand_digits + 1)
-        )
-        for k in range(free + 1)
+        tuple(most[min(r, free - k)] for r in range(hand_digits + 1)) for k in range(free + 1)
     )
 
 
@@ -78,6 +86,7 @@ def _left_parts(
     right: tuple[str | None, ...],
     placed_at_e: bool,
     hand: Counter[str],
+    steps: StepCounter | None = None,
 ) -> list[LeftPart]:
     """Every whole sum whose ``=`` stands just after ``stretch``.
 
@@ -114,6 +123,24 @@ def _left_parts(
     kinds = [(t, t in DIGITS, int(t) if t in DIGITS else 0) for t in hand]
     hand_digits = sum(n for t, n in hand.items() if t in DIGITS)
     powers = [10**i for i in range(len(stretch) + 1)]
+    # Two exact cuts, for hands that are mostly digits (their walks are the longest):
+    # ``op_left[i]``: an operator stands on the table at or left of ``i``; with none in the
+    # hand either, a walk that has read no operator yet can never become a sum.
+    # ``only_plus[i]``: no ``-``, ``x`` or ``:`` can appear at or left of ``i`` (none in
+    # the hand, none on the table there), so the value before ``=`` can only grow as the
+    # walk goes on left; once the term being read makes it too big for any number after
+    # ``=`` (``cap``), the walk stops.
+    op_left: list[bool] = []
+    only_plus: list[bool] = []
+    seen = False
+    other = any(hand[t] > 0 for t in "-x:")
+    for cell in stretch:
+        seen = seen or (cell is not None and cell not in DIGITS)
+        other = other or cell in ("-", "x", ":")
+        op_left.append(seen)
+        only_plus.append(not other)
+    hand_ops = any(n > 0 and t not in DIGITS for t, n in hand.items())
+    cap = [max(max(row) for row in limits[k:]) for k in range(len(limits))]
 
     def walk(
         index: int,
@@ -141,6 +168,14 @@ def _left_parts(
                 complete(top // bottom, used, index + 1)
         if index < 0:
             return
+        if steps is not None:
+            steps.count += 1
+            if steps.count >= steps.chunk:
+                steps.charge()
+        if not ops and not hand_ops and not op_left[index]:
+            return  # no operator can come: no sum
+        if only_plus[index] and ta * fq + number * fp * tb >= cap[used] * fq * tb:
+            return  # already too big for any number after '='
         fixed = stretch[index]
         if fixed is None:
             choices = kinds
@@ -197,7 +232,21 @@ def _left_parts(
     return results
 
 
-def generate_sums(game: Summy) -> Iterator[LineMove]:
+def generate_sums(
+    game: Summy, budget: SearchBudget | None = None, most_blocks: int | None = None
+) -> Iterator[LineMove]:
+    """Every legal sum (S2–S4), each once; with a ``budget``, those found before it runs
+    out; with ``most_blocks``, only sums placing at most that many hand blocks."""
+    steps = None if budget is None else StepCounter(budget)
+    try:
+        yield from _all_lines(game, steps, most_blocks)
+    except OutOfSteps:
+        return
+
+
+def _all_lines(
+    game: Summy, steps: StepCounter | None, most_blocks: int | None
+) -> Iterator[LineMove]:
     pos = game._pos
     board = pos.board
     size = board.size
@@ -211,6 +260,7 @@ def generate_sums(game: Summy) -> Iterator[LineMove]:
         members[record.direction].update(record.squares)
     left_hand = Counter({t: n for t, n in hand.items() if t != "=" and n > 0})
     cache: dict[tuple[object, ...], list[LeftPart]] = {}
+    limits_cache: dict[tuple[object, ...], Limits] = {}
     for direction in Direction:
         for line in range(size):
             squares = [
@@ -224,7 +274,18 @@ def generate_sums(game: Summy) -> Iterator[LineMove]:
                 or (row[i] is not None and squares[i] not in members[direction])
                 for i in range(size)
             ]
-            yield from _line_moves(direction, squares, row, usable, hand, left_hand, cache)
+            yield from _line_moves(
+                direction,
+                squares,
+                row,
+                usable,
+                hand,
+                left_hand,
+                cache,
+                steps,
+                most_blocks,
+                limits_cache,
+            )
 
 
 def _line_moves(
@@ -235,9 +296,15 @@ def _line_moves(
     hand: Counter[str],
     left_hand: Counter[str],
     cache: dict[tuple[object, ...], list[LeftPart]],
+    steps: StepCounter | None = None,
+    most_blocks: int | None = None,
+    limits_cache: dict[tuple[object, ...], Limits] | None = None,
 ) -> Iterator[LineMove]:
+    if limits_cache is None:
+        limits_cache = {}
     size = len(row)
     budget = sum(hand.values())
+    blocks = budget if most_blocks is None else min(budget, most_blocks)
     hand_digits = sum(n for t, n in hand.items() if t in DIGITS)
     for e in range(3, size - 1):
         at_e = row[e]
@@ -270,14 +337,20 @@ def _line_moves(
         # With every block before '=' from the hand, a block already on the table must
         # stand in the number after '='.
         need_table = bool(placed_at_e) and all(cell is None for cell in stretch)
-        limits = _number_limits(right, budget - placed_at_e, hand_digits, need_table)
+        if blocks - placed_at_e < 0:
+            continue
+        limits_key = (right, blocks - placed_at_e, need_table)
+        limits = limits_cache.get(limits_key)
+        if limits is None:
+            limits = _number_limits(right, blocks - placed_at_e, hand_digits, need_table)
+            limits_cache[limits_key] = limits
         if not any(limits[0]):
             continue
         starts = (*(lo + j == 0 or row[lo + j - 1] is None for j in range(e - lo)), False)
         key = (stretch, starts, limits, right, placed_at_e)
         parts = cache.get(key)
         if parts is None:
-            parts = _left_parts(stretch, starts, limits, right, bool(placed_at_e), left_hand)
+            parts = _left_parts(stretch, starts, limits, right, bool(placed_at_e), left_hand, steps)
             cache[key] = parts
         for offset, line in parts:
             a = lo + offset
