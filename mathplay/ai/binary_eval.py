@@ -191,7 +191,7 @@ def candidates(game: Any, budget: Any = None) -> list[Any]:
     found: dict[str, tuple[Any, int, float]] = {}
     for blanks in passes:
         this: dict[str, tuple[Any, int, float]] = {}
-        for move in generate_moves(game, floor, budget, blanks):
+        for move in generate_moves(game, floor, budget, blanks, budget is not None):
             kept = tuple(sorted(hand_after(game, move)))
             if kept not in leaves:
                 leaves[kept] = LEAVE_WEIGHT * leave_value(kept)
@@ -201,7 +201,13 @@ def candidates(game: Any, budget: Any = None) -> list[Any]:
         if budget is not None and budget.spent:
             found = {**found, **{k: v for k, v in this.items() if k not in found}}
             break
-        found = this  # a whole pass: the moves, in the order of legal_moves()
+        found = this  # a whole pass
+    else:
+        if budget is not None:  # the lines were searched best premiums first
+            from mathplay.ai.search import engine_order
+
+            ordered = engine_order(entry[0] for entry in found.values())
+            found = {str(move): found[str(move)] for move in ordered}
     chosen = sorted(found.values(), key=lambda f: -f[1])
     return [move for move, score, most in chosen if most >= floor.value]
 

@@ -89,7 +89,7 @@ class Player:
             raise MathplayError(_("the game is over: there is no turn to play"))
         # One clock for the whole turn (``budget``): no child waits long, however slow
         # the machine.
-        self._turn = Budget(seconds=search.SECONDS)
+        self._turn = search.turn_budget(game)
         try:
             return self._play_turn(game)
         finally:

@@ -4,19 +4,19 @@ The engines list every legal move exactly (``legal_moves()``, ``best_moves()``).
 positions take them a few milliseconds, but a Summy hand of many digits on the 25×25
 table, or a Binary hand holding blanks, can take a second or more. The computer players
 and hints therefore search *within a budget* (``mathplay.ai.budget.Budget``: steps, and a
-clock as a safety net) and in passes, quick ones first, so that when the budget runs out
-they still have good, legal moves:
+clock as a safety net), in an order that finds good moves first, so that when the budget
+runs out they still have good, legal moves:
 
-- **Summy**: first only the sums that place at most ``SUMMY_FIRST_PASS`` hand blocks (a
-  fraction of the work: the walks grow fast with the blocks they may place), then every
-  sum;
-- **Binary**, when the hand holds a blank: first the moves that keep the blanks in hand
-  (few), then every move, looking only for moves that beat the first pass.
+- **Summy**: the lines whose digits on the table add up to most first (a sum scores its
+  digits, so that is where the best sums usually are);
+- **Binary**: the lines with the best premiums within reach of the chips first; and when
+  the hand holds a blank, first the moves that keep the blanks in hand (few), then every
+  move, looking only for moves that beat the first pass.
 
-When the last pass finishes inside the budget, the answer is exactly the engine's (the
-same moves in the same order), so a seeded player plays as it did without a budget.
-When it does not, the answer is the best of the moves found: the first pass whole and
-as much of the last as the budget allowed. And when the budget ran out before any move
+When the search finishes inside the budget, the answer is exactly the engine's (the same
+moves in the same order), so a seeded player plays as it did without a budget. When it
+does not, the answer is the best of the moves found: for Binary the first pass whole
+and as much of the second as the budget allowed. And when the budget ran out before any move
 was found (a very slow machine), the search goes on to the first legal move: a player
 never passes or discards while it has a move to make.
 
@@ -37,25 +37,29 @@ from mathplay.core import top_scoring
 
 __all__ = [
     "BINARY_STEPS",
+    "BINARY_TURN_STEPS",
     "MIXMATH_STEPS",
+    "MIXMATH_TURN_STEPS",
     "SECONDS",
-    "SUMMY_FIRST_PASS",
     "SUMMY_STEPS",
     "binary_best",
     "binary_moves",
+    "engine_order",
     "search_budget",
     "steps_for",
     "summy_moves",
+    "turn_budget",
 ]
 
 #: Steps (squares a walk tries) a Summy search may take: about 0.1 s here.
 SUMMY_STEPS: int | None = 60_000
-#: The most hand blocks a sum of Summy's first pass places.
-SUMMY_FIRST_PASS = 5
-#: Steps (squares tried, fills joined) a Binary search may take: about 0.1 s here.
-BINARY_STEPS: int | None = 20_000
-#: Positions a Mixmath look-ahead may visit for one placement.
-MIXMATH_STEPS: int | None = 250
+#: Steps (squares tried, fills joined) a Binary search may take: about 0.1 s here; and a
+#: whole turn (once the bag is empty the strong player also looks at replies).
+BINARY_STEPS: int | None = 30_000
+BINARY_TURN_STEPS: int | None = 40_000
+#: Positions a Mixmath look-ahead may visit for one placement, and for a whole turn.
+MIXMATH_STEPS: int | None = 1_000
+MIXMATH_TURN_STEPS: int | None = 2_000
 #: The most seconds a turn's or a hint's search may take, on any machine.
 SECONDS: float | None = 0.5
 
@@ -66,6 +70,14 @@ def steps_for(game: Any) -> int | None:
     if word == "mathplay.summy":
         return SUMMY_STEPS
     return BINARY_STEPS if word == "mathplay.binary" else MIXMATH_STEPS
+
+
+def turn_budget(game: Any) -> Budget:
+    """A fresh budget for a whole computer turn in ``game``: ``SECONDS``, and the steps
+    of all its searches together (Summy has one search a turn)."""
+    word = getattr(game, "format_name", "")
+    steps = {"mathplay.mixmath": MIXMATH_TURN_STEPS, "mathplay.binary": BINARY_TURN_STEPS}
+    return Budget(steps=steps.get(word), seconds=SECONDS)
 
 
 def search_budget(game: Any) -> Budget:
@@ -83,23 +95,29 @@ def _merge(*passes: Iterable[Any]) -> list[Any]:
     return list(seen.values())
 
 
+def engine_order(moves: Iterable[Any]) -> list[Any]:
+    """``moves`` found line by line in another order of lines, back in the engine's order
+    of lines (rows, then columns); within a line the order is the engine's already."""
+    from mathplay.core import Direction
+
+    def line_of(move: Any) -> tuple[int, int]:
+        row, column = move.start
+        return (0, row) if move.direction is Direction.ACROSS else (1, column)
+
+    return sorted(moves, key=line_of)
+
+
 def summy_moves(game: Any, budget: Budget) -> list[Any]:
-    """Summy's legal sums, found within ``budget`` (see the module docstring)."""
+    """Summy's legal sums, found within ``budget``: the lines richest in table digits
+    first (see the module docstring); in the engine's order when the search finished."""
     from mathplay.games.summy.movegen import generate_sums
 
     if game.is_over:
         return []
-    hand = game.hands[game.to_move]
-    if len(hand) <= SUMMY_FIRST_PASS:
-        found = list(generate_sums(game, budget))
-    else:
-        found = list(generate_sums(game, budget, most_blocks=SUMMY_FIRST_PASS))
-        if not budget.spent:
-            every = list(generate_sums(game, budget))
-            found = every if not budget.spent else _merge(found, every)
+    found = list(generate_sums(game, budget, rich_first=True))
     if not found and budget.spent:
         return _first(generate_sums(game))
-    return found
+    return found if budget.spent else engine_order(found)
 
 
 def _first(moves: Iterable[Any]) -> list[Any]:
@@ -117,13 +135,15 @@ def binary_moves(game: Any, budget: Budget) -> list[Any]:
     if game.is_over:
         return []
     if "?" not in game.hands[game.to_move]:
-        found = list(generate_moves(game, None, budget))
+        found = list(generate_moves(game, None, budget, promising_first=True))
     else:
-        found = list(generate_moves(game, None, budget, blanks=False))
+        found = list(generate_moves(game, None, budget, blanks=False, promising_first=True))
         if not budget.spent:
-            every = list(generate_moves(game, None, budget))
+            every = list(generate_moves(game, None, budget, promising_first=True))
             found = every if not budget.spent else _merge(found, every)
-    if not found and budget.spent:
+    if not budget.spent:
+        return engine_order(found)
+    if not found:
         return _first(generate_moves(game, None, None, blanks=False)) or _first(
             generate_moves(game)
         )
@@ -140,15 +160,20 @@ def binary_best(
     if game.is_over:
         return []
     if "?" not in game.hands[game.to_move]:
-        found = best_moves(game, n, where, budget=budget)
+        found = best_moves(game, n, where, budget=budget, promising_first=True)
     else:
-        found = best_moves(game, n, where, budget=budget, blanks=False)
+        found = best_moves(game, n, where, budget=budget, blanks=False, promising_first=True)
         if not budget.spent:
             scores = sorted((move.score or 0 for move in found), reverse=True)
             at_least = scores[n - 1] if len(scores) >= n else -1
-            every = best_moves(game, n, where, budget=budget, at_least=at_least)
+            every = best_moves(
+                game, n, where, budget=budget, at_least=at_least, promising_first=True
+            )
             found = every if not budget.spent else top_scoring(_merge(found, every), n)
-    if not found and budget.spent:
+    if not budget.spent:
+        # Ties in the engine's order: the same answer as ``game.best_moves``.
+        return top_scoring(engine_order(found), n)
+    if not found:
         moves = (m for m in generate_moves(game) if where is None or where(m))
         return _first(
             m for m in generate_moves(game, None, None, False) if where is None or where(m)

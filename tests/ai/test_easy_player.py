@@ -32,7 +32,7 @@ def test_easy_plays_a_scoring_move_near_its_share_of_the_best(
 ) -> None:
     # The rule itself, over every legal move: no search budget cuts the list short here
     # (tests/ai/test_budgeted_search.py tests the budgets).
-    for name in ("SUMMY_STEPS", "BINARY_STEPS", "SECONDS"):
+    for name in ("SUMMY_STEPS", "BINARY_STEPS", "BINARY_TURN_STEPS", "SECONDS"):
         monkeypatch.setattr(search, name, None)
     below_best = 0
     games = positions(game_name, 12)

@@ -31,6 +31,7 @@ def best_moves(
     budget: SearchBudget | None = None,
     blanks: bool = True,
     at_least: float = -1,
+    promising_first: bool = False,
 ) -> list[LineMove]:
     """``Binary.best_moves``: every move (that ``where`` accepts) scoring at least the
     ``n``-th best score, best first, ties in generator order.
@@ -44,7 +45,7 @@ def best_moves(
     floor = ScoreFloor(at_least)
     best: list[int] = []  # the n best scores so far, a min-heap
     kept: list[LineMove] = []
-    for move in generate_moves(game, floor, budget, blanks):
+    for move in generate_moves(game, floor, budget, blanks, promising_first):
         if where is not None and not where(move):
             continue
         score = move.score or 0

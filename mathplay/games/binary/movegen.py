@@ -65,12 +65,15 @@ def generate_moves(
     floor: ScoreFloor | None = None,
     budget: SearchBudget | None = None,
     blanks: bool = True,
+    promising_first: bool = False,
 ) -> Iterator[LineMove]:
     """Every legal line move in ``game`` (see the module docstring). With ``floor``, moves
     that cannot score at least ``floor.value`` may be left out (most are). With a
     ``budget`` (``mathplay.core.steps``), the moves found before it runs out; with
     ``blanks=False``, only the moves that leave the hand's blanks in the hand (a quick
-    first pass: blanks multiply the moves)."""
+    first pass: blanks multiply the moves); with ``promising_first``, the lines with the
+    best premiums within reach first (a search cut short has then looked where the best
+    moves usually are)."""
     pos = game._pos
     hand = list(pos.hands[pos.to_move])
     if not blanks:
@@ -80,15 +83,18 @@ def generate_moves(
     if search.hand_size == 0:
         return
     try:
-        yield from _lines(game, search, floor)
+        yield from _lines(game, search, floor, promising_first)
     except OutOfSteps:
         return
 
 
-def _lines(game: Binary, search: SideSearch, floor: ScoreFloor | None) -> Iterator[LineMove]:
+def _lines(
+    game: Binary, search: SideSearch, floor: ScoreFloor | None, promising_first: bool = False
+) -> Iterator[LineMove]:
     board = game._pos.board
     empty_board = board.is_blank()
     cells = board.cells
+    lines: list[tuple[Direction, list[Square], list[str | None], int | None]] = []
     for direction in Direction:
         for line in range(SIZE):
             if direction is Direction.ACROSS:
@@ -104,7 +110,27 @@ def _lines(game: Binary, search: SideSearch, floor: ScoreFloor | None) -> Iterat
                 continue
             else:
                 centre = None
-            yield from _Line(search, floor, direction, squares, row, centre).moves()
+            lines.append((direction, squares, row, centre))
+    if promising_first:
+        lines.sort(key=lambda entry: -_promise(entry[1], entry[2]))
+    for direction, squares, row, centre in lines:
+        yield from _Line(search, floor, direction, squares, row, centre).moves()
+
+
+def _promise(squares: list[Square], row: list[str | None]) -> float:
+    """How much a line's moves may score: its word premiums (they multiply the whole
+    line) and letter premiums on the empty squares a hand can reach from its chips."""
+    reach = [False] * SIZE
+    for i, token in enumerate(row):
+        if token is not None:
+            for j in range(max(0, i - HAND_SIZE), min(SIZE, i + HAND_SIZE + 1)):
+                reach[j] = True
+    word, letter = 1, 0
+    for i, (r, c) in enumerate(squares):
+        if row[i] is None and reach[i]:
+            word = max(word, WORD_PREMIUM[r * SIZE + c])
+            letter += LETTER_PREMIUM[r * SIZE + c] - 1
+    return word * 10 + letter
 
 
 class _Line:

@@ -16,9 +16,9 @@ could still fit after ``=``.
 
 With a ``budget`` (``mathplay.core.steps``: the computer players and hints), the
 walks count the squares they try and the search stops when the budget runs out: every sum
-found so far is legal, but some may be missing. ``most_blocks`` limits the sums to those
-that use at most that many hand blocks: a quick first pass for a budgeted search, since
-the walks grow fast with the number of blocks they may place.
+found so far is legal, but some may be missing. With ``rich_first`` the lines whose digits
+on the table add up to most are searched first: a sum scores its digits, so a search cut
+short has looked where the best sums usually are.
 """
 
 from __future__ import annotations
@@ -233,20 +233,19 @@ def _left_parts(
 
 
 def generate_sums(
-    game: Summy, budget: SearchBudget | None = None, most_blocks: int | None = None
+    game: Summy, budget: SearchBudget | None = None, rich_first: bool = False
 ) -> Iterator[LineMove]:
-    """Every legal sum (S2–S4), each once; with a ``budget``, those found before it runs
-    out; with ``most_blocks``, only sums placing at most that many hand blocks."""
+    """Every legal sum (S2–S4), each once, line by line (rows, then columns); with a
+    ``budget``, those found before it runs out; with ``rich_first``, the lines whose
+    table digits add up to most come first."""
     steps = None if budget is None else StepCounter(budget)
     try:
-        yield from _all_lines(game, steps, most_blocks)
+        yield from _all_lines(game, steps, rich_first)
     except OutOfSteps:
         return
 
 
-def _all_lines(
-    game: Summy, steps: StepCounter | None, most_blocks: int | None
-) -> Iterator[LineMove]:
+def _all_lines(game: Summy, steps: StepCounter | None, rich_first: bool) -> Iterator[LineMove]:
     pos = game._pos
     board = pos.board
     size = board.size
@@ -261,31 +260,36 @@ def _all_lines(
     left_hand = Counter({t: n for t, n in hand.items() if t != "=" and n > 0})
     cache: dict[tuple[object, ...], list[LeftPart]] = {}
     limits_cache: dict[tuple[object, ...], Limits] = {}
+    lines: list[tuple[Direction, list[Square], list[str | None]]] = []
     for direction in Direction:
         for line in range(size):
             squares = [
                 (line, i) if direction is Direction.ACROSS else (i, line) for i in range(size)
             ]
             row = [cells[r * size + c] for r, c in squares]
-            if all(token is None for token in row):
-                continue
-            usable = [
-                (row[i] is None and squares[i] not in forbidden)
-                or (row[i] is not None and squares[i] not in members[direction])
-                for i in range(size)
-            ]
-            yield from _line_moves(
-                direction,
-                squares,
-                row,
-                usable,
-                hand,
-                left_hand,
-                cache,
-                steps,
-                most_blocks,
-                limits_cache,
-            )
+            if any(token is not None for token in row):
+                lines.append((direction, squares, row))
+    if rich_first:
+        # The lines whose digits on the table add up to most first: a sum scores its
+        # digits, so a search cut short has looked where the best sums usually are.
+        lines.sort(key=lambda entry: -sum(int(t) for t in entry[2] if t and t in DIGITS))
+    for direction, squares, row in lines:
+        usable = [
+            (row[i] is None and squares[i] not in forbidden)
+            or (row[i] is not None and squares[i] not in members[direction])
+            for i in range(size)
+        ]
+        yield from _line_moves(
+            direction,
+            squares,
+            row,
+            usable,
+            hand,
+            left_hand,
+            cache,
+            steps,
+            limits_cache,
+        )
 
 
 def _line_moves(
@@ -297,14 +301,12 @@ def _line_moves(
     left_hand: Counter[str],
     cache: dict[tuple[object, ...], list[LeftPart]],
     steps: StepCounter | None = None,
-    most_blocks: int | None = None,
     limits_cache: dict[tuple[object, ...], Limits] | None = None,
 ) -> Iterator[LineMove]:
     if limits_cache is None:
         limits_cache = {}
     size = len(row)
     budget = sum(hand.values())
-    blocks = budget if most_blocks is None else min(budget, most_blocks)
     hand_digits = sum(n for t, n in hand.items() if t in DIGITS)
     for e in range(3, size - 1):
         at_e = row[e]
@@ -337,12 +339,10 @@ def _line_moves(
         # With every block before '=' from the hand, a block already on the table must
         # stand in the number after '='.
         need_table = bool(placed_at_e) and all(cell is None for cell in stretch)
-        if blocks - placed_at_e < 0:
-            continue
-        limits_key = (right, blocks - placed_at_e, need_table)
+        limits_key = (right, placed_at_e, need_table)
         limits = limits_cache.get(limits_key)
         if limits is None:
-            limits = _number_limits(right, blocks - placed_at_e, hand_digits, need_table)
+            limits = _number_limits(right, budget - placed_at_e, hand_digits, need_table)
             limits_cache[limits_key] = limits
         if not any(limits[0]):
             continue
