@@ -52,6 +52,7 @@ Measured against the greedy player (the move that scores most now), in seeded ma
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import random
 from collections import Counter
@@ -146,6 +147,41 @@ def _endgame(game: Any, moves: Sequence[Any], rng: random.Random, budget: Any = 
     return best
 
 
+def endgame_candidates(game: Any, budget: Any = None) -> list[Any]:
+    """The moves ``_endgame`` looks at once the bag is empty, found without listing every
+    move: every move that uses all the chips (it ends the game), and the moves scoring
+    at least the ``ENDGAME_CANDIDATES``-th best score, in the generator's order of lines
+    (as ``search.binary_moves`` gives every move). The generator skips every stretch of
+    a line that can neither reach that score nor use every chip."""
+    from mathplay.games.binary.movegen import ScoreFloor, generate_moves
+
+    hand = game.hands[game.to_move]
+    size = len(hand)
+    # A stretch that places every chip is never skipped, unless the hand holds two
+    # ``=``: a move places at most one new ``=`` (B3), so it cannot use them all.
+    going_out = 0.0 if hand.count("=") >= 2 else float("inf")
+    floor = ScoreFloor(-1, [0.0] * size + [going_out])
+    best: list[int] = []  # the best scores so far, a min-heap
+    found: list[Any] = []
+    for move in generate_moves(game, floor, budget, True, budget is not None):
+        score = move.score or 0
+        if len(best) < ENDGAME_CANDIDATES:
+            heapq.heappush(best, score)
+        elif score > best[0]:
+            heapq.heapreplace(best, score)
+        if len(best) == ENDGAME_CANDIDATES:
+            floor.value = best[0]
+        if score >= floor.value or len(move.placed) == size:
+            found.append(move)
+    cut = best[0] if best else 0
+    found = [m for m in found if (m.score or 0) >= cut or len(m.placed) == size]
+    if budget is None:
+        return found
+    from mathplay.ai.search import engine_order
+
+    return engine_order(found)
+
+
 def best_keep(hand: Sequence[str]) -> tuple[tuple[str, ...], float]:
     """The part of ``hand`` most worth keeping (fewer chips than the whole hand), and its
     leave value: what an exchange of the rest would keep."""
@@ -165,13 +201,15 @@ def best_keep(hand: Sequence[str]) -> tuple[tuple[str, ...], float]:
 
 def candidates(game: Any, budget: Any = None) -> list[Any]:
     """The moves the strong player can choose while the bag lasts, best score first in
-    the order of ``game.legal_moves()``: every move whose score, plus the best value the
-    chips it leaves could have, reaches the best score-plus-leave found.
+    the order of ``game.legal_moves()``: the moves whose score plus the value of the
+    chips they keep is the best found (the strong player chooses among them).
 
     The generator is told how much a move placing k chips can add beyond its score (the
     best leave of ``len(hand) - k`` chips), so it skips every stretch of a line that
-    cannot beat the best found so far. A hand with blanks can have millions of moves;
-    the strong player looks at only those it could choose.
+    cannot beat the best found so far; and once it knows which chips a move uses, the
+    exact value of the chips it keeps (``ScoreFloor.leave``), so it leaves out the moves
+    that cannot be chosen before making them. A hand with blanks can have millions of
+    moves; the strong player looks at only those it could choose.
 
     With a ``budget`` (``mathplay.ai.search``) the search stops when it runs out; a hand
     with blanks is then searched first for the moves that keep the blanks, so the
@@ -185,8 +223,18 @@ def candidates(game: Any, budget: Any = None) -> list[Any]:
         for kept in set(itertools.combinations(sorted(hand), size)):
             best_kept[size] = max(best_kept[size], LEAVE_WEIGHT * leave_value(kept))
     allowance = [best_kept[len(hand) - placed] for placed in range(len(hand) + 1)]
-    floor = ScoreFloor(float("-inf"), allowance)
     leaves: dict[tuple[str, ...], float] = {}
+
+    def leave(used: tuple[str, ...]) -> float:
+        """The value of the chips a move using ``used`` keeps (the exact allowance)."""
+        rest = Counter(hand)
+        rest.subtract(used)
+        kept = tuple(sorted(rest.elements()))
+        if kept not in leaves:
+            leaves[kept] = LEAVE_WEIGHT * leave_value(kept)
+        return leaves[kept]
+
+    floor = ScoreFloor(float("-inf"), allowance, leave)
     passes = [False, True] if budget is not None and "?" in hand else [True]
     found: dict[str, tuple[Any, int, float]] = {}
     for blanks in passes:
@@ -197,7 +245,7 @@ def candidates(game: Any, budget: Any = None) -> list[Any]:
                 leaves[kept] = LEAVE_WEIGHT * leave_value(kept)
             score = move.score or 0
             floor.value = max(floor.value, score + leaves[kept])
-            this[str(move)] = (move, score, score + allowance[len(move.placed)])
+            this[str(move)] = (move, score, score + leaves[kept])
         if budget is not None and budget.spent:
             found = {**found, **{k: v for k, v in this.items() if k not in found}}
             break

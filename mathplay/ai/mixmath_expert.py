@@ -115,6 +115,9 @@ class TurnValue:
     swap: float | None = -15.0
     #: Only tiles above this face value are exchanged that way.
     swap_above: int = 10
+    #: The fewest tiles the bag must hold for that exchange (M6 allows any exchange the
+    #: bag can give back; a small bag means the game ends soon).
+    swap_bag: int = RACK_SIZE
     #: The share of the budget's steps the beam search may use (the rest is for the
     #: simulation of replies).
     search_share: float = 0.5
@@ -337,7 +340,7 @@ def plan_turn(
     if weights.sims and weights.reply and len(looked) > 1 and rng is not None:
         best = _simulate(game, looked, weights, whole, rng) or best
     if weights.swap is not None and not game.placed_this_turn:
-        swap = _exchange_dead(game, evaluator, weights.swap, weights.swap_above)
+        swap = _exchange_dead(game, evaluator, weights.swap, weights.swap_above, weights.swap_bag)
         if swap is not None and swap.value > best.value:
             best = swap
     return replace(
@@ -345,7 +348,9 @@ def plan_turn(
     )
 
 
-def _exchange_dead(game: Mixmath, evaluator: _Evaluator, margin: float, above: int) -> Plan | None:
+def _exchange_dead(
+    game: Mixmath, evaluator: _Evaluator, margin: float, above: int, least_bag: int = RACK_SIZE
+) -> Plan | None:
     """Exchanging the tiles that fit nowhere (M6), valued as a plan: no points, a fresh
     tile for each, and the tiles that fit kept. ``None`` when the bag is too small or
     the exchange would end the game (every other player has just had a scoreless turn,
@@ -356,7 +361,7 @@ def _exchange_dead(game: Mixmath, evaluator: _Evaluator, margin: float, above: i
     rack = pos.hands[game.to_move]
     spots = best_scores(board_values(pos.board.cells), evaluator.limit, evaluator.options)
     dead = [t for t in rack if t != BLANK and int(t) not in spots and face_value(t) > above]
-    if not dead or len(pos.bag) < max(len(dead), RACK_SIZE):
+    if not dead or len(pos.bag) < max(len(dead), least_bag):
         return None
     trial: Mixmath = game.copy()
     kept = list(rack)

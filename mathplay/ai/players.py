@@ -233,7 +233,10 @@ class StrongPlayer(Player):
             if game.bag_size > 0:
                 # A budget spent before any move was found still gives a legal move.
                 return binary_eval.candidates(game, budget) or search.binary_best(game, 1, budget)
-            return search.binary_moves(game, budget)
+            # Once it is empty: the moves the endgame look-ahead compares.
+            return binary_eval.endgame_candidates(game, budget) or search.binary_best(
+                game, 1, budget
+            )
         return search.summy_moves(game, self.budget(game))
 
     def pick(self, game: Any, moves: Sequence[Any]) -> Any:

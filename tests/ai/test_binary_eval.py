@@ -102,8 +102,9 @@ def _value(game: Binary, move) -> float:
 @pytest.mark.parametrize("seed", [2, 4, 6])
 @pytest.mark.parametrize("blank", [False, True])
 def test_candidates_hold_every_move_the_strong_player_could_choose(seed: int, blank: bool) -> None:
-    """The pruned search keeps exactly the moves of best score-plus-leave (and the
-    others it keeps could have beaten them), best score first, far fewer than all."""
+    """The pruned search keeps exactly the moves of best score-plus-leave, best score
+    first, far fewer than all (the generator adds the exact value of the chips a move
+    keeps once it knows them, ``ScoreFloor.leave``)."""
     played = Binary(players=2, seed=seed)
     played.play(played.legal_moves()[0])
     hand = list(played.hands[played.to_move])
@@ -113,12 +114,36 @@ def test_candidates_hold_every_move_the_strong_player_could_choose(seed: int, bl
     every = game.legal_moves()
     kept = candidates(game)
     best = max(_value(game, move) for move in every)
-    assert {str(m) for m in every if _value(game, m) == best} == {
-        str(m) for m in kept if _value(game, m) == best
-    }
+    assert {str(m) for m in every if _value(game, m) == best} == {str(m) for m in kept}
     assert [m.score for m in kept] == sorted((m.score for m in kept), reverse=True)
     in_order = {str(m): i for i, m in enumerate(every)}
     ties = [in_order[str(m)] for m in kept if m.score == kept[0].score]
     assert ties == sorted(ties)  # equal scores in the order of legal_moves()
     if blank:
         assert len(kept) < len(every) / 2
+
+
+@pytest.mark.parametrize(
+    "hands",
+    [
+        ("= 1 0 +", "0 0"),  # it can go out
+        ("= = 1 0 1 +", "0 x 1"),  # two '=': no move uses every chip (B3)
+        ("? 1 0 x", "1 1 ="),  # a blank
+    ],
+)
+def test_endgame_candidates_are_the_moves_going_out_and_the_ten_best(hands) -> None:
+    """Once the bag is empty the strong player compares the moves that use every chip
+    and the best-scoring ones; the pruned search finds exactly those, in the order the
+    whole search gives them."""
+    from mathplay.ai.binary_eval import ENDGAME_CANDIDATES, endgame_candidates
+    from mathplay.core import top_scoring
+    from mathplay.games.binary.movegen import generate_moves
+
+    game = full_board_game("H8 across 1 + 1 = 10", hands=hands, bag=0)
+    saved = game.save()
+    every = list(generate_moves(game))
+    size = len(game.hands[game.to_move])
+    cut = min(m.score for m in top_scoring(every, ENDGAME_CANDIDATES))
+    wanted = [str(m) for m in every if m.score >= cut or len(m.placed) == size]
+    assert [str(m) for m in endgame_candidates(game)] == wanted
+    assert game.save() == saved

@@ -53,11 +53,23 @@ class ScoreFloor:
 
     ``allowance[k]``, when given, is added to the best possible score of a move placing
     ``k`` chips before comparing: for a caller that values a move by more than its score
-    (the strong player adds the value of the chips kept, which depends on how many)."""
+    (the strong player adds the value of the chips kept, which depends on how many).
 
-    def __init__(self, value: float = -1, allowance: Sequence[float] = ()) -> None:
+    ``leave``, when given, is the exact version of the allowance: the value of what is
+    left when a move uses the chips it is given (sorted). Once a move's chips are known
+    the generator adds it instead of the allowance and leaves out every move whose score
+    plus it is below ``value``: the strong player then sees only the moves it could
+    choose."""
+
+    def __init__(
+        self,
+        value: float = -1,
+        allowance: Sequence[float] = (),
+        leave: Callable[[tuple[str, ...]], float] | None = None,
+    ) -> None:
         self.value = value
         self.allowance = list(allowance)
+        self.leave = leave
 
 
 def generate_moves(
@@ -147,6 +159,8 @@ class _Line:
     ) -> None:
         self.search = search
         self.floor = floor
+        #: The value of what is left, by the chips a move uses (see ``ScoreFloor.leave``).
+        self.leaves: dict[int, float] = {}
         self.direction = direction
         self.squares = squares
         self.row = row
@@ -163,6 +177,13 @@ class _Line:
         self.p_enc = 0
         self.reserved = 0
         self.pattern: list[str | None] = list(row)
+
+    def _leave(self, leave: Callable[[tuple[str, ...]], float], enc: int) -> float:
+        """``leave`` of the chips ``enc`` uses, looked up once per line."""
+        found = self.leaves.get(enc)
+        if found is None:
+            found = self.leaves[enc] = leave(self.search.used(enc))
+        return found
 
     def moves(self) -> Iterator[LineMove]:
         row = self.row
@@ -280,6 +301,7 @@ class _Line:
             b for b in ends if fewest_first + inner + holes[b + 1] - holes[last_eq + 1] <= budget
         ]
         lasts: dict[int, tuple[Table, list[int], list[bool]]] = {}
+        leave = floor.leave if floor is not None else None
 
         def last_side(b: int) -> tuple[Table, list[int], list[bool]]:
             found = lasts.get(b)
@@ -354,12 +376,23 @@ class _Line:
                         for e1 in by_enc:
                             if not fits(e1 + need):
                                 continue
+                            # What the chips left are worth, when the caller says.
+                            kept, lowest = 0.0, floor.value if floor is not None else 0.0
+                            if leave is not None:
+                                kept = self._leave(leave, e1 + need)
+                                if (most + bonus) * word + extra + kept < lowest:
+                                    continue
                             group = left.get(value, e1)
                             if ready is None:
                                 ready = ready_parts.get((b, value, e2))
                                 if ready is None:
                                     ready = _parts(raw, last_letters, last_mask)
                                     ready_parts[(b, value, e2)] = ready
+                            if leave is not None and group and ready:
+                                best1 = max(part[3] for part in group)
+                                best2 = max(part[3] for part in ready)
+                                if (best1 + best2 + base) * word + extra + kept < lowest:
+                                    continue
                             if steps is not None:
                                 steps.count += len(group) * len(ready)
                                 if steps.count >= steps.chunk:
@@ -369,13 +402,11 @@ class _Line:
                                 text = f"{s1}{sep_text} "
                                 for t2, s2, o2, l2 in ready:
                                     if o1 or o2:
+                                        score = (l1 + l2 + base) * word + extra
+                                        if leave is not None and score + kept < lowest:
+                                            continue
                                         yield LineMove(
-                                            start,
-                                            direction,
-                                            head + t2,
-                                            text + s2,
-                                            placed,
-                                            (l1 + l2 + base) * word + extra,
+                                            start, direction, head + t2, text + s2, placed, score
                                         )
 
 

@@ -125,6 +125,8 @@ class SideSearch:
         kinds = sorted(counts)
         shift = {kind: _FIELD * i for i, kind in enumerate(kinds)}
         self.hand_size = len(hand)
+        self._fields = [(kind, shift[kind]) for kind in kinds]
+        self._used: dict[int, tuple[str, ...]] = {}
         guard = sum(1 << (shift[k] + _FIELD - 1) for k in kinds)
         self.guard = guard
         self.limit = sum(counts[k] << shift[k] for k in kinds) + guard
@@ -148,6 +150,15 @@ class SideSearch:
         self.cache: dict[tuple[tuple[str | None, ...], int], Table] = {}
         #: The hand's chip points, highest first: what placed chips can score at most.
         self.points = sorted((POINTS[chip] for chip in hand), reverse=True)
+
+    def used(self, enc: int) -> tuple[str, ...]:
+        """The chips counted in ``enc`` (packed counters), sorted: what a move uses."""
+        found = self._used.get(enc)
+        if found is None:
+            mask = (1 << (_FIELD - 1)) - 1
+            found = tuple(kind for kind, shift in self._fields for _ in range(enc >> shift & mask))
+            self._used[enc] = found
+        return found
 
     def fits(self, enc: int) -> bool:
         """True when the chips counted in ``enc`` are all in the hand."""
