@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from mathplay.core import Direction, LineMove, Square
 from mathplay.core.steps import OutOfSteps, SearchBudget, StepCounter
+from mathplay.games.binary.parts import LeftParts, Part, Parts, side_parts
 from mathplay.games.binary.rules import (
     BLANK,
     CENTRE,
@@ -31,20 +32,14 @@ from mathplay.games.binary.rules import (
     SIZE,
     WORD_PREMIUM,
     chip_value,
-    line_text,
     value_bonus,
 )
-from mathplay.games.binary.sides import Entry, SideSearch, Table
+from mathplay.games.binary.sides import SideSearch, Table
 
 if TYPE_CHECKING:
     from mathplay.games.binary.game import Binary
 
 __all__ = ["ScoreFloor", "generate_moves"]
-
-#: A part of a line ready to join: tokens, text, has an operator, letter points.
-Part = tuple[tuple[str, ...], str, bool, int]
-#: Parts by value, then by the chips they use.
-Parts = dict[int, dict[int, list[Part]]]
 
 
 class ScoreFloor:
@@ -247,7 +242,7 @@ class _Line:
                             if not fits(total):
                                 continue
                             target = joined.setdefault(value, {}).setdefault(total, [])
-                            parts = _parts(group1, letters, mask)
+                            parts = side_parts(group1, letters, mask)
                             for t0, s0, o0, l0 in group0:
                                 for t1, s1, o1, l1 in parts:
                                     target.append(
@@ -353,7 +348,7 @@ class _Line:
             table, letters, mask = self._side(a, first_eq)
             if not table:
                 continue
-            left = _Left(table, letters, mask, middle, fits)
+            left = LeftParts(table, letters, mask, middle, fits)
             placed_all = [self.squares[q] for q in range(a, high + 1) if row[q] is None]
             for b, word, extra, most, allow in spans:
                 last, last_letters, last_mask = last_side(b)
@@ -386,7 +381,7 @@ class _Line:
                             if ready is None:
                                 ready = ready_parts.get((b, value, e2))
                                 if ready is None:
-                                    ready = _parts(raw, last_letters, last_mask)
+                                    ready = side_parts(raw, last_letters, last_mask)
                                     ready_parts[(b, value, e2)] = ready
                             if leave is not None and group and ready:
                                 best1 = max(part[3] for part in group)
@@ -408,68 +403,3 @@ class _Line:
                                         yield LineMove(
                                             start, direction, head + t2, text + s2, placed, score
                                         )
-
-
-def _parts(entries: list[Entry], letters: list[int], mask: list[bool]) -> list[Part]:
-    """Side fills as parts: tokens, text, has an operator, letter points."""
-    return [
-        (tokens, line_text(tokens, mask), has_op, sum(p * m for p, m in zip(points, letters)))
-        for tokens, points, has_op in entries
-    ]
-
-
-class _Left:
-    """The first side joined with the middle part (if any): the parts of a line up to
-    its last ``=``, by value and chips used, worked out only when a line needs them."""
-
-    def __init__(
-        self,
-        table: Table,
-        letters: list[int],
-        mask: list[bool],
-        middle: Parts | None,
-        fits: Callable[[int], bool],
-    ) -> None:
-        self.table = table
-        self.letters = letters
-        self.mask = mask
-        self.middle = middle
-        self.fits = fits
-        self.pairs: dict[int, dict[int, list[tuple[list[Entry], list[Part] | None]]]] = {}
-        self.parts: dict[tuple[int, int], list[Part]] = {}
-
-    def encs(self, value: int) -> dict[int, list[tuple[list[Entry], list[Part] | None]]]:
-        """For ``value``: chips used → the groups of first-side fills and middle parts."""
-        found = self.pairs.get(value)
-        if found is None:
-            found = {}
-            by_enc = self.table.get(value)
-            if by_enc and self.middle is None:
-                found = {e: [(group, None)] for e, group in by_enc.items()}
-            elif by_enc and self.middle is not None:
-                after = self.middle.get(value, {})
-                for e1, group1 in by_enc.items():
-                    for e2, group2 in after.items():
-                        if self.fits(e1 + e2):
-                            found.setdefault(e1 + e2, []).append((group1, group2))
-            self.pairs[value] = found
-        return found
-
-    def get(self, value: int, enc: int) -> list[Part]:
-        """The parts of ``value`` using the chips ``enc``, with their text and points."""
-        key = (value, enc)
-        found = self.parts.get(key)
-        if found is None:
-            found = []
-            for group1, group2 in self.pairs[value][enc]:
-                first = _parts(group1, self.letters, self.mask)
-                if group2 is None:
-                    found += [(t, s + " ", o, ls) for t, s, o, ls in first]
-                else:
-                    found += [
-                        (t1 + t2, f"{s1} {s2}", o1 or o2, l1 + l2)
-                        for t1, s1, o1, l1 in first
-                        for t2, s2, o2, l2 in group2
-                    ]
-            self.parts[key] = found
-        return found
