@@ -1,7 +1,7 @@
 """Hints and computer players for Summy, Mixmath and Binary.
 
 ``make_player("easy", seed=1).play_turn(game)`` plays a whole turn (levels ``easy``,
-``medium``, ``hard``; kinds ``random``, ``easy``, ``greedy``, ``strong``);
+``medium``, ``hard``; kinds ``random``, ``easy``, ``greedy``, ``strong``, ``expert``);
 ``mathplay.ai.hint(game, level=3)`` (also ``game.hint()``) suggests a move and says why.
 """
 
@@ -9,6 +9,7 @@ from mathplay.ai.players import (
     LEVELS,
     PLAYER_KINDS,
     EasyPlayer,
+    ExpertPlayer,
     GreedyPlayer,
     Player,
     RandomPlayer,
@@ -20,6 +21,7 @@ __all__ = [
     "LEVELS",
     "PLAYER_KINDS",
     "EasyPlayer",
+    "ExpertPlayer",
     "GreedyPlayer",
     "Player",
     "RandomPlayer",
