@@ -71,7 +71,7 @@ if TYPE_CHECKING:
     from mathplay.games.mixmath import Mixmath
     from mathplay.games.mixmath.moves import Placement
 
-__all__ = ["Plan", "TurnValue", "best_scores", "plan_turn", "unseen_tiles"]
+__all__ = ["Plan", "TurnValue", "best_scores", "plan_turn", "unseen_tiles", "wants_draw"]
 
 
 @dataclass(frozen=True)
@@ -86,6 +86,9 @@ class TurnValue:
     #: Points against a kept tile that fits nowhere, per point of face value, while the
     #: bag lasts (once it is empty, the whole face value counts).
     dead: float = 0.5
+    #: Instead of ``dead``, for tiles above 10: this share of what such a tile turned out
+    #: to be worth in measured games (``DEAD_SHARE``), by the tiles in the bag; 0: off.
+    dead_fit: float = 0.0
     #: What a fresh tile from the bag is worth, for every tile placed while the bag lasts.
     fresh: float = 8.0
     #: Share of the opponent's expected best placement counted against a plan.
@@ -115,9 +118,15 @@ class TurnValue:
     swap: float | None = -15.0
     #: Only tiles above this face value are exchanged that way.
     swap_above: int = 10
-    #: The fewest tiles the bag must hold for that exchange (M6 allows any exchange the
-    #: bag can give back; a small bag means the game ends soon).
-    swap_bag: int = RACK_SIZE
+    #: The fewest tiles the bag must hold for that exchange, besides as many as it gives
+    #: back (M6). 1: whenever the rules allow (measured: a little better than 7, the
+    #: first rule, in 400 paired games; docs/ai.md).
+    swap_bag: int = 1
+    #: Whether the extra tile of a sign square (M6) is left in the bag when the rest of
+    #: the plan empties the rack: a new tile that fits nowhere would cost the rack-clear
+    #: bonus (M7). And the fewest tiles the bag must hold for that extra tile to be taken.
+    keep_bonus: bool = False
+    draw_least: int = 1
     #: The share of the budget's steps the beam search may use (the rest is for the
     #: simulation of replies).
     search_share: float = 0.5
@@ -128,6 +137,22 @@ class TurnValue:
 
 #: The expert player's weights.
 EXPERT = TurnValue()
+
+#: What a tile above 10 that fits nowhere at the end of its holder's turn turned out to
+#: be worth, per point of face value (its placement's score later, its face value against
+#: it when left on the rack at the end, nothing when exchanged), by the fewest tiles in
+#: the bag then: 11,583 such tiles in 200 games of the strong player against itself
+#: (seeds 40000–40199; docs/ai.md, "Expert Mixmath"). With 30 or more tiles in the bag
+#: such a tile is nearly always placed in the end; with fewer than 10 it mostly stays.
+DEAD_SHARE: tuple[tuple[int, float], ...] = ((30, 0.85), (10, 0.35), (1, -0.25), (0, -1.0))
+
+
+def dead_share(bag: int) -> float:
+    """``DEAD_SHARE`` for a bag of ``bag`` tiles."""
+    for least, share in DEAD_SHARE:
+        if bag >= least:
+            return share
+    return -1.0
 
 
 @dataclass(frozen=True)
@@ -221,6 +246,12 @@ class _Evaluator:
         # another rack), and the players draw from the bag in turn.
         unseen_count = sum(self.unseen.values())
         self.draw_share = self.bag / unseen_count / len(pos.hands) if unseen_count else 0.0
+        #: With ``dead_fit``, what a heavy tile turns out to be worth, per point of face
+        #: value, while the bag lasts (``None``: the ``dead`` weight instead).
+        self.later: float | None = None
+        if weights.dead_fit and self.bag:
+            share = dead_share(self.bag)
+            self.later = weights.dead_fit * share if share > 0 else share
         others = [len(hand) for seat, hand in enumerate(pos.hands) if seat != self.player]
         self.opponent_hand = max(others, default=0)
 
@@ -243,9 +274,13 @@ class _Evaluator:
             if tile == BLANK:
                 continue  # a blank fits anywhere and costs nothing at the end (M2, M9)
             spot = spots.get(int(tile), 0)
+            later = None if self.later is None or face <= 10 else self.later * face
             if spot and seen[tile] == 1:
                 keep = w.keep_high if face > 20 else w.keep
-                value += keep * spot - (0.0 if self.bag else (1 - keep) * face)
+                kept = keep * spot - (0.0 if self.bag else (1 - keep) * face)
+                value += kept if later is None else max(kept, later)
+            elif later is not None:
+                value += later
             else:
                 value -= (w.dead if self.bag else 1.0) * face
         if w.threat and self.opponent_hand:
@@ -346,6 +381,18 @@ def plan_turn(
     return replace(
         best, looked_at=whole.used, cut_by_clock=whole.cut_by_clock or budget.cut_by_clock
     )
+
+
+def wants_draw(game: Mixmath, rest: Sequence[Placement], weights: TurnValue = EXPERT) -> bool:
+    """Whether to take the extra tile a sign square offers (M6), with ``rest`` the
+    placements still planned this turn: yes, unless the bag holds fewer than
+    ``draw_least`` tiles, or (``keep_bonus``) the plan then empties a rack the turn began
+    full, and a tile that fits nowhere would cost the bonus (M7)."""
+    pos = game._pos
+    if not game.can_draw or len(pos.bag) < weights.draw_least:
+        return False
+    clears = pos.turn_start_rack >= RACK_SIZE and len(rest) == len(pos.hands[game.to_move])
+    return not (weights.keep_bonus and clears)
 
 
 def _exchange_dead(

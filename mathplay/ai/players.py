@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from mathplay.ai import binary_eval, search, strategy
 from mathplay.ai.budget import Budget
-from mathplay.ai.mixmath_expert import EXPERT, TurnValue, plan_turn
+from mathplay.ai.mixmath_expert import EXPERT, TurnValue, plan_turn, wants_draw
 from mathplay.ai.mixmath_plan import best_placement
 from mathplay.ai.summy_eval import choose_greedy
 from mathplay.errors import MathplayError
@@ -294,7 +294,7 @@ class ExpertPlayer(StrongPlayer):
                 move = plan.pop(0)
                 game.play(move)
                 played.append(str(move))
-                if game.to_move == player and strategy.wants_draw(game):
+                if game.to_move == player and wants_draw(game, plan, self.weights):
                     game.play("draw")
                     played.append("draw")
                     plan = None  # a new tile: plan the rest of the turn again

@@ -179,3 +179,50 @@ def test_a_whole_expert_turn_shares_one_clock() -> None:
     # so however many times the turn is planned again it looks at few positions.
     read = next(ticks)
     assert 10 <= read < 60
+
+
+def _after_a_sign_square(seed: int) -> Mixmath:
+    """A game in which the player to move has just placed a tile on a sign square."""
+    from mathplay.games.mixmath.movegen import sign_of
+
+    for offset in range(20):
+        game = _midgame(seed + offset, turns=2)
+        for move in game.placements():
+            if sign_of(move.square) is not None:
+                game.play(move)
+                if game.can_draw:
+                    return game
+    raise AssertionError("no placement on a sign square in 20 games")
+
+
+def test_the_extra_tile_is_taken_unless_it_would_cost_the_bonus() -> None:
+    from mathplay.ai.mixmath_expert import wants_draw
+
+    game = _after_a_sign_square(30)
+    rack = game.hands[game.to_move]
+    assert wants_draw(game, [])  # the expert's weights: always, as the strong player
+    keeping = replace(EXPERT, keep_bonus=True)
+    assert wants_draw(game, [], keeping)
+    empties = [object()] * len(rack)  # a plan that places every tile left
+    clears = game._pos.turn_start_rack >= 7
+    assert wants_draw(game, empties, keeping) is not clears  # type: ignore[arg-type]
+    bag = len(game._pos.bag)
+    assert not wants_draw(game, [], replace(EXPERT, draw_least=bag + 1))
+    assert wants_draw(game, [], replace(EXPERT, draw_least=bag))
+    game.play("end")
+    assert not wants_draw(game, [])  # no extra tile offered any more
+
+
+def test_an_exchange_needs_only_as_many_tiles_in_the_bag_as_it_gives_back() -> None:
+    from mathplay.games.mixmath import EMPTY_BOARD
+
+    game = Mixmath.from_diagram(EMPTY_BOARD, hands=["49 81 5 7 1 6 9", "2 3 4 5 6 7 8"])
+    while len(game._pos.bag) > 3:
+        game._pos.bag.draw(1)
+    eager = TurnValue(swap=-1000.0, swap_bag=1)
+    assert sorted(plan_turn(game, Budget(steps=200), eager).exchange) == ["49", "81"]
+    # The older rule: a bag of at least 7 tiles.
+    assert not plan_turn(game, Budget(steps=200), replace(eager, swap_bag=7)).exchange
+    while len(game._pos.bag) > 1:
+        game._pos.bag.draw(1)
+    assert not plan_turn(game, Budget(steps=200), eager).exchange  # two tiles, one in the bag
