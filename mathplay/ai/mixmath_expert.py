@@ -142,7 +142,7 @@ EXPERT = TurnValue()
 #: be worth, per point of face value (its placement's score later, its face value against
 #: it when left on the rack at the end, nothing when exchanged), by the fewest tiles in
 #: the bag then: 11,583 such tiles in 200 games of the strong player against itself
-#: (seeds 40000–40199; docs/ai.md, "Expert Mixmath"). With 30 or more tiles in the bag
+#: (``tools/mixmath_dead_tiles.py``; docs/ai.md, "Expert Mixmath"). With 30 or more tiles in the bag
 #: such a tile is nearly always placed in the end; with fewer than 10 it mostly stays.
 DEAD_SHARE: tuple[tuple[int, float], ...] = ((30, 0.85), (10, 0.35), (1, -0.25), (0, -1.0))
 
