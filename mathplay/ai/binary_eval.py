@@ -225,14 +225,17 @@ def candidates(game: Any, budget: Any = None) -> list[Any]:
     allowance = [best_kept[len(hand) - placed] for placed in range(len(hand) + 1)]
     leaves: dict[tuple[str, ...], float] = {}
 
+    def kept_value(kept: tuple[str, ...]) -> float:
+        """``LEAVE_WEIGHT`` × the leave value of the chips ``kept`` (sorted), once each."""
+        if kept not in leaves:
+            leaves[kept] = LEAVE_WEIGHT * leave_value(kept)
+        return leaves[kept]
+
     def leave(used: tuple[str, ...]) -> float:
         """The value of the chips a move using ``used`` keeps (the exact allowance)."""
         rest = Counter(hand)
         rest.subtract(used)
-        kept = tuple(sorted(rest.elements()))
-        if kept not in leaves:
-            leaves[kept] = LEAVE_WEIGHT * leave_value(kept)
-        return leaves[kept]
+        return kept_value(tuple(sorted(rest.elements())))
 
     floor = ScoreFloor(float("-inf"), allowance, leave)
     passes = [False, True] if budget is not None and "?" in hand else [True]
@@ -240,12 +243,10 @@ def candidates(game: Any, budget: Any = None) -> list[Any]:
     for blanks in passes:
         this: dict[str, tuple[Any, int, float]] = {}
         for move in generate_moves(game, floor, budget, blanks, budget is not None):
-            kept = tuple(sorted(hand_after(game, move)))
-            if kept not in leaves:
-                leaves[kept] = LEAVE_WEIGHT * leave_value(kept)
             score = move.score or 0
-            floor.value = max(floor.value, score + leaves[kept])
-            this[str(move)] = (move, score, score + leaves[kept])
+            value = score + kept_value(tuple(sorted(hand_after(game, move))))
+            floor.value = max(floor.value, value)
+            this[str(move)] = (move, score, value)
         if budget is not None and budget.spent:
             found = {**found, **{k: v for k, v in this.items() if k not in found}}
             break

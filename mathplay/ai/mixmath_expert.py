@@ -142,8 +142,9 @@ EXPERT = TurnValue()
 #: be worth, per point of face value (its placement's score later, its face value against
 #: it when left on the rack at the end, nothing when exchanged), by the fewest tiles in
 #: the bag then: 11,583 such tiles in 200 games of the strong player against itself
-#: (``tools/mixmath_dead_tiles.py``; docs/ai.md, "Expert Mixmath"). With 30 or more tiles in the bag
-#: such a tile is nearly always placed in the end; with fewer than 10 it mostly stays.
+#: (``tools/mixmath_dead_tiles.py``; docs/ai.md, "Expert Mixmath"). With 30 or more
+#: tiles in the bag such a tile is nearly always placed in the end; with fewer than 10
+#: it mostly stays.
 DEAD_SHARE: tuple[tuple[int, float], ...] = ((30, 0.85), (10, 0.35), (1, -0.25), (0, -1.0))
 
 
@@ -396,7 +397,7 @@ def wants_draw(game: Mixmath, rest: Sequence[Placement], weights: TurnValue = EX
 
 
 def _exchange_dead(
-    game: Mixmath, evaluator: _Evaluator, margin: float, above: int, least_bag: int = RACK_SIZE
+    game: Mixmath, evaluator: _Evaluator, margin: float, above: int, least_bag: int
 ) -> Plan | None:
     """Exchanging the tiles that fit nowhere (M6), valued as a plan: no points, a fresh
     tile for each, and the tiles that fit kept. ``None`` when the bag is too small or

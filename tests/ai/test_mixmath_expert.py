@@ -196,6 +196,8 @@ def _after_a_sign_square(seed: int) -> Mixmath:
 
 
 def test_the_extra_tile_is_taken_unless_it_would_cost_the_bonus() -> None:
+    """M6: after a placement on a sign square a player may draw one extra tile; M7: the
+    rack-clear bonus needs a rack emptied, extra tiles included."""
     from mathplay.ai.mixmath_expert import wants_draw
 
     game = _after_a_sign_square(30)
@@ -214,6 +216,7 @@ def test_the_extra_tile_is_taken_unless_it_would_cost_the_bonus() -> None:
 
 
 def test_an_exchange_needs_only_as_many_tiles_in_the_bag_as_it_gives_back() -> None:
+    """M6: an exchange is allowed while the bag holds at least as many tiles."""
     from mathplay.games.mixmath import EMPTY_BOARD
 
     game = Mixmath.from_diagram(EMPTY_BOARD, hands=["49 81 5 7 1 6 9", "2 3 4 5 6 7 8"])
