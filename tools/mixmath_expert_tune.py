@@ -3,9 +3,11 @@
     python tools/mixmath_expert_tune.py --against strong --games 60 --seed 1000 keep=0.3
     python tools/mixmath_expert_tune.py --against self --games 30 open=0.7 threat=-0.2
 
-Each ``NAME=VALUE`` sets a field of ``mathplay.ai.mixmath_expert.TurnValue``;
-``--steps`` and ``--seconds`` set the player's budget. Game ``i`` uses seed ``seed + i``
-and the players alternate who starts, as in ``python -m mathplay.tournament``. Prints the
+Each ``NAME=VALUE`` sets a field of ``mathplay.ai.mixmath_expert.TurnValue``, each
+``end.NAME=VALUE`` one of ``mathplay.ai.mixmath_endgame.EndgameSearch`` (``endgame=600
+end.turns=3``); ``--steps`` and ``--seconds`` set the player's budget. Game ``i`` uses
+seed ``seed + i`` and the players alternate who starts, as in ``python -m
+mathplay.tournament``. Prints the
 expert's wins, its mean lead, the combined score (both players, after M9's rack
 penalties), the racks' penalties, and the 95th percentile and slowest turn in seconds.
 """
@@ -17,17 +19,30 @@ import dataclasses
 import statistics
 import time
 from collections.abc import Sequence
+from typing import TypeVar
 
 from mathplay.ai import make_player
+from mathplay.ai.mixmath_endgame import ENDGAME, EndgameSearch
 from mathplay.ai.mixmath_expert import TurnValue
 from mathplay.ai.players import ExpertPlayer, Player
 from mathplay.games.mixmath import Mixmath
 from mathplay.tournament import win_share_interval
 
+Settings = TypeVar("Settings", TurnValue, EndgameSearch)
+
 
 def weights_from(pairs: Sequence[str]) -> TurnValue:
     """``TurnValue`` with the fields named in ``pairs`` (``keep=0.3``) changed."""
-    fields = {field.name: field.type for field in dataclasses.fields(TurnValue)}
+    return _changed(TurnValue(), [pair for pair in pairs if not pair.startswith("end.")])
+
+
+def endgame_from(pairs: Sequence[str]) -> EndgameSearch:
+    """``EndgameSearch`` with the fields named ``end.NAME`` in ``pairs`` changed."""
+    return _changed(ENDGAME, [pair[4:] for pair in pairs if pair.startswith("end.")])
+
+
+def _changed(settings: Settings, pairs: Sequence[str]) -> Settings:
+    fields = {field.name: field.type for field in dataclasses.fields(settings)}
     changes: dict[str, object] = {}
     for pair in pairs:
         name, sep, text = pair.partition("=")
@@ -42,7 +57,7 @@ def weights_from(pairs: Sequence[str]) -> TurnValue:
             changes[name] = int(text)
         else:
             changes[name] = float(text)
-    return dataclasses.replace(TurnValue(), **changes)  # type: ignore[arg-type]
+    return dataclasses.replace(settings, **changes)  # type: ignore[type-var]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -55,6 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("weights", nargs="*", metavar="NAME=VALUE")
     args = parser.parse_args(argv)
     weights = weights_from(args.weights)
+    endgame = endgame_from(args.weights)
     ExpertPlayer.STEPS, ExpertPlayer.SECONDS = args.steps, args.seconds
     combined: list[int] = []
     leads: list[int] = []
@@ -63,9 +79,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     wins = 0
     for index in range(args.games):
         seed = args.seed + index
-        expert = ExpertPlayer(seed=2 * seed, weights=weights)
+        expert = ExpertPlayer(seed=2 * seed, weights=weights, endgame=endgame)
         other: Player = (
-            ExpertPlayer(seed=2 * seed + 1, weights=weights)
+            ExpertPlayer(seed=2 * seed + 1, weights=weights, endgame=endgame)
             if args.against == "self"
             else make_player(args.against, seed=2 * seed + 1)
         )
@@ -83,6 +99,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     turns.sort()
     low, high = win_share_interval(wins, args.games)
     print(f"expert {dict(weights.__dict__)} against {args.against}, {args.games} games")
+    if weights.endgame:
+        print(f"  endgame search {dict(endgame.__dict__)}")
     print(
         f"  wins {wins} ({100 * wins / args.games:.1f}%, 95% interval "
         f"{100 * low:.1f}–{100 * high:.1f}%), lead {statistics.mean(leads):.1f}"

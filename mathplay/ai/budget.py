@@ -57,6 +57,25 @@ class Budget:
         """Whether the budget has run out (a search stops as soon as it has)."""
         return self._spent
 
+    @property
+    def exhausted(self) -> bool:
+        """Whether nothing is left: spent, every step used (also by parts of it), or the
+        clock past its deadline (then ``cut_by_clock`` is set too).
+
+        >>> whole = Budget(steps=2)
+        >>> part = whole.part(None)
+        >>> part.spend(2), whole.spent, whole.exhausted
+        (True, False, True)
+        """
+        if self._spent:
+            return True
+        if self.steps is not None and self.used >= self.steps:
+            return True
+        if self._deadline is not None and self.clock() > self._deadline:
+            self.cut_by_clock = True
+            return True
+        return False
+
     def part(self, steps: int | None) -> Budget:
         """A budget for one part of a search: at most ``steps`` of what is left here (all
         that is left when ``None``), the same clock and deadline; what it spends is spent

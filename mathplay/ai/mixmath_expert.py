@@ -23,13 +23,17 @@ expert player searches the turn as Scrabble engines such as Quackle search a rac
    slow machine, its seconds) runs out, and answers with the best plan found so far,
    which is always a legal sequence (``mathplay.ai.budget``).
 
-The weights were measured in seeded games (docs/ai.md, "Expert Mixmath"), and so were
-three more ideas, each a weight that is off by default because it lost games: counting
-the opponent's expected best placement with the unseen tiles against a plan
-(``threat``), counting the sampled replies of the opponent and this player's next turn
-(``sims``, ``follow``), and keeping the board open for the tiles still in the bag
-(``open``: it raises the combined score of two experts by about 300 points, but the
-strong player takes the open squares and wins).
+The evaluation also counts a share (``threat``) of the opponent's expected best
+placement on the board a plan leaves, with a rack dealt from the tiles this player
+cannot see: a plan that opens a square worth 160 to the 80 still unseen pays for it.
+That share won most (docs/ai.md, "Expert Mixmath": 0.15 of it lifted the expert from
+54–56% to 59–66% of 300 paired games against the strong player). Other ideas were
+measured and are off by default because they lost games or won none: counting the
+sampled replies of the opponent and this player's next turn (``sims``, ``follow``),
+keeping the board open for the tiles still in the bag (``open``: it raises the combined
+score of two experts by about 300 points, but the strong player takes the open squares
+and wins), and searching the last turns of both players once the bag is empty
+(``endgame``, ``mathplay.ai.mixmath_endgame``).
 
 >>> from mathplay import Mixmath
 >>> game = Mixmath(players=2, seed=3)
@@ -91,8 +95,9 @@ class TurnValue:
     dead_fit: float = 0.0
     #: What a fresh tile from the bag is worth, for every tile placed while the bag lasts.
     fresh: float = 8.0
-    #: Share of the opponent's expected best placement counted against a plan.
-    threat: float = 0.0
+    #: Share of the opponent's expected best placement counted against a plan
+    #: (measured: 0.1–0.25 all won more than 0, 0.15 most; docs/ai.md).
+    threat: float = 0.15
     #: Points per point of face value of the tiles still to be played (unseen or on the
     #: rack, each number once) that fit somewhere on the board: an open board lets the
     #: big tiles be placed before the end, where a closed one leaves them on the racks.
@@ -133,6 +138,9 @@ class TurnValue:
     #: Whether replies are simulated while the bag lasts (else only once it is empty,
     #: when the opponent's rack is known).
     early: bool = True
+    #: Positions the endgame search may look at once the bag is empty, in a game of two
+    #: (``mathplay.ai.mixmath_endgame``); 0: off, the turn is planned as before.
+    endgame: int = 0
 
 
 #: The expert player's weights.
@@ -330,6 +338,29 @@ def plan_turn(
     if weights.sims and budget.steps is not None:
         budget = whole.part(int(budget.steps * weights.search_share))
     evaluator = _Evaluator(game, weights)
+    best, looked = _beam(game, budget, weights, evaluator)
+    if best is None:
+        return Plan((), 0.0, whole.used, whole.cut_by_clock or budget.cut_by_clock)
+    if weights.sims and weights.reply and len(looked) > 1 and rng is not None:
+        best = _simulate(game, looked, weights, whole, rng) or best
+    if weights.swap is not None and not game.placed_this_turn:
+        swap = _exchange_dead(game, evaluator, weights.swap, weights.swap_above, weights.swap_bag)
+        if swap is not None and swap.value > best.value:
+            best = swap
+    return replace(
+        best, looked_at=whole.used, cut_by_clock=whole.cut_by_clock or budget.cut_by_clock
+    )
+
+
+#: A plan the beam search looked at: its value, the position it ends in, its placements.
+Looked = tuple[float, "Mixmath", tuple["Placement", ...]]
+
+
+def _beam(
+    game: Mixmath, budget: Budget, weights: TurnValue, evaluator: _Evaluator
+) -> tuple[Plan | None, list[Looked]]:
+    """The beam search of ``plan_turn``: the best plan found within ``budget`` and every
+    plan looked at (sequences that reach the same board once each)."""
     player = game.to_move
     rack_left = len(game._pos.hands[player])
     best: Plan | None = None
@@ -337,7 +368,7 @@ def plan_turn(
         # In the middle of a turn (after the extra tile of M6), stopping is a plan too.
         best = Plan((), evaluator.value(game))
     frontier: list[tuple[float, Mixmath, tuple[Placement, ...], int]] = [(0.0, game, (), 0)]
-    looked: list[tuple[float, Mixmath, tuple[Placement, ...]]] = []
+    looked: list[Looked] = []
     if best is not None:
         looked.append((best.value, game, ()))
     seen: set[frozenset[tuple[tuple[int, int], str]]] = set()
@@ -371,17 +402,7 @@ def plan_turn(
             break
         children.sort(key=lambda item: item[0], reverse=True)
         frontier = children[: weights.beam]
-    if best is None:
-        return Plan((), 0.0, whole.used, whole.cut_by_clock or budget.cut_by_clock)
-    if weights.sims and weights.reply and len(looked) > 1 and rng is not None:
-        best = _simulate(game, looked, weights, whole, rng) or best
-    if weights.swap is not None and not game.placed_this_turn:
-        swap = _exchange_dead(game, evaluator, weights.swap, weights.swap_above, weights.swap_bag)
-        if swap is not None and swap.value > best.value:
-            best = swap
-    return replace(
-        best, looked_at=whole.used, cut_by_clock=whole.cut_by_clock or budget.cut_by_clock
-    )
+    return best, looked
 
 
 def wants_draw(game: Mixmath, rest: Sequence[Placement], weights: TurnValue = EXPERT) -> bool:

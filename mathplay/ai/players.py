@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from mathplay.ai import binary_eval, search, strategy
 from mathplay.ai.budget import Budget
+from mathplay.ai.mixmath_endgame import ENDGAME, EndgameSearch, endgame_plan
 from mathplay.ai.mixmath_expert import EXPERT, TurnValue, plan_turn, wants_draw
 from mathplay.ai.mixmath_plan import best_placement
 from mathplay.ai.summy_eval import choose_greedy
@@ -257,12 +258,15 @@ class ExpertPlayer(StrongPlayer):
     STEPS = 240
     SECONDS = 0.5
 
-    def __init__(self, seed: int = 0, weights: TurnValue = EXPERT) -> None:
+    def __init__(
+        self, seed: int = 0, weights: TurnValue = EXPERT, endgame: EndgameSearch = ENDGAME
+    ) -> None:
         super().__init__(seed)
         # Summy and Binary are played exactly as the strong player plays them, with its
         # tie-breaks too.
         self.rng = random.Random(f"{StrongPlayer.kind}:{seed}")
         self.weights = weights
+        self.endgame = endgame
 
     def turn_budget(self) -> Budget:
         """A fresh budget for one Mixmath turn: ``STEPS`` for each plan (the turn is planned again
@@ -279,11 +283,13 @@ class ExpertPlayer(StrongPlayer):
         while game.to_move == player and not game.is_over:
             started = bool(game.placed_this_turn)
             if plan is None:
-                chosen = (
-                    plan_turn(game, turn.part(self.STEPS), self.weights, self.rng)
-                    if game.placements()
-                    else None
-                )
+                chosen = None
+                if self.weights.endgame:
+                    chosen = endgame_plan(
+                        game, turn.part(self.weights.endgame), self.weights, self.endgame
+                    )
+                if chosen is None and game.placements():
+                    chosen = plan_turn(game, turn.part(self.STEPS), self.weights, self.rng)
                 if chosen is not None and chosen.exchange:
                     action = "exchange " + " ".join(chosen.exchange)
                     game.play(action)

@@ -15,6 +15,7 @@ from mathplay.ai.budget import Budget
 from mathplay.ai.mixmath_expert import (
     EXPERT,
     TurnValue,
+    _expected_best,
     best_scores,
     plan_turn,
     unseen_tiles,
@@ -229,3 +230,43 @@ def test_an_exchange_needs_only_as_many_tiles_in_the_bag_as_it_gives_back() -> N
     while len(game._pos.bag) > 1:
         game._pos.bag.draw(1)
     assert not plan_turn(game, Budget(steps=200), eager).exchange  # two tiles, one in the bag
+
+
+def test_the_expected_best_reply_counts_the_chance_of_holding_each_tile() -> None:
+    from collections import Counter
+
+    # 20 unseen tiles, a rack of 7: the one 81 is held with a chance of 7/20; the three
+    # 5s give the best spot only when no 81 is held.
+    unseen = Counter({"81": 1, "5": 3, "2": 16})
+    spots = {81: 162, 5: 10}
+    held_81 = 7 / 20
+    held_5 = min(1.0, 3 * 7 / 20)
+    expected = held_81 * 162 + (1 - held_81) * held_5 * 10
+    assert _expected_best(spots, unseen, 7) == pytest.approx(expected)
+    assert _expected_best(spots, unseen, 0) == 0.0
+    assert _expected_best({}, unseen, 7) == 0.0
+
+
+def test_counting_the_threat_chooses_placements_that_leave_the_opponent_less() -> None:
+    """Among the same placements (every one, one deep, so both searches see the same
+    set), the plan chosen with ``threat`` leaves the opponent an expected best reply no
+    bigger than the plan chosen without; and in some positions a smaller one."""
+    every = replace(EXPERT, beam=10_000, width=10_000, depth=1, swap=None)
+
+    def reply(game: Mixmath, threat: float) -> float:
+        """The opponent's expected best reply after the plan chosen with ``threat``."""
+        player = game.to_move
+        plan = plan_turn(game, Budget(steps=None), replace(every, threat=threat))
+        trial = game.copy()
+        for move in plan.placements:
+            trial.play(move)
+        spots = best_scores(board_values(trial._pos.board.cells), 2, trial.options)
+        return _expected_best(spots, unseen_tiles(game, player), len(game.hands[1 - player]))
+
+    smaller = 0
+    for seed in range(1, 11):
+        game = _midgame(seed)
+        without, careful = reply(game, 0.0), reply(game, 0.15)
+        assert careful <= without + 1e-9, seed
+        smaller += careful < without - 1e-9
+    assert smaller >= 1
