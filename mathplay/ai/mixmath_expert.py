@@ -127,6 +127,10 @@ class TurnValue:
     #: back (M6). 1: whenever the rules allow (measured: a little better than 7, the
     #: first rule, in 400 paired games; docs/ai.md).
     swap_bag: int = 1
+    #: Whether that exchange may be chosen while the board holds only the start
+    #: numbers: the opponent may then have no placement either, and a second scoreless
+    #: turn ends the game with nothing placed (M9).
+    swap_opening: bool = False
     #: Whether the extra tile of a sign square (M6) is left in the bag when the rest of
     #: the plan empties the rack: a new tile that fits nowhere would cost the rack-clear
     #: bonus (M7). And the fewest tiles the bag must hold for that extra tile to be taken.
@@ -345,6 +349,8 @@ def plan_turn(
         best = _simulate(game, looked, weights, whole, rng) or best
     if weights.swap is not None and not game.placed_this_turn:
         swap = _exchange_dead(game, evaluator, weights.swap, weights.swap_above, weights.swap_bag)
+        if swap is not None and not weights.swap_opening and _only_start_numbers(game):
+            swap = None
         if swap is not None and swap.value > best.value:
             best = swap
     return replace(
@@ -415,6 +421,11 @@ def wants_draw(game: Mixmath, rest: Sequence[Placement], weights: TurnValue = EX
         return False
     clears = pos.turn_start_rack >= RACK_SIZE and len(rest) == len(pos.hands[game.to_move])
     return not (weights.keep_bonus and clears)
+
+
+def _only_start_numbers(game: Mixmath) -> bool:
+    """Whether no tile has been placed on the board yet (M1, M3)."""
+    return all(square in START for square, _token in game._pos.board.filled())
 
 
 def _exchange_dead(

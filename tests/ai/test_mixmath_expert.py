@@ -146,7 +146,7 @@ def test_an_exchange_of_the_tiles_that_fit_nowhere_is_a_plan_too() -> None:
 
     # 49 and 81 fit nowhere next to the start numbers 1, 2, 3 and 4.
     game = Mixmath.from_diagram(EMPTY_BOARD, hands=["49 81 5 7 1 6 9", "2 3 4 5 6 7 8"])
-    eager = TurnValue(swap=-1000.0)
+    eager = TurnValue(swap=-1000.0, swap_opening=True)
     plan = plan_turn(game, Budget(steps=200), eager)
     assert sorted(plan.exchange) == ["49", "81"] and not plan.placements
     game.play("exchange " + " ".join(plan.exchange))
@@ -161,7 +161,7 @@ def test_an_exchange_that_would_end_the_game_is_never_planned() -> None:
 
     game = Mixmath.from_diagram(EMPTY_BOARD, hands=["2 3 4 5 6 7 8", "49 81 5 7 1 6 9"])
     game.play("pass")  # the first player's scoreless turn: one more ends the game (M9)
-    plan = plan_turn(game, Budget(steps=200), TurnValue(swap=-1000.0))
+    plan = plan_turn(game, Budget(steps=200), TurnValue(swap=-1000.0, swap_opening=True))
     assert not plan.exchange and plan.placements
 
 
@@ -223,7 +223,7 @@ def test_an_exchange_needs_only_as_many_tiles_in_the_bag_as_it_gives_back() -> N
     game = Mixmath.from_diagram(EMPTY_BOARD, hands=["49 81 5 7 1 6 9", "2 3 4 5 6 7 8"])
     while len(game._pos.bag) > 3:
         game._pos.bag.draw(1)
-    eager = TurnValue(swap=-1000.0, swap_bag=1)
+    eager = TurnValue(swap=-1000.0, swap_bag=1, swap_opening=True)
     assert sorted(plan_turn(game, Budget(steps=200), eager).exchange) == ["49", "81"]
     # The older rule: a bag of at least 7 tiles.
     assert not plan_turn(game, Budget(steps=200), replace(eager, swap_bag=7)).exchange
@@ -270,3 +270,22 @@ def test_counting_the_threat_chooses_placements_that_leave_the_opponent_less() -
         assert careful <= without + 1e-9, seed
         smaller += careful < without - 1e-9
     assert smaller >= 1
+
+
+def test_no_exchange_while_the_board_holds_only_the_start_numbers() -> None:
+    """With only the start numbers on the board the opponent may have no placement
+    either, and two scoreless turns end the game with nothing placed (M9)."""
+    from mathplay.games.mixmath import EMPTY_BOARD
+
+    hands = ["49 81 5 7 1 6 9", "2 3 4 5 6 7 8"]
+    careful = TurnValue(swap=-1000.0)  # the expert's rule: swap_opening=False
+    game = Mixmath.from_diagram(EMPTY_BOARD, hands=hands)
+    assert plan_turn(game, Budget(steps=200), replace(careful, swap_opening=True)).exchange
+    plan = plan_turn(game, Budget(steps=200), careful)
+    assert not plan.exchange and plan.placements
+    # Once a tile is on the board the exchange is a plan again.
+    game.play(plan.placements[0])
+    game.play("end")
+    game.play(game.placements()[0])
+    game.play("end")
+    assert plan_turn(game, Budget(steps=200), careful).exchange
