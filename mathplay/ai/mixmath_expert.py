@@ -18,7 +18,9 @@ expert player searches the turn as Scrabble engines such as Quackle search a rac
 3. **Exchange**: heavy tiles that fit nowhere clog the rack for many turns (a 49 and a
    45 carried for eight turns while the opponent scored), so exchanging them (M6) is
    valued as a plan too, and chosen when it is worth nearly as much as the best plan;
-   never when that scoreless turn would end the game (M9);
+   never when that scoreless turn would end the game (M9), nor while the board holds
+   only the start numbers (the opponent may have no placement either, and its
+   scoreless turn would end the game with nothing placed);
 4. **Budget**: the search is anytime. It stops when its budget of positions (or, on a
    slow machine, its seconds) runs out, and answers with the best plan found so far,
    which is always a legal sequence (``mathplay.ai.budget``).
