@@ -40,15 +40,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from mathplay.ai.budget import Budget
-from mathplay.ai.mixmath_expert import (
-    EXPERT,
-    Plan,
-    TurnValue,
-    _beam,
-    _Evaluator,
-    best_scores,
-    unseen_tiles,
-)
+from mathplay.ai.mixmath_expert import EXPERT, Plan, TurnValue, beam_search
+from mathplay.ai.mixmath_value import TurnEvaluator, best_scores, unseen_tiles
 from mathplay.games.mixmath.movegen import board_values, run_limit
 from mathplay.games.mixmath.rules import BLANK, face_value
 
@@ -137,12 +130,10 @@ class _Searcher:
         beam search, each with the position it ends in, and passing."""
         side = state.to_move
         count = self.search.plans if side == self.me else self.search.replies
-        found: list[tuple[tuple[Placement, ...], Mixmath]] = []
-        if state.placements():
-            part = self.budget.part(self.search.beam_steps)
-            _best, looked = _beam(state, part, self.weights, _Evaluator(state, self.weights))
-            looked.sort(key=lambda item: item[0], reverse=True)
-            found = [(plan, after) for _value, after, plan in looked[:count] if plan]
+        part = self.budget.part(self.search.beam_steps)
+        _best, looked = beam_search(state, part, self.weights, TurnEvaluator(state, self.weights))
+        looked.sort(key=lambda item: item[0], reverse=True)
+        found = [(plan, after) for _value, after, plan in looked[:count] if plan]
         found.append(((), state))
         return found
 

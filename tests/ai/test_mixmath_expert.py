@@ -15,11 +15,11 @@ from mathplay.ai.budget import Budget
 from mathplay.ai.mixmath_expert import (
     EXPERT,
     TurnValue,
-    _expected_best,
     best_scores,
     plan_turn,
     unseen_tiles,
 )
+from mathplay.ai.mixmath_value import expected_best
 from mathplay.ai.players import ExpertPlayer
 from mathplay.games.mixmath import Mixmath
 from mathplay.games.mixmath.movegen import board_values
@@ -242,9 +242,9 @@ def test_the_expected_best_reply_counts_the_chance_of_holding_each_tile() -> Non
     held_81 = 7 / 20
     held_5 = min(1.0, 3 * 7 / 20)
     expected = held_81 * 162 + (1 - held_81) * held_5 * 10
-    assert _expected_best(spots, unseen, 7) == pytest.approx(expected)
-    assert _expected_best(spots, unseen, 0) == 0.0
-    assert _expected_best({}, unseen, 7) == 0.0
+    assert expected_best(spots, unseen, 7) == pytest.approx(expected)
+    assert expected_best(spots, unseen, 0) == 0.0
+    assert expected_best({}, unseen, 7) == 0.0
 
 
 def test_counting_the_threat_chooses_placements_that_leave_the_opponent_less() -> None:
@@ -261,7 +261,7 @@ def test_counting_the_threat_chooses_placements_that_leave_the_opponent_less() -
         for move in plan.placements:
             trial.play(move)
         spots = best_scores(board_values(trial._pos.board.cells), 2, trial.options)
-        return _expected_best(spots, unseen_tiles(game, player), len(game.hands[1 - player]))
+        return expected_best(spots, unseen_tiles(game, player), len(game.hands[1 - player]))
 
     smaller = 0
     for seed in range(1, 11):
