@@ -34,6 +34,7 @@ import traitlets
 
 from mathplay.i18n import _
 from mathplay.puzzles.records import current_lesson, current_notebook, hub_user, name_key
+from mathplay.puzzles.shown import is_shown, set_shown
 
 __all__ = ["NameArea", "NameMemory", "current_pupil", "set_pupil", "when_known"]
 
@@ -208,7 +209,7 @@ class NameArea(w.VBox):  # type: ignore[misc]
     @property
     def asking(self) -> str:
         """The remembered name the area is asking about ("" when it is not asking)."""
-        return self.memory.offered if self.ask_row.layout.display != "none" else ""
+        return self.memory.offered if is_shown(self.ask_row) else ""
 
     def _offered(self, change: dict[str, Any]) -> None:
         name = str(change["new"]).strip()[:MOST_NAME].strip()
@@ -219,7 +220,7 @@ class NameArea(w.VBox):  # type: ignore[misc]
         )
         self.yes_button.description = _("Yes, I am {name}").format(name=name)
         self.box.layout.display = "none"
-        self.ask_row.layout.display = None
+        set_shown(self.ask_row, True)
 
     def confirm(self) -> None:
         """ "Yes, I am Ana": the remembered name is the pupil's."""
@@ -234,7 +235,7 @@ class NameArea(w.VBox):  # type: ignore[misc]
             memory.forget()
         for area in list(_waiting):
             area.ask_row.layout.display = "none"
-            area.box.layout.display = "none" if area.quiet else None
+            set_shown(area.box, not area.quiet)
 
     def _typed(self, change: dict[str, Any]) -> None:
         if str(change["new"]).strip():
@@ -247,7 +248,7 @@ class NameArea(w.VBox):  # type: ignore[misc]
         _waiting.discard(self)
         typed_here = bool(self.box.value.strip())
         self.ask_row.layout.display = "none"
-        self.box.layout.display = None if typed_here else "none"
+        set_shown(self.box, typed_here)
         if self.box.value.strip() != name:
             self.box.value = name
         self._on_known(name)
@@ -260,4 +261,4 @@ class NameArea(w.VBox):  # type: ignore[misc]
             if self.memory.offered and not current_pupil():
                 self._offered({"new": self.memory.offered})
         if not self.asking:
-            self.box.layout.display = None
+            set_shown(self.box, True)

@@ -44,6 +44,7 @@ from mathplay.puzzles.progress import DEFAULT_LOG
 from mathplay.puzzles.save_results import SaveResults
 from mathplay.puzzles.sections import MOST_GOAL
 from mathplay.puzzles.sections import PRACTICE_KEYS as _PRACTICE_KEYS
+from mathplay.puzzles.shown import set_shown
 from mathplay.puzzles.widget import _BAD, _GOOD, PuzzleView, _p
 
 if sys.version_info >= (3, 11):
@@ -143,7 +144,8 @@ class Practice(PuzzleView):
         except MathplayError as error:
             self._refuse(str(error))
             return
-        self._build(who, log)
+        # A practice cannot start without the pupil's name, so it asks right here.
+        self._build(who, log, ask_now=True)
         self.title = w.HTML(
             "<h3>{}</h3>".format(html.escape(_("Practice: {title}").format(title=self.title_text)))
         )
@@ -158,7 +160,7 @@ class Practice(PuzzleView):
         card = self._card()
         # What happened to the row is said right under the feedback on the answer.
         card.insert(card.index(self.feedback) + 1, self.status)
-        self.children = [self.title, self.name_area, self.start_note, row, *card]
+        self.children = [self.title, *self._top(), self.start_note, row, *card]
         #: "Save my results" under the practice (see save_results.py).
         self.save_results = SaveResults.for_view(self, save_button)
         if self.save_results is not None:
@@ -243,7 +245,7 @@ class Practice(PuzzleView):
 
     def _set_card_visible(self, visible: bool) -> None:
         for widget in (self.heading, self.question, self.board, self.buttons):
-            widget.layout.display = None if visible else "none"
+            set_shown(widget, visible)
         if not visible:
             self.answer_box.layout.display = self.choice_row.layout.display = "none"
 

@@ -28,12 +28,14 @@ import traitlets
 
 from mathplay.errors import MathplayError
 from mathplay.i18n import _, _n
+from mathplay.puzzles.answerbox import AnswerBox
 from mathplay.puzzles.format import Problem, Puzzle, PuzzleFileError, Worksheet
 from mathplay.puzzles.kinds import KINDS, Kind, KindError, Result
 from mathplay.puzzles.kinds.moves import Move
 from mathplay.puzzles.names import NameArea, current_pupil, set_pupil
 from mathplay.puzzles.records import DEFAULT_LOG, log_path, record, task_clock
 from mathplay.puzzles.save_results import SaveResults
+from mathplay.puzzles.shown import is_shown, set_shown
 from mathplay.puzzles.validate import load, validate
 
 __all__ = ["ChoiceRow", "PuzzleSet", "PuzzleView", "current_pupil", "set_pupil"]
@@ -201,7 +203,9 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
     (``_after_check``, ``_after_hint``).
     """
 
-    def _build(self, who: str | None, log: str | Path | None) -> None:
+    def _build(
+        self, who: str | None, log: str | Path | None, *, ask_now: bool | None = None
+    ) -> None:
         self.log_path = log
         self.log_error = ""
         self.who = (who or "").strip() or None
@@ -211,20 +215,25 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
         self.solved_now = False
         self._hints: list[str] | None = None
         self._shown_at = task_clock().mark()
-        #: The name box, or "Are you Ana?" when the browser remembers a name.
-        self.name_area = NameArea(self._pupil_known, self.who or current_pupil())
+        #: An answer checked before the pupil's name was known: it is checked (and
+        #: recorded) as soon as the name is given, where the pupil is.
+        self.waiting_answer: str | None = None
+        #: The name box, or "Are you Ana?" when the browser remembers a name. In a lesson
+        #: it stays quiet (the lesson asks once, at the top) until a Check needs it, and
+        #: then asks right above the feedback, where the pupil is.
+        self.name_area = NameArea(self._pupil_known, self.who or current_pupil(), ask_now=ask_now)
+        self.name_in_card = self.name_area.quiet
         self.name_box = self.name_area.box
         self.heading = w.HTML()
         self.question = w.HTML()
         self.board = w.HTML()
-        self.answer_box = w.Text(
+        self.answer_box = AnswerBox(
             description=_("Your answer"),
             placeholder=_("type it, then press Enter"),
-            style={"description_width": "initial"},
         )
-        # Enter in the box sends "submit"; the value is synced keystroke by keystroke
-        # before it, so Enter checks what the pupil sees.
-        self.answer_box.on_msg(self._answer_message)
+        # Enter sends the text on the screen with it, so Enter checks what the pupil
+        # typed, however fast (see answerbox.py).
+        self.answer_box.on_submit(lambda _text: self.press_enter())
         self.choice_row = ChoiceRow()
         self.choice_row.on_pick(self._picked)
         self.check_button = w.Button(description=_("Check"), button_style="primary")
@@ -249,6 +258,7 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
 
     def _card(self) -> list[Any]:
         """The widgets of the puzzle itself, in order."""
+        name = [self.name_area] if self.name_in_card else []
         return [
             self.heading,
             self.question,
@@ -256,9 +266,14 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
             self.answer_box,
             self.choice_row,
             self.buttons,
+            *name,
             self.feedback,
             self.hint_area,
         ]
+
+    def _top(self) -> list[Any]:
+        """The name area, when it asks at the top of the widget (outside a lesson)."""
+        return [] if self.name_in_card else [self.name_area]
 
     # --- the pupil's name ---------------------------------------------------------------
 
@@ -269,7 +284,11 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
         return self.who or current_pupil() or self.name_box.value.strip() or ""
 
     def _pupil_known(self, name: str) -> None:
-        """A name box (this one or another) told the name, or the pupil confirmed it."""
+        """A name box (this one or another) told the name, or the pupil confirmed it: an
+        answer that waited for the name is checked and recorded now."""
+        waiting, self.waiting_answer = self.waiting_answer, None
+        if waiting is not None and self.current is not None and self.pupil:
+            self.check(waiting)
 
     # --- showing a puzzle ---------------------------------------------------------------
 
@@ -303,9 +322,9 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
         self.choice_row.picked = -1
         self.choice_row.choices = choices
         self.choice_row.disabled = False
-        self.answer_box.layout.display = "none" if choices else None
-        self.choice_row.layout.display = None if choices else "none"
-        self.check_button.layout.display = "none" if choices else None
+        set_shown(self.answer_box, not choices)
+        set_shown(self.choice_row, bool(choices))
+        set_shown(self.check_button, not choices)
         for button in (self.check_button, self.hint_button):
             button.disabled = False
         self.answer_box.disabled = False
@@ -329,10 +348,6 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
     def _picked(self, _row: ChoiceRow, choice: str) -> None:
         self.check(choice)
 
-    def _answer_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("event") == "submit":
-            self.press_enter()
-
     def press_enter(self) -> None:
         """What Enter in the answer box does: check, or go on once the puzzle is solved."""
         if self.solved_now and self._has_next():
@@ -341,7 +356,7 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
             self.check()
 
     def _has_next(self) -> bool:
-        return self.next_button.layout.display != "none" and not self.next_button.disabled
+        return is_shown(self.next_button) and not self.next_button.disabled
 
     def check(self, answer: str | None = None) -> Result | None:
         """Check ``answer`` (the text box's value if not given) and show the feedback."""
@@ -355,12 +370,32 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
             self.feedback.value = _p(_("That answer is too long: write just the answer."), _BAD)
             return None
         if not self.pupil:
+            # Asked here, where the pupil is; the answer waits for the name, then counts.
+            self.waiting_answer = text
             self.name_area.show()
+            here = self.name_in_card
             if self.name_area.asking:
-                message = _("First answer the question at the top: is that your name?")
+                message = (
+                    _("Is that your name? Press Yes or No just above, then your answer is checked.")
+                    if here
+                    else _(
+                        "Is that your name? Press Yes or No at the top, "
+                        "then your answer is checked."
+                    )
+                )
             else:
-                message = _("First write your name in the box at the top, then check again.")
-            self.feedback.value = _p(message, _BAD)
+                message = (
+                    _(
+                        "Who are you? Write your name in the box just above and press Enter, "
+                        "then your answer is checked."
+                    )
+                    if here
+                    else _(
+                        "Who are you? Write your name in the box at the top and press Enter, "
+                        "then your answer is checked."
+                    )
+                )
+            self.feedback.value = _p(message)
             return None
         try:
             result = self.kind.check(self.puzzle, text)
@@ -528,7 +563,7 @@ class PuzzleSet(PuzzleView):
         if single:
             progress_row.layout.display = "none"
             self.next_button.layout.display = "none"
-        self.children = [self.title, self.name_area, progress_row, *self._card()]
+        self.children = [self.title, *self._top(), progress_row, *self._card()]
         #: "Save my results", shown at the end of the set (see save_results.py).
         self.save_results = SaveResults.for_view(self, save_button)
         self._show()

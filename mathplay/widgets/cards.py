@@ -102,6 +102,9 @@ class BinaryCards(anywidget.AnyWidget):
         self.index = 0
         self.feedback: Feedback | None = None
         self._typed = ""
+        #: A Check (or a chosen answer) that came before the pupil's name: it is done,
+        #: and recorded, as soon as the name is given.
+        self._waiting: Callable[[], Any] | None = None
         # In a lesson the name is asked once, at the top: the cards ask only after a
         # Check without it.
         self._ask_name = log is not None and not self.pupil and current_lesson() is None
@@ -160,9 +163,11 @@ class BinaryCards(anywidget.AnyWidget):
         name = str(name).strip()[:100]
         if name:
             self._typed = name
-            set_pupil(name)
             if self.feedback is not None and not self.feedback.recorded:
-                self.feedback = None
+                self.feedback = None  # "Who are you?" has been answered
+            set_pupil(name)  # (this widget hears it too, and does a Check that waited)
+            if self._do_waiting():
+                return
         self._refresh()
 
     def check(self) -> Feedback | None:
@@ -170,7 +175,7 @@ class BinaryCards(anywidget.AnyWidget):
         current = self.challenge
         if current is None:
             return None
-        if not self._name_known():
+        if not self._name_known(self.check):
             return None
         question = current.question()
         return self._after(current.check(self.cards), current, question)
@@ -187,7 +192,7 @@ class BinaryCards(anywidget.AnyWidget):
                 self._say(_("There is no answer {n} to choose.").format(n=choice))
                 return None
             choice = choices[choice - 1]
-        if not self._name_known():
+        if not self._name_known(lambda: self.choose(choice)):
             return None
         question = current.question()
         return self._after(current.choose(str(choice), self.cards), current, question)
@@ -217,13 +222,30 @@ class BinaryCards(anywidget.AnyWidget):
         if self._ask_name and not self._typed:
             self._ask_name = False
             self._refresh()
+        self._do_waiting()
 
-    def _name_known(self) -> bool:
+    def _name_known(self, then: Callable[[], Any]) -> bool:
+        """Whether the pupil's name is known; if not, the name box asks at the top of the
+        cards and ``then`` is done once the name is given."""
         if self.log_path is None or self.pupil:
             return True
         self._ask_name = True
-        self._say(_("First write your name in the box at the top, then check again."))
+        self._waiting = then
+        self._say(
+            _(
+                "Who are you? Write your name in the box at the top of the cards and press "
+                "Enter, then your cards are checked."
+            )
+        )
         return False
+
+    def _do_waiting(self) -> bool:
+        """Do the Check that waited for the name (``True`` if there was one)."""
+        waiting, self._waiting = self._waiting, None
+        if waiting is None or not self.pupil:
+            return False
+        waiting()
+        return True
 
     def _say(self, text: str, kind: str = "info") -> None:
         self.feedback = Feedback(kind, text)

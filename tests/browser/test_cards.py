@@ -120,17 +120,17 @@ def test_make_5_with_mouse_and_keyboard(browser: Any, lab: Server) -> None:
     expect(cards.nth(4).locator("circle")).to_have_count(1)
     expect(cards.nth(0).locator(".mp-card-face")).to_be_hidden()
 
-    # No name yet: the box asks for it, and a check waits for it.
+    # No name yet: the box asks for it, and a check waits for it, then counts.
     name = widget.get_by_role("textbox", name="Your name")
     expect(name).to_be_visible()
     check = widget.get_by_role("button", name="Check", exact=True)
     check.click()
     feedback = widget.locator(".mp-cards-feedback")
-    expect(feedback).to_have_text("First write your name in the box at the top, then check again.")
+    expect(feedback).to_contain_text("Who are you? Write your name in the box at the top")
     expect(feedback).to_have_attribute("aria-live", "polite")
     name.fill("Ana")
     name.press("Enter")
-    expect(feedback).to_have_text("")
+    expect(feedback).to_contain_text("✗ Not yet.")  # the cards that waited: 0, not 5
 
     # By mouse: the 8 card up; a wrong check explains the pupil's own cards.
     cards.nth(1).click()
@@ -182,8 +182,9 @@ def test_make_5_with_mouse_and_keyboard(browser: Any, lab: Server) -> None:
     expect(feedback).to_contain_text("4 + 1 = 5. In binary 5 is 00101")
     next_button = widget.get_by_role("button", name="Next challenge", exact=True)
     expect(next_button).to_be_focused()  # Check is gone: the focus moved on
-    rows = attempts(log, 2)
+    rows = attempts(log, 3)
     assert [(r["who"], r["puzzle"], r["answer"], r["right"]) for r in rows] == [
+        ("Ana", "make-5", "00000", False),
         ("Ana", "make-5", "01000", False),
         ("Ana", "make-5", "00101", True),
     ]

@@ -68,23 +68,21 @@ def test_enter_checks_the_name_is_asked_and_practice_counts(page: Any, lab: Serv
     expect(puzzle.get_by_role("textbox", name="Your answer")).to_be_visible()
     expect(page.get_by_role("group", name="Choose your answer")).to_be_visible()
 
-    # Enter before the name: asked for it, nothing recorded.
+    # Enter before the name: asked for it, nothing recorded yet; the answer waits.
     answer = puzzle.locator(".mathplay-puzzles-answer input")
     answer.fill("4")
     answer.press("Enter")
     feedback = puzzle.locator(".mathplay-puzzles-feedback")
-    expect(feedback).to_contain_text("First write your name")
+    expect(feedback).to_contain_text("Who are you?")
     assert not log.exists()
 
     name.fill("Ana")
     name.press("Enter")
-    # The practice heard the name (the kernel has it): its first puzzle is Ana's own.
-    # (Waiting for it first: a name box's value reaches the kernel after the page's
-    # earlier messages are answered, so an Enter pressed at once may come first.)
-    expect(practice.get_by_text("Puzzle 1.")).to_be_visible()
-    answer.press("Enter")
+    # The answer that waited is checked and recorded under the name.
     expect(feedback).to_contain_text("Right! 3 + 4 = 7 is true.")
     assert attempts(log, 1)[0]["who"] == "Ana"
+    # The practice heard the name (the kernel has it): its first puzzle is Ana's own.
+    expect(practice.get_by_text("Puzzle 1.")).to_be_visible()
 
     expect(practice.locator(".mathplay-puzzles-name input")).to_have_value("Ana")
     first = generate("missing", 1, 1, seed=pupil_seed("Ana", "missing", 1) * 100_000 + 1)

@@ -1,0 +1,147 @@
+"""``AnswerBox``: the box a pupil types an answer into, where the text checked is the
+text typed.
+
+An ipywidgets ``Text`` sends its value to the kernel as a state update, which the page
+may hold back while an earlier update is on its way, and sends Enter as a separate
+message that is never held back. A pupil who types ``144`` and presses Enter at once can
+so have ``14`` checked (and recorded for the teacher). This box sends the text it shows
+*with* Enter, in one message, and again when the box loses the focus (before a click on
+Check lands, since the page sends its messages in order): the kernel always has the
+text on the screen when it checks.
+
+>>> box = AnswerBox()
+>>> typed = []
+>>> box.on_submit(lambda text: typed.append(text))
+>>> box._handle_custom_msg({"event": "submit", "value": "144"}, [])
+>>> box.value, typed
+('144', ['144'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import anywidget
+import traitlets
+
+__all__ = ["MOST_TYPED", "AnswerBox"]
+
+#: The longest text the box keeps from the page (a longer one is cut): the widget then
+#: says the answer is too long, and nothing huge reaches a record.
+MOST_TYPED = 2000
+
+_ANSWER_JS = """
+function render({ model, el }) {
+  const label = document.createElement("label");
+  label.className = "mp-answer";
+  const words = document.createElement("span");
+  words.className = "mp-answer-label";
+  const input = document.createElement("input");
+  input.type = "text";
+  input.className = "mp-answer-input";
+  input.autocomplete = "off";
+  input.spellcheck = false;
+  label.append(words, input);
+  el.append(label);
+  // Keys typed here are the box's, not JupyterLab's notebook shortcuts.
+  el.dataset.lmSuppressShortcuts = "true";
+  function draw() {
+    words.textContent = model.get("description");
+    words.hidden = !model.get("description");
+    input.placeholder = model.get("placeholder");
+    input.disabled = model.get("disabled");
+  }
+  // A value from the kernel (a new puzzle clears the box) is shown; the page's own
+  // changes are already there, and ipywidgets drops the kernel's echoes of them.
+  model.on("change:value", () => {
+    if (input.value !== model.get("value")) input.value = model.get("value");
+  });
+  model.on("change:description change:placeholder change:disabled", draw);
+  input.addEventListener("input", () => {
+    model.set("value", input.value);
+    model.save_changes();
+  });
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.isComposing) {
+      event.preventDefault();
+      event.stopPropagation();
+      model.send({ event: "submit", value: input.value });
+    }
+  });
+  input.addEventListener("blur", () => model.send({ event: "typed", value: input.value }));
+  model.on("msg:custom", (content) => {
+    if (content && content.do === "focus") input.focus();
+  });
+  draw();
+  input.value = model.get("value");
+}
+export default { render };
+"""
+
+_ANSWER_CSS = """
+.mp-answer { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
+.mp-answer-label { white-space: nowrap; }
+.mp-answer-input {
+  font: inherit; font-size: var(--jp-widgets-font-size, 13px); min-width: 12em;
+  flex: 1 1 12em; max-width: 28em; padding: 4px 6px; box-sizing: border-box;
+  color: var(--jp-widgets-input-color, #000);
+  background: var(--jp-widgets-input-background-color, #fff);
+  border: var(--jp-widgets-input-border-width, 1px) solid
+    var(--jp-widgets-input-border-color, #9e9e9e);
+}
+.mp-answer-input:focus { outline: 2px solid var(--jp-widgets-input-focus-border-color, #64b5f6); }
+"""
+
+SubmitCallback = Callable[[str], None]
+
+
+class AnswerBox(anywidget.AnyWidget):
+    """A one-line answer box whose Enter sends the text shown (see the module's
+    docstring). ``value`` is the text, ``description`` the words before the box (also its
+    name for screen readers, being its label), ``on_submit(callback)`` is called with the
+    text when Enter is pressed."""
+
+    _esm = _ANSWER_JS
+    _css = _ANSWER_CSS
+
+    value = traitlets.Unicode("").tag(sync=True)
+    description = traitlets.Unicode("").tag(sync=True)
+    placeholder = traitlets.Unicode("").tag(sync=True)
+    disabled = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._callbacks: list[SubmitCallback] = []
+        self.on_msg(self._from_front_end)
+
+    def on_submit(self, callback: SubmitCallback, remove: bool = False) -> None:
+        """Call ``callback(text)`` when Enter is pressed in the box; ``remove=True`` to stop."""
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def focus(self) -> None:
+        """Put the typing cursor in the box."""
+        self.send({"do": "focus"})
+
+    def _take(self, text: Any) -> None:
+        """The page's text becomes the value, without sending it back to the page (where
+        the pupil may have typed on)."""
+        if not isinstance(text, str):
+            return
+        text = text[:MOST_TYPED]
+        if text != self.value:
+            with self._lock_property(value=text):
+                self.value = text
+
+    def _from_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        event = content.get("event")
+        if event in ("submit", "typed") and "value" in content:
+            self._take(content["value"])
+        if event == "submit" and not self.disabled:
+            for callback in list(self._callbacks):
+                callback(self.value)

@@ -1,0 +1,206 @@
+"""Lesson 05 as a pupil finishes it alone, in JupyterLab 4, Notebook 7 and Voilà, at
+1024×768 (issue 31; the website has its own test in tests/site/).
+
+In each front end, in the real lesson notebook and its puzzle file:
+
+- a Check before any name asks *in the puzzle* ("Who are you?" and a name box right
+  there), and the answer that waited is recorded under the name given;
+- fifty answers typed with no delay between keys and Enter pressed at once are recorded
+  exactly as typed (the text is sent with Enter, never a shortened one);
+- the practice shows its first puzzle and is answered to mastery; the end check records;
+- after a reload (the next day, same browser) "Are you Zoë?" is asked where the pupil
+  answers, Yes, and the answer is recorded.
+
+Screenshots land in ``/tmp/mathplay-shots/pupil-flow-*.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mathplay.puzzles.kinds import KINDS
+from mathplay.puzzles.lesson import Lesson
+from mathplay.puzzles.practice import Practice
+from mathplay.puzzles.records import set_current_lesson
+from tests.browser.labserver import Server, wait_for_idle_kernel
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSON = "05-binary-numbers"
+SHOTS = Path("/tmp/mathplay-shots")
+NAME = "Zoë"
+#: Wrong answers to "1011 = 1000 + _ + 1" in binary, typed as fast as a keyboard can.
+FAST = [f"{n:b}" if n % 5 else f"{n:b} " for n in range(3, 53)]
+
+
+def records(folder: Path, count: int, timeout: float = 60.0) -> list[dict[str, Any]]:
+    """The records in ``folder``'s progress file, once there are ``count`` of them."""
+    path = folder / "mathplay-progress.jsonl"
+    deadline = time.monotonic() + timeout
+    rows: list[dict[str, Any]] = []
+    while time.monotonic() < deadline:
+        if path.exists():
+            rows = [json.loads(line) for line in path.read_text().splitlines() if line]
+            if len(rows) >= count:
+                return rows
+        time.sleep(0.25)
+    raise AssertionError(f"{count} records expected, found {len(rows)}: {rows[-3:]}")
+
+
+def open_lesson(page: Any, server: Server) -> None:
+    """Open the lesson as the pupil does: Voilà runs it; in JupyterLab and Notebook 7
+    the pupil presses Run All (once a kernel is really there)."""
+    page.goto(server.url(f"{LESSON}.ipynb"))
+    if server.kind == "voila":
+        return
+    page.locator(".jp-Notebook").first.wait_for(timeout=90_000)
+    wait_for_idle_kernel(server, f"{LESSON}.ipynb", timeout_s=90)
+    page.locator(".jp-Notebook").first.click()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+
+def guided(page: Any, number: int) -> Any:
+    """The guided puzzle ``number`` (from 1) of the lesson."""
+    return (
+        page.locator(".mathplay-puzzles:not(.mathplay-practice)")
+        .filter(has_text=f"Puzzle {number} of 4.")
+        .filter(has_not_text="end check")
+    )
+
+
+def type_and_enter(box: Any, text: str) -> None:
+    """Type ``text`` with no delay between keys and press Enter at once."""
+    box.click()
+    box.press("Control+a")
+    box.press("Backspace")
+    box.press_sequentially(text, delay=0)
+    box.press("Enter")
+
+
+@pytest.mark.parametrize("front_end", ["lab", "notebook", "voila"])
+def test_lesson_05_as_a_pupil(browser: Any, front_end: str) -> None:
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=60_000)
+    server = Server(kind=front_end, notebook=f"{LESSON}.ipynb")
+    shutil.copy(ROOT / "lessons" / f"{LESSON}.ipynb", server.root)
+    (server.root / "puzzles").mkdir()
+    shutil.copy(ROOT / "lessons" / "puzzles" / f"{LESSON}.toml", server.root / "puzzles")
+    SHOTS.mkdir(exist_ok=True)
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    shot = SHOTS / f"pupil-flow-{front_end}"
+    with server:
+        open_lesson(page, server)
+
+        # A Check before any name: asked right there, the answer waits, then counts.
+        first = guided(page, 1)
+        answer = first.locator(".mathplay-puzzles-answer input")
+        type_and_enter(answer, "100")
+        feedback = first.locator(".mathplay-puzzles-feedback")
+        expect(feedback).to_contain_text("Who are you?")
+        name = first.locator(".mathplay-puzzles-name input")
+        expect(name).to_be_visible()
+        name.scroll_into_view_if_needed()
+        page.screenshot(path=f"{shot}-asked.png")
+        name.fill(NAME)
+        name.press("Enter")
+        expect(feedback).to_contain_text("Not yet")
+        rows = records(server.root, 1)
+        assert [(r["who"], r["answer"]) for r in rows] == [(NAME, "100")]
+
+        # Fifty answers typed at once: the records hold exactly what was typed.
+        for text in FAST:
+            type_and_enter(answer, text)
+        rows = records(server.root, 1 + len(FAST))
+        assert [r["answer"] for r in rows[1:]] == FAST
+        assert {r["who"] for r in rows} == {NAME}
+
+        # The practice shows its first puzzle, and is answered to mastery.
+        twin = Practice.from_file(
+            ROOT / "lessons" / "puzzles" / f"{LESSON}.toml", who=NAME, log=None
+        )
+        practice = page.locator(".mathplay-practice")
+        practice.scroll_into_view_if_needed()
+        expect(practice.get_by_text("Puzzle 1.")).to_be_visible()
+        box = practice.locator(".mathplay-puzzles-answer input")
+        for _ in range(twin.goal):
+            puzzle = twin.puzzle
+            question = KINDS[puzzle.kind].question(puzzle)
+            expect(practice.locator("pre").first).to_have_text(question)
+            right = puzzle.answer or KINDS[puzzle.kind].solutions(puzzle, 1)[0]
+            type_and_enter(box, right)
+            expect(practice.locator(".mathplay-puzzles-feedback")).to_contain_text("Right!")
+            twin.check(right)
+            if not twin.mastered:
+                type_and_enter(box, "")  # Enter again: the next puzzle
+                twin.next()
+        expect(practice.locator(".mathplay-practice-streak")).to_contain_text("Mastered")
+        page.screenshot(path=f"{shot}-mastered.png")
+
+        # The end check records every item.
+        try:
+            sheet = Lesson(LESSON, folder=ROOT / "lessons" / "puzzles", log=None).check().sheet
+        finally:
+            set_current_lesson(None)
+        assert sheet is not None
+        end = page.locator(".mathplay-puzzles").filter(has_text="end check")
+        end.scroll_into_view_if_needed()
+        end_box = end.locator(".mathplay-puzzles-answer input")
+        before = len(records(server.root, 1))
+        for number, item in enumerate(sheet.puzzles, start=1):
+            expect(end).to_contain_text(f"Puzzle {number} of {len(sheet.puzzles)}.")
+            type_and_enter(end_box, item.answer or "")
+            expect(end.locator(".mathplay-puzzles-feedback")).to_contain_text("Right!")
+            end.get_by_role("button", name="Next").click()
+        rows = records(server.root, before + len(sheet.puzzles))
+        checked = [r for r in rows if str(r.get("set", "")).endswith("end check")]
+        assert [(r["puzzle"], r["right"]) for r in checked] == [
+            (item.id, True) for item in sheet.puzzles
+        ]
+
+        # The next day, same browser: "Are you Zoë?" where the pupil answers, Yes.
+        if front_end != "voila":
+            # A fresh kernel, as the next day would have.
+            page.goto("about:blank")
+            _restart_kernels(server)
+        open_lesson(page, server)
+        third = guided(page, 3)
+        third_box = third.locator(".mathplay-puzzles-answer input")
+        third_box.scroll_into_view_if_needed()
+        type_and_enter(third_box, "110")
+        question = third.locator(".mathplay-name-question")
+        expect(question).to_contain_text(f"Are you {NAME}?")
+        expect(third.locator(".mathplay-puzzles-feedback")).to_contain_text("Is that your name?")
+        page.screenshot(path=f"{shot}-returning.png")
+        third.get_by_role("button", name=f"Yes, I am {NAME}").click()
+        expect(third.locator(".mathplay-puzzles-feedback")).to_contain_text("Right!")
+        rows = records(server.root, len(rows) + 1)
+        assert (rows[-1]["who"], rows[-1]["puzzle"], rows[-1]["answer"]) == (
+            NAME,
+            "binary-six",
+            "110",
+        )
+    context.close()
+
+
+def _restart_kernels(server: Server) -> None:
+    """Shut every kernel of the server down (the pupil comes back the next day)."""
+    import urllib.request
+
+    base = f"http://127.0.0.1:{server.port}/api/sessions"
+    with urllib.request.urlopen(f"{base}?token={server.token}", timeout=10) as response:
+        sessions = json.load(response)
+    for session in sessions:
+        request = urllib.request.Request(
+            f"{base}/{session['id']}?token={server.token}", method="DELETE"
+        )
+        urllib.request.urlopen(request, timeout=10).close()
