@@ -30,6 +30,8 @@ from pathlib import Path
 from mathplay.i18n import _
 from mathplay.site.check import check_site
 from mathplay.site.contents import gather
+from mathplay.site.onelesson import MARK as _ONE_LESSON_MARK
+from mathplay.site.onelesson import lab_page
 from mathplay.site.pins import EXCLUDED, IN_THE_BROWSER, LOCK_SPECS, PYODIDE_FILES
 from mathplay.site.tools import (
     Say,
@@ -207,6 +209,19 @@ def front_page(original: str) -> str:
     )
 
 
+def _one_lesson_at_a_time(lab: Path) -> None:
+    """Give the JupyterLab page the one-lesson script (:mod:`mathplay.site.onelesson`)."""
+    page = lab_page(lab.read_text(encoding="utf-8")) if lab.is_file() else ""
+    if _ONE_LESSON_MARK not in page:
+        raise SiteError(
+            _(
+                "the site's {page} has no loader where the one-lesson script goes: "
+                "JupyterLite changed its page (see mathplay/site/onelesson.py)"
+            ).format(page=lab)
+        )
+    lab.write_text(page, encoding="utf-8")
+
+
 def _size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
@@ -273,6 +288,7 @@ def build_site(
                 path.unlink()
         index = output / "index.html"
         index.write_text(front_page(index.read_text(encoding="utf-8")), encoding="utf-8")
+        _one_lesson_at_a_time(output / "lab" / "index.html")
         say(_("Checking that the site names no remote address"))
         packages = check_site(output)
         if out.exists():

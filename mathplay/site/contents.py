@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from mathplay.i18n import _
+from mathplay.site.onelesson import LESSON_NAME, with_start_line
 from mathplay.site.tools import SiteError
 
 __all__ = [
@@ -144,10 +145,11 @@ def lesson_files(lessons: Path) -> list[Path]:
     return list(_walk(lessons, lambda path: path.suffix not in _NOT_LESSONS))
 
 
-def for_the_site(text: str) -> str | None:
+def for_the_site(text: str, *, lesson: bool = False) -> str | None:
     """A Python notebook's text with the site's kernel named in it (a notebook made in
     JupyterLab names ``python3``, or none, and JupyterLite would then ask which kernel to
-    start); ``None`` for a notebook of another language, or text that is not one.
+    start); ``None`` for a notebook of another language, or text that is not one. A
+    ``lesson`` also gets the line that says what to press, as its first cell.
 
     >>> data = json.loads(for_the_site('{"cells": [], "metadata": {}}'))
     >>> data["metadata"]["kernelspec"]["name"], data["metadata"]["language_info"]
@@ -169,13 +171,15 @@ def for_the_site(text: str) -> str | None:
     metadata["kernelspec"] = dict(KERNEL)
     info = metadata.get("language_info")
     metadata["language_info"] = {**(info if isinstance(info, dict) else {}), "name": "python"}
+    if lesson:
+        data = with_start_line(data)
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
-def _copy(source: Path, target: Path) -> None:
+def _copy(source: Path, target: Path, *, lesson: bool = False) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     if source.suffix == ".ipynb":
-        text = for_the_site(source.read_text(encoding="utf-8", errors="replace"))
+        text = for_the_site(source.read_text(encoding="utf-8", errors="replace"), lesson=lesson)
         if text is not None:
             target.write_text(text, encoding="utf-8")
             return
@@ -190,7 +194,8 @@ def gather(
     may replace a file of the same name. Returns the files' paths in the site."""
     into.mkdir(parents=True, exist_ok=True)
     for path in lesson_files(lessons):
-        _copy(path, into / path.relative_to(lessons))
+        name = path.relative_to(lessons).as_posix()
+        _copy(path, into / name, lesson=bool(LESSON_NAME.match(name)))
     write_play_notebooks(into)
     for given in extra:
         source = Path(given).expanduser()

@@ -1,0 +1,154 @@
+"""One lesson at a time on the website: no pile-up of kernels, and a start line.
+
+Each JupyterLite kernel is a whole Python in the pupil's browser. JupyterLab reopens
+every tab of the last visit, each with its own kernel, and keeps the kernel of every
+lesson opened before: after three or four lessons a kernel took over 300 s to start on a
+school laptop. So the site's JupyterLab page (``lab/index.html``) gets a short script
+that
+
+- forgets the tabs of the last visit before JupyterLab starts (the site's address opens
+  the lesson it names, and only that one; a pupil's records and remembered name are kept
+  elsewhere and stay), and
+- when a lesson's tab becomes the one in front, closes the tabs of the other lessons and
+  shuts their kernels down, so at most one lesson kernel runs (the Play notebooks and a
+  teacher's own notebooks are left alone).
+
+And every lesson on the site starts with one line that says what to press.
+
+>>> page = lab_page('<script>(async function () { await import(\\n  "../config-utils.js");'
+...                 '}.call(this));</script>')
+>>> page.index("mathplay: one lesson at a time") < page.index("config-utils")
+True
+>>> lab_page(page) == page  # once is enough
+True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mathplay.i18n import _
+
+__all__ = ["LESSON_NAME", "MARK", "START_CELL_ID", "lab_page", "with_start_line"]
+
+#: A lesson's notebook: two digits, a dash, a name (``05-binary-numbers.ipynb``), at the
+#: top of the site or in a translation's folder.
+LESSON_NAME = re.compile(r"^(?:[^/]+/)?[0-9]{2}-[^/]*\.ipynb$")
+#: The id of the start line's cell (the site's tests find it by this).
+START_CELL_ID = "mathplay-site-start"
+
+#: The comment the script starts with (a built page is checked for it).
+MARK = "mathplay: one lesson at a time"
+
+# Runs in the page before JupyterLab's own code (awaited by the page's loader). The
+# JupyterLite storage keeps the workspace under the key "default" of the "statedb" store
+# of the database "JupyterLite Storage - <site path>"; that key alone is removed. A
+# database that does not exist yet is not created (the upgrade is aborted).
+_FORGET_TABS = r"""
+      // mathplay: one lesson at a time (mathplay/site/onelesson.py)
+      await (async function () {
+        try {
+          const base = window.location.pathname.replace(/lab\/(index\.html)?$/, "");
+          const name = "JupyterLite Storage - " + base;
+          if (indexedDB.databases) {
+            const known = await indexedDB.databases();
+            if (!known.some((db) => db.name === name)) return;
+          }
+          const db = await new Promise((resolve, reject) => {
+            const request = indexedDB.open(name);
+            request.onupgradeneeded = () => request.transaction.abort();
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          });
+          try {
+            if (!db.objectStoreNames.contains("statedb")) return;
+            await new Promise((resolve) => {
+              const tx = db.transaction("statedb", "readwrite");
+              tx.objectStore("statedb").delete("default");
+              tx.oncomplete = tx.onerror = tx.onabort = () => resolve();
+            });
+          } finally {
+            db.close();
+          }
+        } catch (error) {
+          console.warn("mathplay: the last visit's tabs were not forgotten", error);
+        }
+      })();
+      (function oneLesson() {
+        const LESSON = /^(?:[^/]+\/)?[0-9]{2}-[^/]*\.ipynb$/;
+        let tidying = false;
+        async function tidy(app) {
+          const front = app.shell.currentWidget;
+          const path = front && front.context ? front.context.path : "";
+          if (tidying || !LESSON.test(path)) return;
+          tidying = true;
+          try {
+            for (const widget of [...app.shell.widgets("main")]) {
+              const other = widget.context ? widget.context.path : "";
+              if (other && other !== path && LESSON.test(other)) widget.dispose();
+            }
+            const sessions = app.serviceManager.sessions;
+            await sessions.refreshRunning();
+            for (const model of [...sessions.running()]) {
+              if (model.path !== path && LESSON.test(model.path)) {
+                await sessions.shutdown(model.id);
+              }
+            }
+          } catch (error) {
+            console.warn("mathplay: could not close the other lessons", error);
+          } finally {
+            tidying = false;
+          }
+        }
+        function watch(app) {
+          app.restored.then(() => {
+            app.shell.currentChanged.connect(() => tidy(app));
+            app.serviceManager.sessions.runningChanged.connect(() => tidy(app));
+            tidy(app);
+          });
+        }
+        const started = Date.now();
+        (function wait() {
+          if (window.jupyterapp && window.jupyterapp.shell) return watch(window.jupyterapp);
+          if (Date.now() - started < 600000) setTimeout(wait, 250);
+        })();
+      })();
+"""
+
+_LOADER = re.compile(r"(\n\s*)(await import\(\s*['\"]\.\./config-utils\.js)")
+
+
+def lab_page(original: str) -> str:
+    """The site's ``lab/index.html`` with the one-lesson script run before JupyterLab
+    loads (unchanged if it already has it, or if its loader is not found)."""
+    if MARK in original:
+        return original
+    return _LOADER.sub(lambda m: m.group(1) + _FORGET_TABS.strip() + m.group(1) + m.group(2),
+                       original, count=1)  # fmt: skip
+
+
+def start_words() -> str:
+    """The start line of a lesson on the site, in a child's words."""
+    return _(
+        "**To start:** open the **Run** menu at the very top of the page and choose "
+        "**Run All Cells**. The cards, puzzles and games then appear in the lesson. The "
+        "first time, this can take a minute."
+    )
+
+
+def with_start_line(notebook: dict[str, Any]) -> dict[str, Any]:
+    """``notebook`` (a lesson's, as JSON data) with the start line as its first cell."""
+    cells = notebook.get("cells")
+    if not isinstance(cells, list) or any(
+        isinstance(cell, dict) and cell.get("id") == START_CELL_ID for cell in cells
+    ):
+        return notebook
+    line = {
+        "cell_type": "markdown",
+        "id": START_CELL_ID,
+        "metadata": {"tags": ["mathplay-site-start"]},
+        "source": start_words().splitlines(keepends=True),
+    }
+    notebook["cells"] = [line, *cells]
+    return notebook
