@@ -25,6 +25,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from mathplay.puzzles.stale import HIDE_STALE_CSS
+
 __all__ = ["MOST_TYPED", "AnswerBox"]
 
 #: The longest text the box keeps from the page (a longer one is cut): the widget then
@@ -103,7 +105,7 @@ class AnswerBox(anywidget.AnyWidget):
     text when Enter is pressed."""
 
     _esm = _ANSWER_JS
-    _css = _ANSWER_CSS
+    _css = _ANSWER_CSS + HIDE_STALE_CSS
 
     value = traitlets.Unicode("").tag(sync=True)
     description = traitlets.Unicode("").tag(sync=True)

@@ -43,6 +43,7 @@ from mathplay.puzzles.format import PuzzleFileError, Worksheet
 from mathplay.puzzles.names import NameArea, current_pupil
 from mathplay.puzzles.practice import Practice
 from mathplay.puzzles.records import DEFAULT_LOG, hub_user, set_current_lesson
+from mathplay.puzzles.stale import show_note
 from mathplay.puzzles.validate import load
 from mathplay.puzzles.widget import PuzzleSet
 
@@ -218,5 +219,6 @@ def lesson(
         except ImportError:  # pragma: no cover - IPython comes with Jupyter
             return found
         if get_ipython() is not None:
+            show_note()  # seen only when the widgets are gone (mathplay/puzzles/stale.py)
             display(found.welcome)
     return found

@@ -35,6 +35,7 @@ import traitlets
 from mathplay.i18n import _
 from mathplay.puzzles.records import current_lesson, current_notebook, hub_user, name_key
 from mathplay.puzzles.shown import is_shown, set_shown
+from mathplay.puzzles.stale import HIDE_STALE_CSS
 
 __all__ = ["NameArea", "NameMemory", "current_pupil", "set_pupil", "when_known"]
 
@@ -130,6 +131,9 @@ class NameMemory(anywidget.AnyWidget):
     browser remembered ("" for none), set by the page when it is shown."""
 
     _esm = _MEMORY_JS
+    # Every lesson has one: while it is on the page, the lesson's "press Run All" note
+    # (mathplay/puzzles/stale.py) stays hidden.
+    _css = HIDE_STALE_CSS
 
     notebook = traitlets.Unicode("").tag(sync=True)
     offered = traitlets.Unicode("").tag(sync=True)

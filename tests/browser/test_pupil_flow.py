@@ -204,3 +204,43 @@ def _restart_kernels(server: Server) -> None:
             f"{base}/{session['id']}?token={server.token}", method="DELETE"
         )
         urllib.request.urlopen(request, timeout=10).close()
+
+
+@pytest.mark.parametrize("front_end", ["lab", "notebook"])
+def test_after_a_reload_with_a_new_kernel_the_lesson_says_what_to_press(
+    browser: Any, front_end: str
+) -> None:
+    """The next day the kernel is new and the saved widgets are gone ("Error displaying
+    widget"): the lesson's top says in words what to press; after Run All the widgets
+    are back and the note is hidden again."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=60_000)
+    server = Server(kind=front_end)
+    shutil.copy(ROOT / "lessons" / f"{LESSON}.ipynb", server.root)
+    (server.root / "puzzles").mkdir()
+    shutil.copy(ROOT / "lessons" / "puzzles" / f"{LESSON}.toml", server.root / "puzzles")
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    note = page.locator(".mathplay-stale-note")
+    with server:
+        open_lesson(page, server)
+        expect(page.locator(".mathplay-puzzles-answer input").first).to_be_visible()
+        expect(note.first).to_be_hidden()  # the widgets are alive: no note
+        page.keyboard.press("Escape")
+        page.keyboard.press("Control+s")  # saved with its outputs, as autosave does
+        page.wait_for_timeout(2_000)
+        page.goto("about:blank")
+        _restart_kernels(server)
+        page.goto(server.url(f"{LESSON}.ipynb"))
+        expect(page.get_by_text("Error displaying widget").first).to_be_visible()
+        expect(note.first).to_be_visible()
+        expect(note.first).to_contain_text("choose Run All Cells")
+        page.screenshot(path=str(SHOTS / f"pupil-flow-{front_end}-reloaded.png"))
+        wait_for_idle_kernel(server, f"{LESSON}.ipynb", timeout_s=90)
+        page.locator(".jp-Notebook").first.click()
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        expect(page.locator(".mathplay-puzzles-answer input").first).to_be_visible()
+        expect(note.first).to_be_hidden()
+    context.close()
