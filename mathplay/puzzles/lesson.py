@@ -40,6 +40,7 @@ import ipywidgets as w
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.puzzles.format import PuzzleFileError, Worksheet
+from mathplay.puzzles.moments import CHECK
 from mathplay.puzzles.names import NameArea, current_pupil
 from mathplay.puzzles.practice import Practice
 from mathplay.puzzles.records import DEFAULT_LOG, hub_user, set_current_lesson
@@ -201,7 +202,7 @@ class Lesson:
         puzzles = [self.sheet.puzzle(pid) for pid in self.sheet.check]
         title = _("{title}: end check").format(title=self.sheet.title)
         sheet = dataclasses.replace(self.sheet, title=title, puzzles=puzzles)
-        ps = PuzzleSet(sheet, log=self.log)
+        ps = PuzzleSet(sheet, log=self.log, moment=CHECK)
         ps.add_class("mathplay-lesson-check")
         return ps
 

@@ -40,6 +40,7 @@ from mathplay.puzzles.format import (
 )
 from mathplay.puzzles.generate import generate, level_title
 from mathplay.puzzles.kinds import KINDS, Result
+from mathplay.puzzles.moments import PRACTICE
 from mathplay.puzzles.progress import DEFAULT_LOG
 from mathplay.puzzles.save_results import SaveResults
 from mathplay.puzzles.sections import MOST_GOAL
@@ -145,7 +146,7 @@ class Practice(PuzzleView):
             self._refuse(str(error))
             return
         # A practice cannot start without the pupil's name, so it asks right here.
-        self._build(who, log, ask_now=True)
+        self._build(who, log, ask_now=True, moment=PRACTICE)
         self.title = w.HTML(
             "<h3>{}</h3>".format(html.escape(_("Practice: {title}").format(title=self.title_text)))
         )

@@ -28,7 +28,7 @@ from mathplay.i18n import _
 from mathplay.puzzles.format import Problem, Puzzle, PuzzleFileError, Worksheet, read_file
 from mathplay.puzzles.format import read_text as _read_text
 from mathplay.puzzles.kinds import KindError, get_kind
-from mathplay.puzzles.kinds.base import SearchStopped
+from mathplay.puzzles.kinds.base import MOST_HINTS, SearchStopped
 from mathplay.puzzles.kinds.equations import TrueOrFalse
 
 __all__ = [
@@ -197,6 +197,14 @@ def warn_puzzle(puzzle: Puzzle, source: str) -> list[Problem]:
         where = line if line is not None else puzzle.line_of(key)
         found.append(Problem(source, where, puzzle.id, message, warning=True))
 
+    if len(puzzle.hints) > MOST_HINTS - 1:
+        warning(
+            "hints",
+            _(
+                "this puzzle has {n} hints, but a pupil sees at most {most} before the worked "
+                "solution (the 4th press of Hint shows it): keep your best {most}"
+            ).format(n=len(puzzle.hints), most=MOST_HINTS - 1),
+        )
     for number, hint in enumerate(puzzle.hints, start=1):
         answer = kind.answers_in(puzzle, hint)
         # A one-digit answer (0, 1 … 9) is in every rule a hint can state ("AND gives 1
@@ -232,6 +240,8 @@ def warn_puzzle(puzzle: Puzzle, source: str) -> list[Problem]:
     texts += list(puzzle.answer_feedback.items())
     for key, text in texts:
         answer = kind.answers_in(puzzle, text, (key,))
+        if not answer and kind.pinpoints(puzzle, text, key if key != "wrong" else ""):
+            answer = _("it points at the right move")
         if answer:
             label = "feedback.wrong" if key == "wrong" else f"feedback.answers '{key}'"
             line = puzzle.key_lines.get(

@@ -32,6 +32,8 @@ from mathplay.puzzles.answerbox import AnswerBox
 from mathplay.puzzles.format import Problem, Puzzle, PuzzleFileError, Worksheet
 from mathplay.puzzles.kinds import KINDS, Kind, KindError, Result
 from mathplay.puzzles.kinds.moves import Move
+from mathplay.puzzles.moments import CHECK, GUIDED, MOMENTS
+from mathplay.puzzles.moments import feedback as moment_feedback
 from mathplay.puzzles.names import NameArea, current_pupil, set_pupil
 from mathplay.puzzles.records import DEFAULT_LOG, log_path, record, task_clock
 from mathplay.puzzles.save_results import SaveResults
@@ -204,8 +206,24 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
     """
 
     def _build(
-        self, who: str | None, log: str | Path | None, *, ask_now: bool | None = None
+        self,
+        who: str | None,
+        log: str | Path | None,
+        *,
+        ask_now: bool | None = None,
+        moment: str = GUIDED,
     ) -> None:
+        if moment not in MOMENTS:
+            raise MathplayError(
+                _("the moment is one of {moments}, not {moment!r}").format(
+                    moments=", ".join(MOMENTS), moment=moment
+                )
+            )
+        #: When the pupil meets the puzzles: "guided", "practice" or "check" (what the
+        #: feedback says, mathplay.puzzles.moments).
+        self.moment = moment
+        #: In an end check: each question's answer and whether it was right, by id.
+        self.answers: dict[str, tuple[str, bool]] = {}
         self.log_path = log
         self.log_error = ""
         self.who = (who or "").strip() or None
@@ -253,6 +271,8 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
             widget.add_class(f"mathplay-puzzles-{name}")
         self.check_button.on_click(lambda _b: self.check())
         self.hint_button.on_click(lambda _b: self.hint())
+        if moment == CHECK:
+            set_shown(self.hint_button, False)  # an end check is done without help
         self.next_button.on_click(lambda _b: self.next())
         self.buttons = w.HBox([self.check_button, self.hint_button, self.next_button])
 
@@ -402,26 +422,55 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
         except (MathplayError, KindError) as error:
             result = Result(False, str(error), text, False)
         if self.solved_now:
-            # Already solved: say so, but it is no new attempt.
+            # Already solved (or answered, in an end check): no new attempt.
             self.feedback.value = _p(
-                _("You have already solved this puzzle, so this answer is not counted again.")
+                (
+                    _("Your answer to this question is kept.")
+                    if self.moment == CHECK
+                    else _(
+                        "You have already solved this puzzle, so this answer is not counted again."
+                    )
+                )
                 + (" " + _("Press Next for another one.") if self._has_next() else "")
             )
             return result
+        if self.moment == CHECK and not result.readable:
+            # How to write the answer; it is not an answer yet, so nothing is kept.
+            self.feedback.value = _p(result.message, _BAD, _("Not yet."))
+            return result
         self._record(text, result)
-        extra = self.puzzle.feedback.get("right" if result.right else "wrong", "")
+        # The teacher's words on this puzzle belong to the guided moment (docs/puzzles.md).
+        extra = (
+            self.puzzle.feedback.get("right" if result.right else "wrong", "")
+            if self.moment == GUIDED
+            else ""
+        )
+        words = moment_feedback(self.kind, self.puzzle, text, result, self.moment)
         if result.right:
             self.solved_now = True
-            right = _("Right!")
-            message = result.message.removeprefix(right).lstrip()
-            self.feedback.value = _p(message, _GOOD, "✓ " + right) + (_p(extra) if extra else "")
+            self.feedback.value = _p(words, _GOOD, "✓ " + _("Right!")) + (
+                _p(extra) if extra else ""
+            )
+        elif self.moment == CHECK:
+            self.solved_now = True  # one answer a question in an end check: right or wrong
+            self.feedback.value = _p("", _BAD, "✗ " + _("Not right."))
         else:
             label = "✗ " + _("Not yet.") if result.readable else _("Not yet.")
             self.feedback.value = (
-                _p(result.message, _BAD, label)
+                _p(words, _BAD, label)
                 + (_p(extra) if extra else "")
                 + _p(_("Try again, or ask for a hint."))
             )
+        if self.moment == CHECK:
+            self.answers[self.puzzle.id] = (text, result.right)
+            self.feedback.value += _p(
+                _("Your answer is kept. Press Next for the next question.")
+                if self._has_next()
+                else _("Your answer is kept.")
+            )
+            # Enter in the box now goes on to the next question (press_enter).
+            for widget in (self.choice_row, self.check_button):
+                widget.disabled = True
         self._after_check(result)
         return result
 
@@ -461,8 +510,9 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
             self.log_error = str(error)
 
     def hint(self) -> str | None:
-        """Show the next hint: the teacher's, then the game's, then the solution."""
-        if self.current is None:
+        """Show the next hint: the teacher's, then the game's, then the solution (none in
+        an end check)."""
+        if self.current is None or self.moment == CHECK:
             return None
         if self._hints is None:
             try:
@@ -522,6 +572,7 @@ class PuzzleSet(PuzzleView):
         log: str | Path | None = DEFAULT_LOG,
         only: Sequence[str | int] | None = None,
         save_button: bool | None = None,
+        moment: str = GUIDED,
     ) -> None:
         super().__init__()
         self.add_class("mathplay-puzzles")
@@ -550,8 +601,11 @@ class PuzzleSet(PuzzleView):
                 self.sheet = None
                 self.children = [w.HTML(_p(str(error), _BAD))]
                 return
-        self._build(who, log)
+        self._build(who, log, moment=moment)
         single = len(self.sheet.puzzles) == 1
+        #: After an end check: each question, the pupil's answer, the right one, why.
+        self.review = w.HTML()
+        self.review.add_class("mathplay-puzzles-review")
         self.index = 0
         self.solved: set[str] = set()
         self.title = w.HTML(f"<h3>{html.escape(self.sheet.title)}</h3>")
@@ -577,6 +631,13 @@ class PuzzleSet(PuzzleView):
     def _update_progress(self) -> None:
         assert self.sheet is not None
         total = len(self.sheet.puzzles)
+        if self.moment == CHECK:
+            self.progress_bar.value = len(self.answers)
+            self.progress_bar.description = _("Answered")
+            self.progress_label.value = html.escape(
+                _("{n} of {total} answered").format(n=len(self.answers), total=total)
+            )
+            return
         self.progress_bar.value = len(self.solved)
         self.progress_label.value = html.escape(
             _("{solved} of {total} solved").format(solved=len(self.solved), total=total)
@@ -595,6 +656,9 @@ class PuzzleSet(PuzzleView):
                 )
             )
             self.feedback.value = self.hint_area.value = ""
+            if self.moment == CHECK and self.review not in self.children:
+                self.review.value = self._review_html()
+                self.children = (*self.children, self.review)
             if self.save_results is not None and self.save_results not in self.children:
                 self.children = (*self.children, self.save_results)
             return
@@ -608,7 +672,39 @@ class PuzzleSet(PuzzleView):
     def _after_check(self, result: Result) -> None:
         if result.right:
             self.solved.add(self.puzzle.id)
-            self._update_progress()
+        self._update_progress()
+
+    def _review_html(self) -> str:
+        """Each question of a finished end check: the pupil's answer, right or not, the
+        right answer and the worked solution."""
+        assert self.sheet is not None
+        rows = []
+        for number, puzzle in zip(self.numbers, self.sheet.puzzles):
+            kind = KINDS[puzzle.kind]
+            given, right = self.answers.get(puzzle.id, ("", False))
+            try:
+                answer = puzzle.answer or next(iter(kind.solutions(puzzle, 1)), "")
+                why = kind.explain(puzzle)
+                question = kind.question(puzzle)
+            except (MathplayError, KindError) as error:
+                answer, why, question = "", str(error), ""
+            mark = ("✓ " + _("right")) if right else ("✗ " + _("not right"))
+            yours = html.escape(given) if given else "<i>" + html.escape(_("no answer")) + "</i>"
+            rows.append(
+                "<li><p><b>{head}</b> {question}</p><p>{yours_label} {yours} ({mark}) · "
+                "{right_label} {answer}</p><pre>{why}</pre></li>".format(
+                    head=html.escape(_("Question {n}.").format(n=number)),
+                    question=html.escape(question),
+                    yours_label=html.escape(_("Your answer:")),
+                    yours=yours,
+                    mark=html.escape(mark),
+                    right_label=html.escape(_("The answer:")),
+                    answer=html.escape(answer),
+                    why=html.escape(why),
+                )
+            )
+        title = html.escape(_("Your answers, and how each one is worked out"))
+        return f"<h4>{title}</h4><ol>{''.join(rows)}</ol>"
 
     def _record_fields(self) -> dict[str, Any]:
         assert self.sheet is not None

@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -41,8 +42,10 @@ from mathplay.cards import (
     default_challenges,
     dots_text,
 )
+from mathplay.cards.base import WRONG
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
+from mathplay.puzzles.moments import GUIDED, PRACTICE
 from mathplay.puzzles.names import current_pupil, set_pupil, when_known
 from mathplay.puzzles.records import DEFAULT_LOG, current_lesson, log_path, record, task_clock
 
@@ -76,8 +79,16 @@ class BinaryCards(anywidget.AnyWidget):
         n: int = DEFAULT_CARDS,
         who: str | None = None,
         log: str | Path | None = DEFAULT_LOG,
+        moment: str = GUIDED,
     ) -> None:
         super().__init__()
+        if moment not in (GUIDED, PRACTICE):
+            raise MathplayError(
+                _("the cards' moment is guided or practice, not {moment!r}").format(moment=moment)
+            )
+        #: "guided" (a wrong check is explained) or "practice" (it says what is wrong
+        #: with no card named: mathplay.puzzles.moments).
+        self.moment = moment
         if isinstance(challenges, int):
             raise MathplayError(
                 _("give the number of cards as n={n}, like BinaryCards(n={n})").format(n=challenges)
@@ -252,6 +263,8 @@ class BinaryCards(anywidget.AnyWidget):
         self._refresh()
 
     def _after(self, feedback: Feedback, current: Challenge, question: str) -> Feedback:
+        if self.moment == PRACTICE and feedback.kind == WRONG:
+            feedback = dataclasses.replace(feedback, message=self._practice_words(current))
         self.feedback = feedback
         if feedback.recorded:
             self._record(feedback, current, question)
@@ -259,6 +272,16 @@ class BinaryCards(anywidget.AnyWidget):
         for callback in list(self._callbacks):
             callback(self, feedback)
         return feedback
+
+    def _practice_words(self, current: Challenge) -> str:
+        """A wrong check in a practice: what the cards show (the pupil's own) against the
+        number asked for, and no card named that would fix it."""
+        target = current.current.target
+        if target is None:
+            return _("That is not the answer. Think again: flip the cards to test it.")
+        return _("Your cards show {shown}, not {target}. Check each card again.").format(
+            shown=self.cards.value, target=target
+        )
 
     def _record(self, feedback: Feedback, current: Challenge, question: str) -> None:
         seconds = task_clock().attempt(self._shown_at)

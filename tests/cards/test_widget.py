@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import mathplay
+from mathplay.errors import MathplayError
 from mathplay.puzzles import records
 from mathplay.puzzles.widget import current_pupil, set_pupil
 from mathplay.widgets.cards import BinaryCards
@@ -268,3 +269,18 @@ def test_a_name_given_elsewhere_on_the_page_hides_the_cards_name_box(tmp_path: P
     top.name_box.value = "Ana"  # the lesson's name box at the top
     assert cards.view["ask_name"] is False and cards.pupil == "Ana"
     set_pupil(None)
+
+
+def test_a_practice_names_no_card_that_would_fix_the_cards(folder: Path) -> None:
+    """Issue 32: in a practice a wrong check says what the cards show against the number
+    asked for; the guided cards explain which card is too big."""
+    guided = BinaryCards(["make 5"], who="Ana")
+    practice = BinaryCards(["make 5"], who="Ana", moment="practice")
+    for widget in (guided, practice):
+        widget.set_number(8)
+        front_end(widget, event="check")
+    assert "8-dot card" in guided.message
+    assert practice.message == "Your cards show 8, not 5. Check each card again."
+    assert [r["answer"] for r in attempts(folder)] == ["01000", "01000"]
+    with pytest.raises(MathplayError, match="guided or practice"):
+        BinaryCards(["make 5"], moment="check")

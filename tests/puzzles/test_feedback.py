@@ -19,6 +19,7 @@ from mathplay.expr import check
 from mathplay.puzzles import load
 from mathplay.puzzles.format import Puzzle
 from mathplay.puzzles.kinds import KINDS
+from mathplay.puzzles.kinds.base import MOST_HINTS
 from mathplay.puzzles.kinds.blanks import without_leading_zeros
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -254,8 +255,31 @@ def test_auto_hints_are_steps_of_their_own(kind: str, fields: dict, words: list[
     for hint, expected in zip(hints, words):
         assert expected in hint, hints
     ladder = KINDS[kind].hint_ladder(Puzzle("h", kind, fields=fields, hints=("Mine.",)))
-    assert ladder[0] == "Mine." and ladder[1:-1] == hints
+    # At most four presses from the first hint to the solution (issue 32).
+    assert ladder[0] == "Mine." and ladder[1:-1] == hints[: MOST_HINTS - 2]
+    assert len(ladder) <= MOST_HINTS
     assert ladder[-1] == KINDS[kind].explain(puzzle)
+
+
+@pytest.mark.parametrize(("kind", "fields", "words"), HINTS)
+@pytest.mark.parametrize("teacher", [0, 1, 2, 3, 5])
+def test_the_ladder_ends_in_the_solution_within_four_presses(
+    kind: str, fields: dict, words: list[str], teacher: int
+) -> None:
+    mine = tuple(f"Teacher's step {n}: think about part {n}." for n in range(teacher))
+    puzzle = Puzzle("h", kind, fields=fields, hints=mine)
+    ladder = KINDS[kind].hint_ladder(puzzle)
+    assert 2 <= len(ladder) <= MOST_HINTS or (teacher == 0 and len(ladder) >= 1)
+    assert ladder[-1] == KINDS[kind].explain(puzzle)
+    assert ladder[: min(teacher, MOST_HINTS - 1)] == list(mine[: MOST_HINTS - 1])
+
+
+def test_the_kinds_steps_do_not_repeat_the_teachers() -> None:
+    fields = {"equation": "3 + _ = 7"}
+    own = KINDS["missing"].auto_hints(Puzzle("h", "missing", fields=fields))
+    teacher = ("What do you add to 3, to make 7?",)  # the kind's first step, said again
+    ladder = KINDS["missing"].hint_ladder(Puzzle("h", "missing", fields=fields, hints=teacher))
+    assert own[0] not in ladder and ladder[0] == teacher[0]
 
 
 def test_a_hint_that_would_state_the_answer_is_left_out() -> None:

@@ -20,10 +20,12 @@ from mathplay.errors import ExpressionError, MathplayError
 from mathplay.expr import OPERATORS, tokenize
 from mathplay.i18n import _
 from mathplay.puzzles.format import COMMON_KEYS, Puzzle, suggest
-from mathplay.puzzles.kinds.reveal import Secret, gives_away
+from mathplay.puzzles.kinds.mistakes import mistake
+from mathplay.puzzles.kinds.reveal import Secret, gives_away, number_tokens
 
 __all__ = [
     "MAX_TRIES",
+    "MOST_HINTS",
     "Budget",
     "Field",
     "Kind",
@@ -33,11 +35,38 @@ __all__ = [
     "operator_name",
     "read_base",
     "read_order",
+    "repeats",
 ]
 
 #: The most candidates (fillings of the blanks, expressions of the tiles) one search of
 #: the validator tries: about a quarter of a second of checking equations.
 MAX_TRIES = 20_000
+
+
+#: The most presses of Hint from the first hint to the solution (the solution included).
+MOST_HINTS = 4
+
+
+def _words(text: str) -> set[str]:
+    return {word for word in re.findall(r"[a-z]+", text.lower()) if len(word) > 2}
+
+
+def repeats(hint: str, other: str) -> bool:
+    """Whether ``hint`` says again what ``other`` says: most of its words and all of its
+    numbers are in ``other``.
+
+    >>> repeats("Which 1 bit of 1011 is not in the sum yet?",
+    ...         "The 1 bits are under 8, 2 and 1. Which of them is not in the sum yet?")
+    False
+    >>> repeats("Count up from 3 to 7.", "Count up from 3: how many steps to 7?")
+    True
+    """
+    words, others = _words(hint), _words(other)
+    if not words:
+        return False
+    shared = len(words & others) / len(words)
+    numbers = set(number_tokens(hint))
+    return shared >= 0.6 and numbers <= set(number_tokens(other))
 
 
 class KindError(Exception):
@@ -111,6 +140,9 @@ class Result:
     #: The teacher's feedback for this very answer (``feedback.answers``), if any; it is
     #: already the last sentence of ``message``.
     note: str = ""
+    #: The kind of mistake a wrong answer is, by name (:data:`mistakes.MISTAKES`), when
+    #: the kind knows it from judging; ``""`` lets :meth:`Kind.mistake` work it out.
+    mistake: str = ""
 
 
 class Kind:
@@ -185,7 +217,18 @@ class Kind:
         note = self.note_for(puzzle, result.answer)
         if not note:
             return result
-        return Result(False, f"{result.message} {note}", result.answer, True, note)
+        return Result(False, f"{result.message} {note}", result.answer, True, note, result.mistake)
+
+    def mistake(self, puzzle: Puzzle, answer: str, result: Result) -> str:
+        """What kind of mistake the wrong ``answer`` (judged as ``result``) is, in words
+        that name no value, square or position that would fix it: what a practice says
+        (``mathplay.puzzles.moments``)."""
+        return mistake(result.mistake or "wrong")
+
+    def pinpoints(self, puzzle: Puzzle, text: str, answer: str) -> bool:
+        """Whether ``text`` (feedback on ``answer``) gives a right answer away or points
+        at what fixes it. Numbers in the question and in the pupil's answer do not count."""
+        return self.answers_in(puzzle, text, (answer,)) is not None
 
     def normalise(self, puzzle: Puzzle, answer: str) -> str | None:
         """``answer`` written the one way the checker compares answers; None if unreadable.
@@ -218,8 +261,12 @@ class Kind:
         return []
 
     def hint_ladder(self, puzzle: Puzzle) -> list[str]:
-        """Every hint in the order the widget shows them: teacher, kind, solution (last)."""
-        return [*puzzle.hints, *self.auto_hints(puzzle), self.explain(puzzle)]
+        """Every hint in the order the widget shows them: the teacher's, then the kind's
+        own steps that do not say again what a teacher's hint says, then the solution;
+        at most :data:`MOST_HINTS` presses from the first hint to the solution."""
+        teacher = list(puzzle.hints)[: MOST_HINTS - 1]
+        own = [h for h in self.auto_hints(puzzle) if not any(repeats(h, t) for t in teacher)]
+        return [*[*teacher, *own][: MOST_HINTS - 1], self.explain(puzzle)]
 
     def placeholder(self, puzzle: Puzzle) -> str:
         """The grey text in the empty answer box."""

@@ -59,6 +59,7 @@ from mathplay.puzzles.kinds.diagnose import (
     wrong_operation,
 )
 from mathplay.puzzles.kinds.hints import expression_hints, missing_hints
+from mathplay.puzzles.kinds.mistakes import mistake, sum_mistake
 from mathplay.puzzles.kinds.reveal import Secret, safe_parts, say
 
 __all__ = ["Missing", "TrueOrFalse", "WhichOperation"]
@@ -230,6 +231,37 @@ class Missing(Kind):
             )
         return reasons
 
+    def mistake(self, puzzle: Puzzle, answer: str, result: Result) -> str:
+        """The kind of mistake: the same tests as :meth:`_why`, said with no value."""
+        equation = self.read(puzzle)
+        values = self.read_answer(equation, answer)
+        if isinstance(values, str):
+            return mistake("wrong")
+        try:
+            verdict = equation.verdict(values)
+        except ExpressionError:
+            return mistake("wrong")
+        blank = equation.blanks[0]
+        if len(values) == 1 and equation.alone(blank):
+            index = equation.side_of(blank)
+            trees = verdict.trees
+            others = [i for i in range(len(trees)) if i != index]
+            side = next((i for i in others if not isinstance(trees[i], Leaf)), others[0])
+            tree = trees[side]
+            if isinstance(tree, Leaf):
+                return mistake("sides")
+            text = without_leading_zeros(equation.template.split("=")[side].strip(), equation.base)
+            given = int(values[0], equation.base)
+            return sum_mistake(tree, text, given, equation.base, equation.order)
+        other = "left-to-right" if equation.order == "math" else "math"
+        try:
+            flipped = check(verdict.canonical, base=equation.base, order=other).holds
+        except ExpressionError:
+            flipped = False
+        if flipped and any(len(operations(t)) > 1 for t in verdict.trees):
+            return mistake("order" if equation.order == "math" else "left-to-right")
+        return mistake("sides")
+
     @staticmethod
     def _compare(tree: Any, value: Any, given: int, base: int) -> str:
         side = say(tree.plain())
@@ -358,6 +390,15 @@ class TrueOrFalse(Kind):
         says_true = said in _TRUE
         eq = say(verdict.canonical)
         if says_true and not verdict.holds:
+            if why:
+                # The reason is one of the buttons: saying it would give the answer away.
+                return Result(
+                    False,
+                    _("Not quite: {eq} is not true. Work out each side step by step.").format(
+                        eq=eq
+                    ),
+                    "true",
+                )
             return Result(
                 False,
                 _("Not quite: {eq} is not true, because {why}.").format(
@@ -398,11 +439,20 @@ class TrueOrFalse(Kind):
             )
         return Result(
             False,
-            _("Yes, it is false, but not for that reason. Look: {why}.").format(
-                why=say(verdict.reason or "")
+            _(
+                "Yes, it is false, but not for that reason. Work out each side step by step, "
+                "then read the reasons again."
             ),
             f"false: {given}",
         )
+
+    def mistake(self, puzzle: Puzzle, answer: str, result: Result) -> str:
+        """Said true of a false equation, false of a true one, or the wrong reason."""
+        if result.answer == "true":
+            return mistake("true-but-false")
+        if result.answer == "false":
+            return mistake("false-but-true")
+        return mistake("reason")
 
     def auto_hints(self, puzzle: Puzzle) -> list[str]:
         verdict, _why = self.read(puzzle)
@@ -505,6 +555,9 @@ class WhichOperation(Kind):
             ),
             shown,
         )
+
+    def mistake(self, puzzle: Puzzle, answer: str, result: Result) -> str:
+        return mistake("sign")
 
     def auto_hints(self, puzzle: Puzzle) -> list[str]:
         equation, names = self.read(puzzle)

@@ -21,6 +21,7 @@ from mathplay.expr.pretty import pretty
 from mathplay.i18n import _
 from mathplay.puzzles.format import Puzzle
 from mathplay.puzzles.kinds.base import Field, Kind, KindError, Result
+from mathplay.puzzles.kinds.reveal import number_tokens
 
 __all__ = ["GAMES", "Move", "game_class"]
 
@@ -241,8 +242,12 @@ class Move(Kind):
             # What is wrong, in plain words: the reason without the move repeated and
             # without rule ids (those stay on the exception), as the boards say it.
             reason = without_rule_ids(str(getattr(error, "reason", None) or error))
+            fits = data["game"] == "mixmath" and bool(_RESULTS_LIST.search(reason))
             return Result(
-                False, _("That move is not allowed: {e}.").format(e=pretty(reason)), answer
+                False,
+                _("That move is not allowed: {e}.").format(e=pretty(reason)),
+                answer,
+                mistake="fit" if fits else "not-allowed",
             )
         played = game.history[-1].move
         if goal == "any":
@@ -264,6 +269,7 @@ class Move(Kind):
                     "{m} is legal, but it scores {s} points: find a move that scores at least {n}."
                 ).format(m=played, s=score, n=points),
                 played,
+                mistake="too-few",
             )
         return Result(
             False,
@@ -271,7 +277,27 @@ class Move(Kind):
                 m=played, s=score, b=best
             ),
             played,
+            mistake="better",
         )
+
+    def pinpoints(self, puzzle: Puzzle, text: str, answer: str) -> bool:
+        """A right move written in ``text``, or a square of ``text`` with a number of
+        ``text`` or of the hand that makes a right move there ("5 at I7: 1+2 is 3 …" when
+        the pupil holds a 3 that is right at I7)."""
+        if super().pinpoints(puzzle, text, answer):
+            return True
+        data, _goal, _points = self.read(puzzle)
+        if data["game"] != "mixmath":
+            return False
+        squares = set(_SQUARE.findall(text))
+        numbers = set(number_tokens(text)) | set(re.findall(r"[0-9]+", str(data["hand"])))
+        given = " ".join(answer.split()).upper()
+        for square in squares:
+            for number in numbers:
+                move = f"{square} {number}"
+                if move.upper() != given and self._right(puzzle, move):
+                    return True
+        return False
 
     def auto_hints(self, puzzle: Puzzle) -> list[str]:
         game = self.game(puzzle)
@@ -288,6 +314,10 @@ EXAMPLES = {
     "mixmath": ("I7 3", "F8 12", "H6 6", "A1 ?5"),
     "binary": ("H8 across 1 + 1 = 10", "H8 down 10 x 10 = 100", "A1 across 1 = 1"),
 }
+
+#: A Mixmath refusal that lists what the neighbours make ("1+2 is 3, … — none is 5").
+_RESULTS_LIST = re.compile(r"\bis [0-9]+\b.*(?:none is|not) [0-9?]+", re.DOTALL)
+_SQUARE = re.compile(r"\b([A-N](?:1[0-4]|[1-9]))\b")
 
 _MOVE_TEXT = re.compile(r"\b[A-Z][0-9]{1,2}\s+(?:across|down|\?|[0-9])[^\n]*", re.IGNORECASE)
 

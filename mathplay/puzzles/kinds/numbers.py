@@ -40,6 +40,7 @@ from mathplay.puzzles.kinds.base import (
 )
 from mathplay.puzzles.kinds.diagnose import column_name, wrong_bits, wrong_operation
 from mathplay.puzzles.kinds.hints import BIT_RULES, bit_hints, convert_hints, place_values
+from mathplay.puzzles.kinds.mistakes import mistake
 from mathplay.puzzles.kinds.reveal import Secret, safe_parts, say
 
 __all__ = ["Bitwise", "Convert", "Target", "place_values"]
@@ -220,7 +221,18 @@ class Target(Kind):
         verdict = check(f"{text} = {target}", base=spec.base, order=spec.order)
         if verdict.holds:
             return Result(True, _("Right! {eq} is true.").format(eq=say(verdict.canonical)), shown)
-        return Result(False, _("Not quite: {why}.").format(why=say(verdict.reason or "")), shown)
+        return Result(
+            False,
+            _("Not quite: {why}.").format(why=say(verdict.reason or "")),
+            shown,
+            mistake="target",
+        )
+
+    def mistake(self, puzzle: Puzzle, answer: str, result: Result) -> str:
+        """A wrong value is a "target" mistake; a rule about the tiles (one not in the
+        hand, one used twice, one left over) is said as it is: it is about the pupil's
+        own expression and the tiles the puzzle shows."""
+        return mistake("target") if result.mistake == "target" else result.message
 
     def answers_in(self, puzzle: Puzzle, text: str, allowed: tuple[str, ...] = ()) -> str | None:
         """A right expression written in ``text`` (runs of numbers and signs are tried)."""
@@ -369,6 +381,22 @@ class Convert(Kind):
             kept = [kept[0].format(b=binary, g=given)]
         return Result(False, " ".join(kept), str(given))
 
+    def mistake(self, puzzle: Puzzle, answer: str, result: Result) -> str:
+        """Bits the wrong way round, binary read as decimal, or a different value."""
+        value, to = self.read(puzzle)
+        text = re.sub(r"[\s_]+", "", answer)
+        binary = format(value, "b")
+        if to == "binary":
+            reversed_ = text and set(text) <= {"0", "1"} and int(text[::-1], 2) == value
+            return mistake("bit-order" if reversed_ else "binary-value")
+        if not text.isdigit():
+            return mistake("wrong")
+        if int(text) == int(binary[::-1], 2):
+            return mistake("read-order")
+        if text == binary:
+            return mistake("binary-as-decimal")
+        return mistake("decimal-value")
+
     @staticmethod
     def _column(given: int, value: int) -> str:
         """Which bit to look at first, by its place value."""
@@ -474,6 +502,18 @@ class Bitwise(Kind):
             parts.append(wrong_bits(tree, given, value) or "")
         kept = safe_parts(parts, self.secrets(puzzle), (self.question(puzzle), text))
         return Result(False, " ".join(kept), shown)
+
+    def mistake(self, puzzle: Puzzle, answer: str, result: Result) -> str:
+        """A NOT, a different rule of the operation, or some bits."""
+        _written, plain, _value, tokens = self.read(puzzle)
+        if tokens and tokens[0].kind == "op" and tokens[0].text == "NOT" and len(tokens) == 2:
+            return mistake("not")
+        text = re.sub(r"\s+", "", answer)
+        tree = self._tree(puzzle, plain)
+        readable = bool(text) and set(text) <= {"0", "1"}
+        if tree is not None and readable and wrong_operation(tree, int(text, 2), 2):
+            return mistake("bit-rule")
+        return mistake("bits")
 
     def _tree(self, puzzle: Puzzle, plain: str) -> Any:
         order = read_order(self.read_fields(puzzle))
