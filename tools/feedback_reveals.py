@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.puzzles.feedback_harness import count  # noqa: E402
+from tests.puzzles.feedback_harness import count
 
 
 def main() -> None:

@@ -114,7 +114,7 @@ def _move_variants(kind: Kind, puzzle: Puzzle, rights: list[str]) -> list[str]:
         column, row = square[0], int(square[1:])
         for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
             near = f"{chr(ord(column) + dc)}{row + dr}"
-            if "A1" <= near and row + dr >= 1:
+            if near >= "A1" and row + dr >= 1:
                 out.append(" ".join([near, *rest]))
         if puzzle.fields.get("game") == "mixmath":
             for tile in re.findall(r"[0-9]+", hand):
