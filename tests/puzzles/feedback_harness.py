@@ -113,9 +113,9 @@ def _move_variants(kind: Kind, puzzle: Puzzle, rights: list[str]) -> list[str]:
         square, rest = words[0], words[1:]
         column, row = square[0], int(square[1:])
         for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            near = f"{chr(ord(column) + dc)}{row + dr}"
-            if near >= "A1" and row + dr >= 1:
-                out.append(" ".join([near, *rest]))
+            letter = chr(ord(column) + dc)
+            if "A" <= letter <= "O" and row + dr >= 1:
+                out.append(" ".join([f"{letter}{row + dr}", *rest]))
         if puzzle.fields.get("game") == "mixmath":
             for tile in re.findall(r"[0-9]+", hand):
                 out.append(f"{square} {tile}")
@@ -160,9 +160,9 @@ def reveals(case: Case, text: str, moment: str) -> str | None:
                 return f"the right move {right!r}"
             if puzzle.fields.get("game") == "mixmath" and len(words) == 2:
                 square, tile = words[0], words[1].lstrip("?")
-                if square in set(_SQUARE.findall(text)) and tile in numbers:
-                    if tile not in number_tokens(answer) or square not in answer:
-                        return f"square {square} with tile {tile}"
+                named = square in set(_SQUARE.findall(text)) and tile in numbers
+                if named and (tile not in number_tokens(answer) or square not in answer):
+                    return f"square {square} with tile {tile}"
     else:
         secrets = []
         for right in rights:
