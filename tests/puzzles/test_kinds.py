@@ -49,7 +49,7 @@ TABLE: list[tuple[str, dict[str, Any], str, bool, str]] = [
     ("true-or-false", TF, "false: x comes first: 3 x 4 = 12", True, "2 + 3 × 4 is 14, not 20"),
     ("true-or-false", TF, "False because x comes first 3 x 4 = 12", True, "Right"),
     ("true-or-false", TF, "false: 2 + 3 is 6", False, "not for that reason"),
-    ("true-or-false", TF, "true", False, "2 + 3 × 4 is 14, not 20"),
+    ("true-or-false", TF, "true", False, "is not true. Work out each side step by step"),
     ("true-or-false", TF, "false", False, "say why"),
     ("true-or-false", TF, "perhaps", False, "true or false"),
     ("true-or-false", TT, "TRUE", True, "101 + 1 = 110 is true"),
