@@ -15,7 +15,7 @@ that
 
 And every lesson on the site starts with one line that says what to press.
 
->>> page = lab_page('<script>(async function () { await import(\\n  "../config-utils.js");'
+>>> page = lab_page('<script>(async function () {\\n  await import("../config-utils.js");'
 ...                 '}.call(this));</script>')
 >>> page.index("mathplay: one lesson at a time") < page.index("config-utils")
 True
