@@ -255,7 +255,7 @@ def sweep_game(
     seed: int,
     *,
     plies: int = 400,
-    sample: int = 60,
+    sample: int = 200,
     blank_moves: int = 500,
     out: Path | None = None,
 ) -> Counts:
@@ -274,7 +274,7 @@ def sweep_position(
     seed: int,
     *,
     plies: int = 400,
-    sample: int = 60,
+    sample: int = 200,
     blank_moves: int = 500,
     out: Path | None = None,
 ) -> Counts:
@@ -351,7 +351,7 @@ def sweep(
     names: Sequence[str] = tuple(OPTIONS),
     *,
     plies: int = 400,
-    sample: int = 60,
+    sample: int = 200,
     blank_moves: int = 500,
     out: Path | None = None,
     report: Callable[[str], None] | None = None,
@@ -394,7 +394,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--game", action="append", choices=sorted(OPTIONS), help="only this game (repeatable)"
     )
     parser.add_argument("--plies", type=int, default=400, help="at most this many plies a game")
-    parser.add_argument("--sample", type=int, default=60, help="listed moves played a ply")
+    parser.add_argument("--sample", type=int, default=200, help="listed moves played a ply (200)")
     parser.add_argument(
         "--blank-moves", type=int, default=500, help="Binary moves listed for a blank hand"
     )
