@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,5 +15,8 @@ def load_tool(name: str) -> Any:
     spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    # Registered before it runs, as an import would: a dataclass looks its module up
+    # in ``sys.modules`` while the class is made.
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module

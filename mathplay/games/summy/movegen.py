@@ -101,22 +101,26 @@ def _left_parts(
     before_equals = len(stretch)
 
     def complete(value: int, used: int, start: int) -> None:
-        """Record the whole line when the number after '=' can be laid with the blocks left."""
+        """Record the whole line when the number after '=' can be laid with the blocks
+        left, and the line holds both a block from the hand and one from the table (S3:
+        a true line already whole on the table, left by side contacts, is no move)."""
         digits = str(value)
         if right[len(digits)] is not None:
             return  # the square after the number is taken: not the whole line
         fixed = before_equals - start - used + (0 if placed_at_e else 1)
+        placed = used + placed_at_e
         need: dict[str, int] = {}
         for digit, cell in zip(digits, right):
             if cell is None:
                 count = need[digit] = need.get(digit, 0) + 1
                 if count > hand[digit]:
                     return
+                placed += 1
             elif cell != digit:
                 return
             else:
                 fixed += 1
-        if fixed:
+        if fixed and placed:
             results.append((start, (*reversed(reversed_tokens), "=", *digits)))
 
     can_subtract = hand["-"] > 0 or "-" in stretch

@@ -3,13 +3,17 @@ the brute-force generator in ``reference.py`` (S2–S4)."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
-from mathplay import Summy
+import mathplay
+from mathplay import IllegalMoveError, Summy
+from mathplay.ai import make_player, search
 from tests.games.summy.reference import brute_force_moves
-from tests.games.summy.test_rules import EMPTY9, table
+from tests.games.summy.test_rules import EMPTY9, SUM9, table
 
 
 def listed(game: Summy) -> set[str]:
@@ -98,3 +102,56 @@ def test_number_limits_read_the_squares_after_equals() -> None:
     assert _number_limits(("0", None, None), 2, 2, False)[0] == (1, 1, 1)
     # All blocks before '=' come from the hand: the number must cover a table block.
     assert _number_limits((None, None, None), 2, 2, True) == ((0, 0, 0),) * 3
+
+
+# --- issue 31, point 4: a true line already whole on the table ----------------------
+CASES = Path(__file__).resolve().parent.parent / "cases"
+
+
+def issue31_game() -> Summy:
+    """Seed 70062 at 15×15, ``first_hand="playable"``, just before ply 19: side contacts
+    have left ``8-0=8`` whole in column I (I2–I6) without anyone having made it a sum."""
+    game = mathplay.load((CASES / "summy-S3-illegal-seed70062.json").read_text())
+    assert isinstance(game, Summy)
+    return game
+
+
+def test_issue31_a_line_wholly_on_the_table_is_not_listed() -> None:
+    # S3: a sum contains at least one placed block, so a true line that is already whole
+    # on the table (made by side contacts, never played as a sum) is no move.
+    game = issue31_game()
+    column = [game.board[(row, 8)] for row in range(1, 6)]
+    assert "".join(t or "." for t in column) == "8-0=8"
+    assert "I2 down 8-0=8" not in {str(move) for move in game.legal_moves()}
+    with pytest.raises(IllegalMoveError, match="already on the table"):
+        game.copy().play("I2 down 8-0=8")
+    for move in game.legal_moves():
+        assert game.copy().play(move) == move.score
+
+
+def test_issue31_every_listed_move_places_a_block() -> None:
+    game = issue31_game()
+    assert all(move.placed for move in game.legal_moves())
+
+
+def test_issue31_the_easy_player_no_longer_crashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The crash as reported: the easy player, search clocks off, at ply 19.
+    monkeypatch.setattr(search, "SECONDS", None)
+    game = issue31_game()
+    ply = game.ply
+    played = make_player("easy", seed=0).play_turn(game)
+    assert game.ply == ply + 1 and len(played) == 1
+    assert game.legal_moves() == [] or played[0] != "I2 down 8-0=8"
+
+
+def test_a_true_line_left_whole_by_side_contacts_is_not_a_move() -> None:
+    # The same thing on a small hand-made table: 3+4=7 across stands on the table but is
+    # not a sum (a save may say so: only the sums it lists are sums). The hand could add
+    # nothing to it, and the line alone is no move.
+    game = Summy.from_diagram(SUM9, hands=["12"], to_move=0)
+    data = json.loads(game.save())
+    data["start"]["sums"] = []
+    bare = mathplay.load(json.dumps(data))
+    assert isinstance(bare, Summy) and bare.sums == ()
+    assert "C5 across 3+4=7" not in {str(move) for move in bare.legal_moves()}
+    assert all(move.placed for move in bare.legal_moves())
