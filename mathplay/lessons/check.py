@@ -7,6 +7,8 @@ For every lesson it checks, with mathplay's own checker:
   (``<!-- false on purpose: 3+4=8 -->`` in text, ``# false on purpose`` in code);
 - every puzzle file it uses passes the puzzle checker, every puzzle cell shows a puzzle
   that file has, every practice names a kind and level that exist;
+- in a lesson for pupils, a code cell shown on purpose (tagged ``show-input``) is one
+  short line (a pupil sees no other code);
 - the notebook next to it is what ``mathplay lessons build`` writes.
 
 A lesson's equations are in the base of its front matter (``mathplay: {base: 2}``); in a
@@ -24,12 +26,15 @@ from mathplay.expr import check
 from mathplay.i18n import _
 from mathplay.lessons.codecells import CodeScan, scan_code
 from mathplay.lessons.markdown import scan_markdown
-from mathplay.lessons.notebook import cell_ids, is_up_to_date
+from mathplay.lessons.notebook import SHOW_TAG, cell_ids, is_up_to_date
 from mathplay.lessons.problem import Problem
 from mathplay.lessons.puzzleuse import PuzzleFiles, check_puzzles
 from mathplay.lessons.source import Cell, Lesson, LessonError, find_lessons, read_lesson
 
-__all__ = ["check_lesson", "check_paths", "equation_base"]
+__all__ = ["MOST_SHOWN_CHARACTERS", "check_lesson", "check_paths", "equation_base"]
+
+#: The longest line of code a lesson for pupils may show on purpose.
+MOST_SHOWN_CHARACTERS = 72
 
 
 def equation_base(text: str, lesson_base: int) -> int:
@@ -69,6 +74,7 @@ def check_lesson(path: str | Path, files: PuzzleFiles | None = None) -> list[Pro
             scan = scan_code(cell.source)
             code.append((cell, scan))
             own += _check_code(lesson, cell, scan)
+            own += _check_shown(lesson, cell)
     puzzles, theirs = check_puzzles(lesson, code, files)
     own += puzzles
     try:
@@ -168,6 +174,25 @@ def _check_code(lesson: Lesson, cell: Cell, scan: CodeScan) -> list[Problem]:
             )
         )
     return problems
+
+
+def _check_shown(lesson: Lesson, cell: Cell) -> list[Problem]:
+    """A pupil sees a code cell only when the lesson shows it on purpose: one short line."""
+    if not lesson.for_pupils or SHOW_TAG not in cell.tags:
+        return []
+    lines = cell.source.strip().splitlines()
+    if len(lines) == 1 and len(lines[0]) <= MOST_SHOWN_CHARACTERS:
+        return []
+    return [
+        Problem(
+            lesson.name,
+            cell.line,
+            _(
+                "a code cell tagged {tag} is shown to pupils, so it must be one line of at "
+                "most {most} characters; hide the rest (remove the tag)"
+            ).format(tag=SHOW_TAG, most=MOST_SHOWN_CHARACTERS),
+        )
+    ]
 
 
 def _check_notebook(lesson: Lesson) -> list[Problem]:

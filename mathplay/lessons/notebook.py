@@ -1,10 +1,18 @@
 """Build a lesson's notebook: stripped, nbformat 4.5, cell ids that do not move.
 
-The notebook ``NN-name.ipynb`` is written next to ``NN-name.md``. It starts with one
-short line saying where the lesson's text is, then holds the lesson's cells as they
-are, with no outputs. A cell's id comes from its text (or from ``label`` in its
-metadata), so adding a cell leaves the other ids alone; the same text twice gets
-``-2``, ``-3`` … in order. Building twice gives the same bytes.
+The notebook ``NN-name.ipynb`` is written next to ``NN-name.md``. It holds the lesson's
+cells as they are, with no outputs. Where the lesson's text is lives in the notebook's
+metadata (``mathplay.source``), not on the pupil's screen. A cell's id comes from its
+text (or from ``label`` in its metadata), so adding a cell leaves the other ids alone;
+the same text twice gets ``-2``, ``-3`` … in order. Building twice gives the same bytes.
+
+In a lesson for pupils no Python shows: every code cell is collapsed
+(``jupyter.source_hidden``, which JupyterLab, Notebook 7 and JupyterLite honour, and the
+``hide-input`` tag for Jupyter Book and Voilà), and starts with an empty line, because a
+collapsed cell shows its first line as a preview. A cell tagged ``show-input`` stays
+open: one short line, such as ``mathplay.check("3+4=7")``, that the lesson shows on
+purpose (``mathplay lessons check`` holds it to that). A lesson for teachers
+(``mathplay: {audience: teachers}``) shows its code.
 
 >>> from mathplay.lessons.source import Cell
 >>> cell_ids([Cell("code", "game"), Cell("code", "game"), Cell("code", "x", {"label": "x"})])
@@ -27,32 +35,38 @@ from mathplay.i18n import _
 from mathplay.lessons.source import Cell, Lesson, LessonError
 
 __all__ = [
-    "MADE_FROM_ID",
+    "HIDE_TAG",
+    "SHOW_TAG",
     "build_notebook",
     "cell_ids",
+    "is_hidden",
     "is_up_to_date",
-    "made_from_text",
+    "made_from",
     "notebook_text",
     "write_notebook",
 ]
 
-#: The id of the first cell, the one that says where the lesson's text is.
-MADE_FROM_ID = "made-from"
+#: The tag of a code cell a pupil lesson shows on purpose (one short line).
+SHOW_TAG = "show-input"
+#: The tag that hides a code cell's input in Jupyter Book and Voilà.
+HIDE_TAG = "hide-input"
 #: What an id may be (nbformat 4.5): 1 to 64 letters, digits, ``-`` and ``_``.
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _KERNEL = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
-def made_from_text(name: str) -> str:
-    """The first cell of every built notebook: one short italic line.
+def made_from(notebook: Any) -> str | None:
+    """The name of the lesson text a built notebook is made from (its metadata's
+    ``mathplay.source``), or ``None`` if it does not say."""
+    settings = notebook.get("metadata", {}).get("mathplay") if isinstance(notebook, dict) else None
+    source = settings.get("source") if isinstance(settings, dict) else None
+    return source if isinstance(source, str) else None
 
-    It is in the lessons' language, not the builder's (so it is not translated): the
-    same lesson builds into the same bytes on every machine.
-    """
-    return (
-        f"*This notebook is made from `{name}`. To change the lesson, edit that file and "
-        "run `mathplay lessons build`.*"
-    )
+
+def is_hidden(cell: Any) -> bool:
+    """Whether a notebook cell's code is collapsed (``jupyter.source_hidden``)."""
+    jupyter = cell.get("metadata", {}).get("jupyter")
+    return isinstance(jupyter, dict) and jupyter.get("source_hidden") is True
 
 
 def cell_ids(cells: Sequence[Cell], *, source: str = "") -> list[str]:
@@ -60,7 +74,7 @@ def cell_ids(cells: Sequence[Cell], *, source: str = "") -> list[str]:
 
     Raises :class:`LessonError` for a label that is not a valid id or is used twice.
     """
-    taken = {MADE_FROM_ID}
+    taken: set[str] = set()
     labels: dict[int, str] = {}
     for number, cell in enumerate(cells):
         label = cell.metadata.get("label")
@@ -102,20 +116,20 @@ def cell_ids(cells: Sequence[Cell], *, source: str = "") -> list[str]:
 
 
 def build_notebook(lesson: Lesson) -> nbformat.NotebookNode:
-    """The notebook of ``lesson``: the "made from" line, then its cells, without outputs."""
+    """The notebook of ``lesson``: its cells without outputs, code hidden from pupils."""
     notebook = new_notebook()
     metadata: dict[str, Any] = {
         "kernelspec": dict(lesson.metadata.get("kernelspec") or _KERNEL),
         "language_info": {"name": "python"},
     }
-    if "mathplay" in lesson.metadata:
-        metadata["mathplay"] = lesson.metadata["mathplay"]
+    settings = lesson.metadata.get("mathplay")
+    settings = dict(settings) if isinstance(settings, dict) else {}
+    settings["source"] = lesson.path.name
+    metadata["mathplay"] = settings
     notebook.metadata = metadata
-    first = new_markdown_cell(made_from_text(lesson.path.name))
-    first.id = MADE_FROM_ID
-    cells = [first]
+    cells = []
     for cell, cell_id in zip(lesson.cells, cell_ids(lesson.cells, source=lesson.name)):
-        made = _new_cell(cell)
+        made = _new_cell(cell, hide=lesson.for_pupils and SHOW_TAG not in cell.tags)
         made.id = cell_id
         cells.append(made)
     notebook.cells = cells
@@ -134,7 +148,7 @@ def write_notebook(lesson: Lesson) -> bool:
     The notebook gets the modification time of the ``.md`` file. Jupytext in JupyterLab
     then reads the ``.md`` as the newer of the pair when a teacher opens it (a notebook
     newer than its text makes Jupytext compare the two and refuse them, because the
-    notebook has the extra first line).
+    notebook's code cells are collapsed and start with an empty line).
     """
     path = lesson.notebook_path
     text = notebook_text(lesson)
@@ -150,10 +164,17 @@ def write_notebook(lesson: Lesson) -> bool:
     return changed
 
 
-def _new_cell(cell: Cell) -> nbformat.NotebookNode:
+def _new_cell(cell: Cell, *, hide: bool) -> nbformat.NotebookNode:
     metadata = dict(cell.metadata)
     if cell.kind == "code":
-        made = new_code_cell(cell.source, metadata=metadata)
+        source = cell.source
+        if hide:
+            # Collapsed, and with an empty first line: the collapsed cell's preview.
+            metadata["jupyter"] = {**metadata.get("jupyter", {}), "source_hidden": True}
+            tags = list(metadata.get("tags", ()))
+            metadata["tags"] = tags if HIDE_TAG in tags else [*tags, HIDE_TAG]
+            source = "\n" + source
+        made = new_code_cell(source, metadata=metadata)
         made.outputs = []
         made.execution_count = None
     elif cell.kind == "raw":

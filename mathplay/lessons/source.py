@@ -104,6 +104,13 @@ class Lesson:
         base = settings.get("base", 10) if isinstance(settings, dict) else 10
         return base if base in BASES else 10
 
+    @property
+    def for_pupils(self) -> bool:
+        """Whether pupils read this lesson (front matter ``mathplay: {audience: teachers}``
+        marks one for teachers, which may show its code)."""
+        settings = self.metadata.get("mathplay") or {}
+        return not (isinstance(settings, dict) and settings.get("audience") == "teachers")
+
     def front_matter_line(self, key: str) -> int:
         """The line of ``key:`` in the front matter (1 if it is not there)."""
         return _line_of(self.text, key) or 1

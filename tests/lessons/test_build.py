@@ -10,10 +10,10 @@ import pytest
 
 from mathplay.__main__ import main
 from mathplay.lessons.notebook import (
-    MADE_FROM_ID,
     build_notebook,
     cell_ids,
-    made_from_text,
+    is_hidden,
+    made_from,
     write_notebook,
 )
 from mathplay.lessons.source import Cell, LessonError, find_lessons, read_lesson, read_text
@@ -72,26 +72,63 @@ def test_a_notebook_is_stripped_valid_and_says_where_its_text_is() -> None:
     notebook = build_notebook(read_text(LESSON, "lessons/05-binary.md"))
     nbformat.validate(notebook)
     assert (notebook.nbformat, notebook.nbformat_minor) == (4, 5)
-    first = notebook.cells[0]
-    assert (first.id, first.cell_type) == (MADE_FROM_ID, "markdown")
-    assert first.source == made_from_text("05-binary.md")
-    assert first.source == (
-        "*This notebook is made from `05-binary.md`. To change the lesson, edit that file "
-        "and run `mathplay lessons build`.*"
-    )
+    # Where the text is: in the metadata, not in a cell a pupil reads.
+    assert made_from(notebook) == "05-binary.md"
+    assert notebook.cells[0].source.startswith("# Lesson 5: Binary")
+    assert not any("lessons build" in cell.source for cell in notebook.cells)
     code = [cell for cell in notebook.cells if cell.cell_type == "code"]
     assert all(cell.outputs == [] and cell.execution_count is None for cell in code)
-    assert code[0].metadata == {"tags": ["puzzle"]}
+    assert code[0].metadata == {"tags": ["puzzle", "hide-input"], "jupyter": {"source_hidden": True}}
     assert notebook.metadata["kernelspec"]["name"] == "python3"
-    assert notebook.metadata["mathplay"] == {"base": 2}
+    assert notebook.metadata["mathplay"] == {"base": 2, "source": "05-binary.md"}
     assert "jupytext" not in notebook.metadata  # the notebook is not paired; the .md is
+
+
+def _lesson(front: str, code: str, tags: str = "") -> str:
+    tag_line = f":tags: [{tags}]\n\n" if tags else ""
+    return f"---\nmathplay:\n{front}---\n\n# L\n\n```{{code-cell}}\n{tag_line}{code}\n```\n"
+
+
+def test_a_pupil_sees_no_code_unless_the_lesson_shows_one_line_on_purpose() -> None:
+    notebook = build_notebook(read_text(_lesson("  base: 10\n", "game = 1\ngame"), "a.md"))
+    hidden = notebook.cells[1]
+    assert is_hidden(hidden) and hidden.metadata["tags"] == ["hide-input"]
+    # A collapsed cell previews its first line: that line is empty.
+    assert hidden.source == "\ngame = 1\ngame"
+    shown = build_notebook(
+        read_text(_lesson("  base: 10\n", 'mathplay.check("3+4=7")', "show-input"), "a.md")
+    ).cells[1]
+    assert not is_hidden(shown) and shown.source == 'mathplay.check("3+4=7")'
+    teachers = build_notebook(read_text(_lesson("  audience: teachers\n", "game"), "a.md"))
+    assert not is_hidden(teachers.cells[1]) and teachers.cells[1].source == "game"
+
+
+def test_lessons_check_holds_shown_code_to_one_short_line(tmp_path: Path) -> None:
+    from mathplay.lessons.check import MOST_SHOWN_CHARACTERS, check_lesson
+
+    long_line = "x = " + "1" * MOST_SHOWN_CHARACTERS
+    for code, problems in [
+        ('mathplay.check("3+4=7")', 0),
+        ("game = 1\ngame", 1),
+        (long_line, 1),
+    ]:
+        path = tmp_path / "05-a.md"
+        path.write_text(_lesson("  base: 10\n", code, "show-input"))
+        write_notebook(read_lesson(path))
+        found = check_lesson(path)
+        assert len(found) == problems, (code, found)
+        if problems:
+            assert "show-input" in found[0].message and found[0].line == 11  # the code's line
+    # A lesson for teachers may show what it likes.
+    path.write_text(_lesson("  audience: teachers\n", "game = 1\ngame", "show-input"))
+    write_notebook(read_lesson(path))
+    assert check_lesson(path) == []
 
 
 def test_ids_come_from_the_text_or_a_label() -> None:
     ids = [cell.id for cell in build_notebook(read_text(LESSON, "05-binary.md")).cells]
-    assert ids[0] == MADE_FROM_ID
-    assert ids[3] == "the-end"
-    assert ids[5] == ids[4] + "-2"  # the same text twice
+    assert ids[2] == "the-end"
+    assert ids[4] == ids[3] + "-2"  # the same text twice
     assert len(set(ids)) == len(ids)
 
 
@@ -109,7 +146,7 @@ def test_changing_a_cell_changes_only_its_id() -> None:
     assert (after[0], after[2]) == (before[0], before[2]) and after[1] != before[1]
 
 
-@pytest.mark.parametrize("label", ["two words", "", "x" * 65, 7, MADE_FROM_ID])
+@pytest.mark.parametrize("label", ["two words", "", "x" * 65, 7])
 def test_a_label_that_cannot_be_an_id(label: object) -> None:
     with pytest.raises(LessonError) as error:
         cell_ids([Cell("code", "x", {"label": label}, line=12)], source="a.md")

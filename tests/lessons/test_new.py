@@ -50,13 +50,15 @@ def test_a_new_lesson_follows_the_path_every_lesson_follows(folder: Path) -> Non
     notebook = nbformat.read(notebook_path, as_version=4)
     nbformat.validate(notebook)
     steps = []
-    for cell in notebook.cells[1:]:
+    for cell in notebook.cells:
         if cell.cell_type == "markdown":
             steps += re.findall(r"^## (.+)$", cell.source, re.MULTILINE)
-        steps += [f"[{tag}]" for tag in cell.metadata.get("tags", [])]
+        else:  # a new lesson is for pupils: its code is hidden
+            assert cell.metadata["jupyter"] == {"source_hidden": True}
+            assert cell.metadata["tags"][-1] == "hide-input"
+        steps += [f"[{tag}]" for tag in cell.metadata.get("tags", []) if tag != "hide-input"]
     assert steps == [
         "What you will learn",
-        "[hide-input]",
         "A worked example",
         "Your turn",
         "[puzzle]",

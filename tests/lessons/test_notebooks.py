@@ -22,7 +22,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from mathplay.lessons.notebook import MADE_FROM_ID, made_from_text
+from mathplay.lessons.notebook import SHOW_TAG, is_hidden, made_from
+from mathplay.lessons.source import read_lesson
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"
@@ -36,9 +37,8 @@ def _read(path: Path) -> nbformat.NotebookNode:
 
 
 def _lesson_cells(notebook: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
-    """The lesson's own cells: all but the first, which says where the text is."""
-    assert notebook.cells[0].id == MADE_FROM_ID
-    return notebook.cells[1:]
+    """The lesson's own cells (where its text is lives in the metadata)."""
+    return list(notebook.cells)
 
 
 def _markdown(notebook: nbformat.NotebookNode) -> list[str]:
@@ -65,11 +65,27 @@ def test_every_lesson_has_its_notebook_and_every_notebook_its_lesson() -> None:
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=NAMES)
-def test_first_cell_says_where_the_text_is(path: Path) -> None:
-    first = _read(path).cells[0]
-    assert first.cell_type == "markdown"
-    assert first.source == made_from_text(path.with_suffix(".md").name)
-    assert first.source.count("\n") == 0 and first.source.startswith("*")
+def test_the_metadata_says_where_the_text_is_and_no_cell_does(path: Path) -> None:
+    notebook = _read(path)
+    assert made_from(notebook) == path.with_suffix(".md").name
+    assert not any("This notebook is made from" in cell.source for cell in notebook.cells)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=NAMES)
+def test_a_pupil_sees_no_code_but_one_line_shown_on_purpose(path: Path) -> None:
+    notebook = _read(path)
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    if not read_lesson(path.with_suffix(".md")).for_pupils:
+        assert not any(is_hidden(cell) for cell in code)
+        return
+    shown = [cell for cell in code if SHOW_TAG in cell.metadata.get("tags", [])]
+    for cell in code:
+        if cell in shown:
+            assert not is_hidden(cell) and cell.source.count("\n") == 0, cell.source
+            assert cell.source.startswith(("mathplay.check(", "mathplay.evaluate(")), cell.source
+        else:
+            assert is_hidden(cell) and "hide-input" in cell.metadata["tags"], cell.source
+            assert cell.source.startswith("\n"), cell.source  # the collapsed preview is empty
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=NAMES)
