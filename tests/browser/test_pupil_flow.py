@@ -9,7 +9,9 @@ In each front end, in the real lesson notebook and its puzzle file:
   exactly as typed (the text is sent with Enter, never a shortened one);
 - the practice shows its first puzzle and is answered to mastery; the end check records;
 - after a reload (the next day, same browser) "Are you Zoë?" is asked where the pupil
-  answers, Yes, and the answer is recorded.
+  answers, Yes, and the answer is recorded;
+- no line of the lesson's hidden code, and no maintainer line, is on the screen: only
+  the one-line cells the lesson shows on purpose (``show-input``).
 
 Screenshots land in ``/tmp/mathplay-shots/pupil-flow-*.png``.
 """
@@ -29,6 +31,7 @@ from mathplay.puzzles.lesson import Lesson
 from mathplay.puzzles.practice import Practice
 from mathplay.puzzles.records import set_current_lesson
 from tests.browser.labserver import Server, wait_for_idle_kernel
+from tests.browser.screen import assert_no_code_shows
 
 pytestmark = pytest.mark.browser
 
@@ -145,6 +148,14 @@ def test_lesson_05_as_a_pupil(browser: Any, front_end: str) -> None:
                 twin.next()
         expect(practice.locator(".mathplay-practice-streak")).to_contain_text("Mastered")
         page.screenshot(path=f"{shot}-mastered.png")
+
+        # Every cell has run: no hidden code and no maintainer line on the screen.
+        assert_no_code_shows(page, ROOT / "lessons" / f"{LESSON}.ipynb")
+        page.mouse.move(600, 400)
+        page.mouse.wheel(0, -50_000)  # to the top, then to the cards
+        page.mouse.wheel(0, 700)
+        page.wait_for_timeout(800)
+        page.screenshot(path=f"{shot}-no-code.png")
 
         # The end check records every item.
         try:

@@ -78,7 +78,10 @@ def test_a_notebook_is_stripped_valid_and_says_where_its_text_is() -> None:
     assert not any("lessons build" in cell.source for cell in notebook.cells)
     code = [cell for cell in notebook.cells if cell.cell_type == "code"]
     assert all(cell.outputs == [] and cell.execution_count is None for cell in code)
-    assert code[0].metadata == {"tags": ["puzzle", "hide-input"], "jupyter": {"source_hidden": True}}
+    assert code[0].metadata == {
+        "tags": ["puzzle", "hide-input"],
+        "jupyter": {"source_hidden": True},
+    }
     assert notebook.metadata["kernelspec"]["name"] == "python3"
     assert notebook.metadata["mathplay"] == {"base": 2, "source": "05-binary.md"}
     assert "jupytext" not in notebook.metadata  # the notebook is not paired; the .md is

@@ -5,7 +5,8 @@ On the site the records stay in the browser's files, so the test reads them with
 page's kernel. As in tests/browser/test_pupil_flow.py: a Check before any name asks in
 the puzzle and the answer then counts; fifty answers typed with no delay and Enter at
 once are recorded exactly; the practice shows its first puzzle and is answered to
-mastery; the end check records; the next visit asks "Are you Zoë?" where the pupil is.
+mastery; the end check records; the next visit asks "Are you Zoë?" where the pupil is;
+no hidden code and no maintainer line is on the screen.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from mathplay.puzzles.lesson import Lesson
 from mathplay.puzzles.practice import Practice
 from mathplay.puzzles.records import set_current_lesson
 from mathplay.site.onelesson import START_CELL_ID
+from tests.browser.screen import assert_no_code_shows
 from tests.site.conftest import SCREENSHOTS
 from tests.site.lite import Notebook, open_notebook
 
@@ -125,6 +127,14 @@ def test_lesson_05_as_a_pupil_on_the_site(lite_page: Any) -> None:
             twin.next()
     expect(practice.locator(".mathplay-practice-streak")).to_contain_text("Mastered")
     page.screenshot(path=str(SCREENSHOTS / "pupil-mastered.png"))
+
+    # No hidden code and no maintainer line on the screen.
+    assert_no_code_shows(page, ROOT / "lessons" / f"{LESSON}.ipynb")
+    page.mouse.move(600, 400)
+    page.mouse.wheel(0, -50_000)
+    page.mouse.wheel(0, 700)
+    page.wait_for_timeout(800)
+    page.screenshot(path=str(SCREENSHOTS / "pupil-no-code.png"))
 
     # The end check records every item.
     try:
