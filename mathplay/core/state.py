@@ -63,18 +63,20 @@ def seat_scores(players: int, to_move: int, scores: Sequence[int] | None) -> lis
             )
         )
     for score in scores:
-        if isinstance(score, bool) or not isinstance(score, int) or abs(score) > MAX_SCORE:
+        if isinstance(score, bool) or not isinstance(score, int) or not 0 <= score <= MAX_SCORE:
             raise NotationError(
                 _("a score is a whole number from {low} to {high}, not {value}").format(
-                    low=-MAX_SCORE, high=MAX_SCORE, value=_short(score)
+                    low=0, high=MAX_SCORE, value=_short(score)
                 )
             )
     return [int(score) for score in scores]
 
 
-#: The largest score a position may hold: far above any real game's, small enough to
-#: keep every number a person reads short.
-MAX_SCORE = 10**6
+#: The largest score a position may start from: far above any real game's (a whole game
+#: scores a few hundred to a few thousand), small enough to keep every number a person
+#: reads short. No score is below 0 before the end of a game (points are taken away only
+#: when it ends), so a start position's scores are 0 to MAX_SCORE.
+MAX_SCORE = 99_999
 
 
 @dataclass

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import mathplay
 from mathplay.ai import make_player
-from mathplay.errors import SaveFileError
+from mathplay.errors import NotationError, SaveFileError
 
 
 def played(name: str, seed: int = 3, turns: int = 3) -> Any:
@@ -140,6 +140,35 @@ def test_edited_saves_that_a_diagram_would_refuse_are_refused(
     edit(data)
     with pytest.raises(SaveFileError, match=message):
         mathplay.load(json.dumps(data))
+
+
+@pytest.mark.parametrize("scores", [[1_000_000, -3], [0, -3], [100_000, 0]])
+@pytest.mark.parametrize("name", list(SAVES))
+def test_edited_start_scores_are_refused(name: str, scores: list[int]) -> None:
+    """Issue 32: a save whose start scores were edited to [1000000, -3] loaded silently.
+    No start position holds a score below 0 (points are taken away only at the end)."""
+    data = json.loads(SAVES[name])
+    data["start"]["scores"] = scores
+    with pytest.raises(SaveFileError, match=r"a score is a whole number from 0 to 99999"):
+        mathplay.load(json.dumps(data))
+
+
+@pytest.mark.parametrize("game", ["Mixmath", "Summy", "Binary"])
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        ([["3"]], r"hand 1 is \['3'\]: write each hand as text"),
+        ([3, "1"], r"hand 1 is 3: write each hand as text"),
+        (["1", None], r"hand 2 is None: write each hand as text"),
+        ("1 2 3", r"the hands are '1 2 3': give a list with one text per player"),
+    ],
+)
+def test_from_diagram_names_hands_that_are_not_text(game: str, hands: Any, message: str) -> None:
+    """Issue 32: ``Mixmath.from_diagram(board, [["3"]])`` raised a raw AttributeError."""
+    cls = getattr(mathplay, game)
+    diagram = cls(seed=1).board.diagram()
+    with pytest.raises(NotationError, match=message):
+        cls.from_diagram(diagram, hands)
 
 
 def test_a_summy_save_keeps_its_sums() -> None:

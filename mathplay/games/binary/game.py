@@ -36,6 +36,7 @@ from mathplay.core import (
     split_line_move,
     take_from_hand,
 )
+from mathplay.core.hand import hand_texts
 from mathplay.errors import IllegalMoveError, NotationError
 from mathplay.games.binary.checks import check_line
 from mathplay.games.binary.rules import (
@@ -168,6 +169,7 @@ class Binary(GameState[BinaryMove, BinaryPosition]):
         board = Grid.from_diagram(diagram, lambda text: read_token(text, xor))
         if not hands:
             raise NotationError(_("give one hand per player (at least one)"))
+        hands = hand_texts(hands, "1 0 = + ? AND")
         options = BinaryOptions(
             len(hands), order, xor, _fragments(banned_identities), bonus, all_chips_bonus
         )

@@ -26,6 +26,7 @@ from mathplay.core import (
     Square,
     expand_tile_set,
 )
+from mathplay.core.hand import hand_texts
 from mathplay.errors import NotationError
 from mathplay.games.mixmath.judge import check_placement, describe, explain
 from mathplay.games.mixmath.movegen import board_values, generate_placements, sign_of
@@ -128,6 +129,7 @@ class Mixmath(GameState[MixmathMove, MixmathPosition]):
         board = Grid.from_diagram(diagram, read_cell)
         if not hands:
             raise NotationError(_("give one rack per player (at least one)"))
+        hands = hand_texts(hands, "3 5 10 ? 7")
         options = MixmathOptions(len(hands), mode, sequences, powers, modulo, logarithms)
         racks = [read_rack(hand) for hand in hands]
         return cls._build(board, racks, to_move, seed, scores, options)

@@ -29,6 +29,7 @@ from mathplay.core import (
     square_name,
     take_from_hand,
 )
+from mathplay.core.hand import hand_texts
 from mathplay.errors import IllegalMoveError, NotationError
 from mathplay.games.summy.movegen import generate_sums
 from mathplay.games.summy.position import (
@@ -139,7 +140,7 @@ class Summy(GameState[SummyMove, SummyPosition]):
             )
         if not hands:
             raise NotationError(_("give one hand per player (at least one)"))
-        hand_lists = [read_hand(hand) for hand in hands]
+        hand_lists = [read_hand(hand) for hand in hand_texts(hands, "8 x 1 5 1 2 0 +")]
         return cls._build(board, hand_lists, to_move, seed, scores, hand_size, _true_runs(board))
 
     @classmethod
