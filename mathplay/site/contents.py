@@ -4,9 +4,11 @@ The site's files are laid out as the lessons folder is: ``00-welcome.ipynb`` …
 top with ``puzzles/`` beside them (a lesson finds its puzzle file there), each
 translation in a folder of its own (``es/``), the Play notebooks (``play-summy.ipynb`` …)
 and whatever a teacher adds with ``--contents``. Every Python notebook names the site's
-kernel, so that no pupil is asked which kernel to start. Pupils' records
-(``mathplay-progress.jsonl``), notebook checkpoints, hidden files, Python scripts and the
-lessons' Markdown twins (each lesson also exists as a notebook) are left out.
+kernel, so that no pupil is asked which kernel to start. What must never be public is
+left out and named (:mod:`mathplay.site.leftout`: pupils' records found by their
+content, links, anything but ordinary files, Python scripts, hidden files, files over
+the size cap), and so are the lessons' Markdown twins (each lesson also exists as a
+notebook).
 
 >>> notebook = play_notebook("summy")
 >>> [cell["cell_type"] for cell in notebook["cells"]]
@@ -24,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from mathplay.i18n import _
+from mathplay.site.leftout import why_left_out
 from mathplay.site.onelesson import LESSON_NAME, with_start_line
 from mathplay.site.tools import SiteError
 
@@ -42,10 +45,11 @@ GAMES = ("summy", "mixmath", "binary")
 
 #: The site's one kernel: a Python notebook names it, so no pupil is asked to pick one.
 KERNEL = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
-#: Never put on a site: pupils' records, and what editors and tools leave behind.
-_NEVER = {"mathplay-progress.jsonl", "__pycache__", ".ipynb_checkpoints"}
-#: Left out of the lessons folder (build scripts, test setup, the Markdown twins).
+#: Left out of the lessons folder without a word (build scripts, test setup, the
+#: Markdown twins of the notebooks).
 _NOT_LESSONS = {".py", ".pyc", ".md"}
+#: What editors and tools leave behind: left out without a word.
+_LITTER = {"__pycache__", ".ipynb_checkpoints"}
 
 
 def _play_words() -> dict[str, str]:
@@ -122,27 +126,42 @@ def write_play_notebooks(folder: Path) -> list[Path]:
     return written
 
 
-def _walk(folder: Path, keep: Callable[[Path], bool]) -> Iterator[Path]:
-    """The files under ``folder`` (sorted), leaving out hidden ones and :data:`_NEVER`."""
+def _walk(
+    folder: Path, keep: Callable[[Path], bool], left_out: list[tuple[Path, str]]
+) -> Iterator[Path]:
+    """The ordinary files under ``folder`` (sorted) that may go on a site and that
+    ``keep`` takes. Links are never followed; every file or folder left out for a reason
+    of :func:`~mathplay.site.leftout.why_left_out` (or hidden) is added to ``left_out``."""
     for path in sorted(folder.iterdir()):
-        if path.name.startswith(".") or path.name in _NEVER:
+        if path.name in _LITTER:
             continue
-        if path.is_dir():
-            yield from _walk(path, keep)
-        elif path.is_file() and keep(path):
-            yield path
+        if path.name.startswith("."):
+            left_out.append((path, _("it is hidden (its name starts with a dot)")))
+            continue
+        if path.is_symlink():
+            left_out.append((path, str(why_left_out(path))))
+        elif path.is_dir():
+            yield from _walk(path, keep, left_out)
+        elif keep(path):
+            why = why_left_out(path)
+            if why is None:
+                yield path
+            else:
+                left_out.append((path, why))
 
 
-def lesson_files(lessons: Path) -> list[Path]:
+def lesson_files(lessons: Path, left_out: list[tuple[Path, str]] | None = None) -> list[Path]:
     """The files of the lessons folder that go on the site: the notebooks, the puzzle
-    files, the translations (``lessons/es/…``) and anything else they use."""
+    files, the translations (``lessons/es/…``) and anything else they use (what is left
+    out for a reason is added to ``left_out``)."""
     if not (lessons.is_dir() and any(lessons.glob("*.ipynb"))):
         raise SiteError(
             _("there are no lessons in {folder}: build the site from a mathplay checkout").format(
                 folder=lessons
             )
         )
-    return list(_walk(lessons, lambda path: path.suffix not in _NOT_LESSONS))
+    found = [] if left_out is None else left_out
+    return list(_walk(lessons, lambda path: path.suffix not in _NOT_LESSONS, found))
 
 
 def for_the_site(text: str, *, lesson: bool = False) -> str | None:
@@ -191,18 +210,25 @@ def gather(
 ) -> list[str]:
     """Lay out the site's files in the folder ``into``: the lessons, the Play notebooks,
     then each of ``extra`` (a teacher's folder, copied into the top; or one file), which
-    may replace a file of the same name. Returns the files' paths in the site."""
+    may replace a file of the same name. Every file left out is named with the reason
+    (through ``say``). Returns the files' paths in the site."""
     into.mkdir(parents=True, exist_ok=True)
-    for path in lesson_files(lessons):
+    left_out: list[tuple[Path, str]] = []
+    for path in lesson_files(lessons, left_out):
         name = path.relative_to(lessons).as_posix()
         _copy(path, into / name, lesson=bool(LESSON_NAME.match(name)))
     write_play_notebooks(into)
     for given in extra:
         source = Path(given).expanduser()
-        if source.is_file():
-            pairs = [(source, into / source.name)]
-        elif source.is_dir():
-            pairs = [(p, into / p.relative_to(source)) for p in _walk(source, lambda p: True)]
+        if source.is_dir():
+            pairs = [
+                (p, into / p.relative_to(source)) for p in _walk(source, lambda p: True, left_out)
+            ]
+        elif source.exists():
+            why = why_left_out(source.resolve())
+            if why is not None:
+                left_out.append((source, why))
+            pairs = [] if why is not None else [(source, into / source.name)]
         else:
             raise SiteError(
                 _("--contents {path}: there is no such folder or file").format(path=given)
@@ -215,4 +241,9 @@ def gather(
                     )
                 )
             _copy(path, target)
+    if left_out:
+        say(_("Left out of the site ({count}), because it must not be public:").format(
+            count=len(left_out)))  # fmt: skip
+        for path, why in left_out:
+            say(_("  {path}: {why}").format(path=path, why=why))
     return sorted(p.relative_to(into).as_posix() for p in into.rglob("*") if p.is_file())

@@ -103,7 +103,11 @@ def test_the_sites_files(tmp_path: Path) -> None:
     copied = json.loads((tmp_path / "site" / "my-lesson.ipynb").read_text())
     assert copied["metadata"]["kernelspec"]["name"] == "python"
     assert copied["cells"] == [] and copied["nbformat"] == 4
-    assert said == [f"  puzzles/00-welcome.toml from {mine} replaces the one of the same name"]
+    assert said == [
+        f"  puzzles/00-welcome.toml from {mine} replaces the one of the same name",
+        "Left out of the site (1), because it must not be public:",
+        f"  {lessons / 'mathplay-progress.jsonl'}: it holds pupils’ records",
+    ]
     with pytest.raises(SiteError, match="--contents nowhere: there is no such folder or file"):
         gather(lessons, [Path("nowhere")], tmp_path / "site2")
     with pytest.raises(SiteError, match="there are no lessons"):

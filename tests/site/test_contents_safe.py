@@ -1,0 +1,148 @@
+"""``site build --contents``: a public site gets no pupil records and nothing from outside
+the folder (issue 32, point 5).
+
+Seen before: handed-in ``mathplay-results-*.jsonl``, a per-pupil ``ana.jsonl`` and a
+``class.jsonl`` were published; a link to ``/etc/passwd`` came out as a file of the site,
+a link to ``/etc`` added 1,187 files, two ``x -> .`` links made the walk hang, and
+``.py`` files were published though the docs say scripts are not. Each hostile file here
+is left out, and named with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from mathplay.site.contents import GAMES, gather
+from mathplay.site.leftout import MOST_BYTES, holds_records, why_left_out
+
+RECORD = {"who": "Ana", "set": "05", "puzzle": "binary-six", "answer": "110", "right": True}
+
+
+@pytest.fixture
+def lessons(tmp_path: Path) -> Path:
+    folder = tmp_path / "lessons"
+    (folder / "puzzles").mkdir(parents=True)
+    (folder / "00-welcome.ipynb").write_text(json.dumps({"cells": [], "metadata": {}}))
+    (folder / "puzzles" / "00-welcome.toml").write_text('title = "Welcome"\n')
+    return folder
+
+
+def _hostile_folder(root: Path) -> tuple[Path, set[str], set[str]]:
+    """A teacher's folder as a class may leave it: what may be published, and what not."""
+    mine = root / "mine"
+    (mine / "sheets").mkdir(parents=True)
+    kept = {"worksheet.ipynb", "sheets/numbers.txt", "picture.png", "notes.csv"}
+    (mine / "worksheet.ipynb").write_text(json.dumps({"cells": [], "metadata": {}}))
+    (mine / "sheets" / "numbers.txt").write_text("1 2 3\nwho knows?\n")
+    (mine / "picture.png").write_bytes(b"\x89PNG\r\n\x1a\n\0\0\0" + b"who" * 10)
+    (mine / "notes.csv").write_text("name,colour\nAna,blue\n")
+    line = json.dumps(RECORD) + "\n"
+    left = {
+        "mathplay-progress.jsonl",
+        "mathplay-results-ana.jsonl",
+        "ana.jsonl",
+        "class.jsonl",
+        "sheets/records.txt",
+        "pretty.json",
+        "report.csv",
+        "report.html",
+        "build.py",
+        "passwd",
+        "etc",
+        "loop",
+        "loop2",
+        "pipe",
+        "zero",
+        "huge.bin",
+        ".secret",
+    }
+    for name in ("mathplay-progress.jsonl", "mathplay-results-ana.jsonl", "ana.jsonl"):
+        (mine / name).write_text(line)
+    (mine / "class.jsonl").write_text("not json\n" * 3 + line.replace("Ana", "=cmd|x"))
+    (mine / "sheets" / "records.txt").write_text("x" * 300_000 + "\n" + line)  # late in it
+    (mine / "pretty.json").write_text(json.dumps({"pupils": [RECORD]}, indent=2))
+    (mine / "report.csv").write_text("who,set,puzzle,attempts,solved\nAna,05,p,2,yes\n")
+    (mine / "report.html").write_text('<html><body><div class="mp-report">Ana</div></body></html>')
+    (mine / "build.py").write_text("print('a script')\n")
+    (mine / "passwd").symlink_to("/etc/passwd")
+    (mine / "etc").symlink_to("/etc")
+    (mine / "loop").symlink_to(".")
+    (mine / "loop2").symlink_to(mine)
+    os.mkfifo(mine / "pipe")
+    (mine / "zero").symlink_to("/dev/zero")
+    with open(mine / "huge.bin", "wb") as file:
+        file.truncate(MOST_BYTES + 1)  # sparse: costs no disk
+    (mine / ".secret").write_text("hidden")
+    return mine, kept, left
+
+
+def test_a_hostile_folder_publishes_nothing_it_must_not(lessons: Path, tmp_path: Path) -> None:
+    mine, kept, left = _hostile_folder(tmp_path)
+    said: list[str] = []
+    files = gather(lessons, [mine], tmp_path / "site", said.append)
+    own = {name for name in files if not name.startswith(("00-welcome", "play-", "puzzles/"))}
+    assert own == kept
+    assert {f"play-{game}.ipynb" for game in GAMES} <= set(files)
+    # Nothing of the machine came in, and no file of the site holds a record.
+    site_files = [path for path in (tmp_path / "site").rglob("*")]
+    assert all(not path.is_symlink() for path in site_files)
+    for path in site_files:
+        if path.is_file():
+            assert why_left_out(path) is None, path
+    # Each file left out is named once, with its reason, under one heading.
+    assert said[0] == f"Left out of the site ({len(left)}), because it must not be public:"
+    named = {line.split(": ", 1)[0].strip(): line.split(": ", 1)[1] for line in said[1:]}
+    assert set(named) == {str(mine / name) for name in left}
+    why = {name: named[str(mine / name)] for name in left}
+    for name in ("mathplay-results-ana.jsonl", "ana.jsonl", "class.jsonl", "sheets/records.txt",
+                 "pretty.json", "report.csv", "report.html", "mathplay-progress.jsonl"):  # fmt: skip
+        assert why[name] == "it holds pupils’ records", name
+    for name in ("passwd", "etc", "loop", "loop2", "zero"):
+        assert why[name].startswith("it is a link, and links are not followed"), name
+    assert why["pipe"] == "it is not an ordinary file"
+    assert why["build.py"].startswith("it is a Python script")
+    assert why["huge.bin"].startswith("it is bigger than 20 MB")
+    assert why[".secret"].startswith("it is hidden")
+
+
+def test_one_file_given_is_looked_at_too(lessons: Path, tmp_path: Path) -> None:
+    records = tmp_path / "results.jsonl"
+    records.write_text(json.dumps(RECORD) + "\n")
+    said: list[str] = []
+    files = gather(lessons, [records], tmp_path / "site", said.append)
+    assert "results.jsonl" not in files
+    assert said[-1] == f"  {records}: it holds pupils’ records"
+
+
+def test_the_lessons_folder_is_looked_at_too(lessons: Path, tmp_path: Path) -> None:
+    (lessons / "class.jsonl").write_text(json.dumps(RECORD) + "\n")
+    (lessons / "conftest.py").write_text("")  # a lessons folder's own: left out quietly
+    said: list[str] = []
+    files = gather(lessons, [], tmp_path / "site", said.append)
+    assert "class.jsonl" not in files and "conftest.py" not in files
+    assert said == [
+        "Left out of the site (1), because it must not be public:",
+        f"  {lessons / 'class.jsonl'}: it holds pupils’ records",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "records"),
+    [
+        (json.dumps(RECORD), True),
+        (json.dumps([RECORD]), True),
+        ("who;skill;level\nAna;and;mastered\n", True),
+        ("who\tpuzzle\nAna\tp\n", True),
+        ('{"who": "Ana"}', False),  # a name alone is no record
+        ("who,colour\nAna,blue\n", False),
+        ('{"cells": [], "metadata": {}}', False),
+        ("[1, 2, 3]", False),
+        ("[" * 100_000, False),  # nested too deeply to read: not records
+    ],
+)
+def test_what_counts_as_records(text: str, records: bool) -> None:
+    assert holds_records(text) is records
