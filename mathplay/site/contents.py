@@ -26,13 +26,14 @@ from pathlib import Path
 from typing import Any
 
 from mathplay.i18n import _
-from mathplay.site.leftout import why_left_out
+from mathplay.site.leftout import records_reason, why_left_out
 from mathplay.site.onelesson import LESSON_NAME, with_start_line
 from mathplay.site.tools import SiteError
 
 __all__ = [
     "GAMES",
     "KERNEL",
+    "SAMPLE_RECORDS",
     "for_the_site",
     "gather",
     "lesson_files",
@@ -48,6 +49,9 @@ KERNEL = {"display_name": "Python (Pyodide)", "language": "python", "name": "pyt
 #: Left out of the lessons folder without a word (build scripts, test setup, the
 #: Markdown twins of the notebooks).
 _NOT_LESSONS = {".py", ".pyc", ".md"}
+#: The made-up records lesson 10 (for teachers) reads, in the lessons folder: the only
+#: records a site may hold (no pupil's name in them is real).
+SAMPLE_RECORDS = frozenset({"puzzles/sample-progress.jsonl"})
 #: What editors and tools leave behind: left out without a word.
 _LITTER = {"__pycache__", ".ipynb_checkpoints"}
 
@@ -127,11 +131,15 @@ def write_play_notebooks(folder: Path) -> list[Path]:
 
 
 def _walk(
-    folder: Path, keep: Callable[[Path], bool], left_out: list[tuple[Path, str]]
+    folder: Path,
+    keep: Callable[[Path], bool],
+    left_out: list[tuple[Path, str]],
+    samples: Callable[[Path], bool] = lambda path: False,
 ) -> Iterator[Path]:
     """The ordinary files under ``folder`` (sorted) that may go on a site and that
     ``keep`` takes. Links are never followed; every file or folder left out for a reason
-    of :func:`~mathplay.site.leftout.why_left_out` (or hidden) is added to ``left_out``."""
+    of :func:`~mathplay.site.leftout.why_left_out` (or hidden) is added to ``left_out``,
+    but for made-up records that ``samples`` names."""
     for path in sorted(folder.iterdir()):
         if path.name in _LITTER:
             continue
@@ -141,10 +149,10 @@ def _walk(
         if path.is_symlink():
             left_out.append((path, str(why_left_out(path))))
         elif path.is_dir():
-            yield from _walk(path, keep, left_out)
+            yield from _walk(path, keep, left_out, samples)
         elif keep(path):
             why = why_left_out(path)
-            if why is None:
+            if why is None or (why == records_reason() and samples(path)):
                 yield path
             else:
                 left_out.append((path, why))
@@ -161,7 +169,11 @@ def lesson_files(lessons: Path, left_out: list[tuple[Path, str]] | None = None) 
             )
         )
     found = [] if left_out is None else left_out
-    return list(_walk(lessons, lambda path: path.suffix not in _NOT_LESSONS, found))
+
+    def sample(path: Path) -> bool:
+        return path.relative_to(lessons).as_posix() in SAMPLE_RECORDS
+
+    return list(_walk(lessons, lambda path: path.suffix not in _NOT_LESSONS, found, sample))
 
 
 def for_the_site(text: str, *, lesson: bool = False) -> str | None:

@@ -37,7 +37,7 @@ from pathlib import Path
 
 from mathplay.i18n import _
 
-__all__ = ["MOST_BYTES", "NEVER_NAMES", "holds_records", "why_left_out"]
+__all__ = ["MOST_BYTES", "NEVER_NAMES", "holds_records", "records_reason", "why_left_out"]
 
 #: The biggest file a site takes (a pupil's browser downloads what it opens whole).
 MOST_BYTES = 20 * 1024 * 1024
@@ -47,6 +47,11 @@ NEVER_NAMES = frozenset({"mathplay-progress.jsonl", "__pycache__", ".ipynb_check
 _SCRIPTS = frozenset({".py", ".pyc", ".pyo"})
 #: A record names a pupil and says what they did.
 _RECORD_KEYS = frozenset({"puzzle", "answer", "right", "skill", "set", "attempts"})
+
+
+def records_reason() -> str:
+    """Why a file that holds pupils' records is left out, in words."""
+    return _("it holds pupils’ records")
 
 
 def _is_record(item: object) -> bool:
@@ -118,7 +123,7 @@ def why_left_out(path: Path) -> str | None:
     if not stat.S_ISREG(info.st_mode):
         return _("it is not an ordinary file")
     if path.name in NEVER_NAMES or path.name.startswith("mathplay-results"):
-        return _("it holds pupils’ records")
+        return records_reason()
     if path.suffix.lower() in _SCRIPTS:
         return _("it is a Python script (the site holds lessons, not programs)")
     if info.st_size > MOST_BYTES:
@@ -138,5 +143,5 @@ def why_left_out(path: Path) -> str | None:
     if b"\0" in whole[:8192]:
         return None  # a picture or another binary file: not records
     if holds_records(whole.decode("utf-8", errors="replace")):
-        return _("it holds pupils’ records")
+        return records_reason()
     return None

@@ -110,6 +110,16 @@ def test_a_hostile_folder_publishes_nothing_it_must_not(lessons: Path, tmp_path:
     assert why[".secret"].startswith("it is hidden")
 
 
+def test_a_teachers_sample_named_like_lesson_10s_is_still_left_out(
+    lessons: Path, tmp_path: Path
+) -> None:
+    mine = tmp_path / "mine"
+    (mine / "puzzles").mkdir(parents=True)
+    (mine / "puzzles" / "sample-progress.jsonl").write_text(json.dumps(RECORD) + "\n")
+    files = gather(lessons, [mine], tmp_path / "site", lambda text: None)
+    assert "puzzles/sample-progress.jsonl" not in files
+
+
 def test_one_file_given_is_looked_at_too(lessons: Path, tmp_path: Path) -> None:
     records = tmp_path / "results.jsonl"
     records.write_text(json.dumps(RECORD) + "\n")
@@ -122,9 +132,12 @@ def test_one_file_given_is_looked_at_too(lessons: Path, tmp_path: Path) -> None:
 def test_the_lessons_folder_is_looked_at_too(lessons: Path, tmp_path: Path) -> None:
     (lessons / "class.jsonl").write_text(json.dumps(RECORD) + "\n")
     (lessons / "conftest.py").write_text("")  # a lessons folder's own: left out quietly
+    # Lesson 10's made-up records are the only ones a site holds.
+    (lessons / "puzzles" / "sample-progress.jsonl").write_text(json.dumps(RECORD) + "\n")
     said: list[str] = []
     files = gather(lessons, [], tmp_path / "site", said.append)
     assert "class.jsonl" not in files and "conftest.py" not in files
+    assert "puzzles/sample-progress.jsonl" in files
     assert said == [
         "Left out of the site (1), because it must not be public:",
         f"  {lessons / 'class.jsonl'}: it holds pupils’ records",
