@@ -198,9 +198,15 @@ def _check_shown(lesson: Lesson, cell: Cell) -> list[Problem]:
 def _check_notebook(lesson: Lesson) -> list[Problem]:
     notebook = lesson.notebook_path
     if not notebook.exists():
-        message = _("there is no notebook {name} yet: run mathplay lessons build")
+        message = _(
+            "there is no notebook {name} yet: run mathplay lessons check --build (it builds "
+            "the notebook, then checks)"
+        )
     elif not is_up_to_date(lesson):
-        message = _("{name} is not up to date with this file: run mathplay lessons build")
+        message = _(
+            "{name} is not up to date with this file: run mathplay lessons check --build "
+            "(it builds the notebook, then checks)"
+        )
     else:
         return []
     return [Problem(lesson.name, 1, message.format(name=notebook.name))]

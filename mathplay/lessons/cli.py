@@ -1,8 +1,9 @@
 """``mathplay lessons``: build the notebooks, check the lessons, start a new lesson.
 
 ``mathplay lessons build [PATH...]`` writes ``NN-name.ipynb`` next to each lesson;
-``mathplay lessons check [PATH...]`` reports problems as ``FILE:LINE: message`` (exit
-status 1 if there are any); ``mathplay lessons new NAME`` writes a lesson to start from.
+``mathplay lessons check [--build] [PATH...]`` reports problems as ``FILE:LINE: message``
+(exit status 1 if there are any; ``--build`` first writes the notebooks, so that editing
+a lesson and checking it is one step); ``mathplay lessons new NAME`` writes a lesson to start from.
 A PATH is a lesson file or a folder of them; the default is ``lessons/``.
 """
 
@@ -42,6 +43,8 @@ def _build(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     from mathplay.lessons.check import check_paths
 
+    if args.build:
+        _build(args)
     count, problems = check_paths(args.paths or [DEFAULT_FOLDER])
     for problem in problems:
         print(problem)
@@ -72,8 +75,8 @@ def _new(args: argparse.Namespace) -> int:
         print(_("wrote {path}").format(path=path))
     print(
         _(
-            "Now write the lesson in {path}, then run: mathplay lessons check {path} and "
-            "mathplay lessons build {path}"
+            "Now write the lesson in {path}, then run: mathplay lessons check --build {path} "
+            "(it builds the notebook and checks the lesson)"
         ).format(path=written[0])
     )
     return 0
@@ -93,6 +96,11 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         "check", help=_("check equations, puzzles and notebooks; exit status 1 on any problem")
     )
     checker.add_argument("paths", nargs="*", metavar="PATH", help=paths_help)
+    checker.add_argument(
+        "--build",
+        action="store_true",
+        help=_("first write each lesson's notebook (as lessons build does), then check"),
+    )
     checker.set_defaults(run=_check)
     maker = sub.add_parser("new", help=_("write a new lesson to start from, and its puzzles"))
     maker.add_argument("name", metavar="NAME", help=_("like fractions, or 10-fractions"))

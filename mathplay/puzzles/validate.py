@@ -292,12 +292,10 @@ def given_facts(puzzle: Puzzle, question: str) -> tuple[str, ...]:
 
 
 def warnings(sheet: Worksheet, skip: set[str] | None = None) -> list[Problem]:
-    """Warnings for the puzzles of a set that have no problems (see :func:`warn_puzzle`).
-
-    ``skip`` are the ids of puzzles known to have problems (else they are checked here).
-    """
-    if skip is None:
-        skip = {problem.puzzle for problem in validate(sheet) if problem.puzzle}
+    """Warnings for the puzzles of a set (see :func:`warn_puzzle`), whatever else is wrong
+    with them: a hint that gives the answer away is reported in the same run as a wrong
+    answer, not once it is fixed. ``skip`` are ids of puzzles not to look at."""
+    skip = skip or set()
     found: list[Problem] = []
     for puzzle in sheet.puzzles:
         if puzzle.id in skip:
@@ -335,9 +333,7 @@ def check_text(text: str, source: str = "<text>") -> list[Problem]:
     """Every problem in the text of a puzzle file: its format, then each puzzle."""
     sheet, problems = _read_text(text, source)
     if sheet is not None:
-        errors = validate(sheet)
-        skip = {problem.puzzle for problem in errors if problem.puzzle}
-        problems = problems + errors + warnings(sheet, skip)
+        problems = problems + validate(sheet) + warnings(sheet)
     return sorted(problems, key=lambda p: p.line or 0)
 
 

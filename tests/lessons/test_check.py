@@ -315,13 +315,29 @@ def test_the_notebook_must_be_built(tmp_path: Path) -> None:
     path = write_lesson(tmp_path, "# Lesson\n\nText.\n")
     assert problems(path) == []
     path.write_text(path.read_text() + "\nMore text.\n")
-    assert problems(path) == [
-        f"{path}:1: 01-test.ipynb is not up to date with this file: run mathplay lessons build"
-    ]
+    offer = "run mathplay lessons check --build (it builds the notebook, then checks)"
+    assert problems(path) == [f"{path}:1: 01-test.ipynb is not up to date with this file: {offer}"]
     path.with_suffix(".ipynb").unlink()
-    assert problems(path) == [
-        f"{path}:1: there is no notebook 01-test.ipynb yet: run mathplay lessons build"
-    ]
+    assert problems(path) == [f"{path}:1: there is no notebook 01-test.ipynb yet: {offer}"]
+
+
+def test_editing_then_checking_with_build_is_one_step(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 33: following the docs (edit, check, build), the first check always failed."""
+    from mathplay.__main__ import main
+
+    path = write_lesson(tmp_path, "# Lesson\n\nText.\n")
+    path.write_text(path.read_text() + "\nMore text.\n")
+    assert main(["lessons", "check", str(path)]) == 1
+    assert main(["lessons", "check", "--build", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"wrote {path.with_suffix('.ipynb')}" in out
+    assert out.rstrip().endswith("1 lesson checked, no problems")
+    # A real problem is still one: built, and reported.
+    path.write_text(path.read_text() + "\nSo `3 + 4 = 8`.\n")
+    assert main(["lessons", "check", "--build", str(path)]) == 1
+    assert "3 + 4 = 8 is not true" in capsys.readouterr().out
 
 
 def test_check_paths_takes_files_and_folders(tmp_path: Path) -> None:

@@ -123,7 +123,7 @@ def test_the_command_says_what_to_do_next(folder: Path, capsys: pytest.CaptureFi
         f"wrote {folder / 'puzzles' / '00-fractions.toml'}",
         f"wrote {folder / '00-fractions.ipynb'}",
     ]
-    assert "mathplay lessons check" in out[3] and "mathplay lessons build" in out[3]
+    assert "mathplay lessons check --build" in out[3]
 
 
 def test_a_new_lesson_runs_top_to_bottom(folder: Path) -> None:

@@ -209,3 +209,17 @@ def test_known_bad_files(data: bytes) -> None:
 
 def test_the_library_errors_are_the_ones_caught() -> None:
     assert issubclass(PuzzleFileError, MathplayError)
+
+
+def test_every_problem_of_a_file_in_one_run() -> None:
+    """Issue 33: a hint that gives the answer away was reported only once the wrong
+    answer beside it was fixed. Now both come in the same run, and the hint is checked
+    against the right answer, not the wrong one written in the file."""
+    text = (
+        'title = "Try"\n\n[[puzzle]]\nid = "one"\nkind = "missing"\n'
+        'equation = "6 x _ = 72"\nanswer = "13"\nhints = ["The answer is 12."]\n'
+    )
+    found = check_text(text, "p.toml")
+    assert [(p.line, p.warning) for p in found] == [(7, False), (8, True)]
+    assert "the answer '13' is not right" in found[0].message
+    assert "hint 1 gives the answer away ('12')" in found[1].message
