@@ -82,6 +82,31 @@ def _new(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from mathplay.puzzles.cli import print_sheet
+    from mathplay.puzzles.printed import default_names
+
+    folder = Path(args.folder) / "puzzles"
+    found = sorted(folder.glob(f"{args.number}-*.toml")) if args.number.isdigit() else []
+    if len(args.number) != 2 or len(found) != 1:
+        print(
+            _("mathplay lessons print: there is no lesson {number} with a puzzle file in "
+              "{folder} (give its two digits, like 05)").format(number=args.number, folder=folder),
+            file=sys.stderr,
+        )  # fmt: skip
+        return 1
+    out = Path(args.output)
+    out.mkdir(parents=True, exist_ok=True)
+    suffix = ".html" if args.html else ".pdf"
+    status = 0
+    for answers in (False, True):
+        target = out / default_names(found[0], answers, suffix)
+        status = max(status, print_sheet(str(found[0]), str(target), answers, args.paper))
+    return status
+
+
 def add_parser(commands: Any) -> argparse.ArgumentParser:
     """Add ``lessons`` and its subcommands to the ``mathplay`` command's subparsers."""
     lessons: argparse.ArgumentParser = commands.add_parser(
@@ -108,4 +133,19 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         "--folder", default=DEFAULT_FOLDER, help=_("the lessons' folder; default lessons/")
     )
     maker.set_defaults(run=_new)
+    printer = sub.add_parser(
+        "print", help=_("write a lesson's worksheet and its answer key, ready to print")
+    )
+    printer.add_argument("number", metavar="NN", help=_("the lesson's two digits, like 05"))
+    printer.add_argument(
+        "-o", "--output", default=".", metavar="DIR", help=_("where to write; default here")
+    )
+    printer.add_argument("--html", action="store_true", help=_("HTML pages, not PDF"))
+    printer.add_argument(
+        "--paper", choices=["a4", "letter"], default="a4", help=_("the paper size; default a4")
+    )
+    printer.add_argument(
+        "--folder", default=DEFAULT_FOLDER, help=_("the lessons' folder; default lessons/")
+    )
+    printer.set_defaults(run=_print)
     return lessons

@@ -126,6 +126,42 @@ def _notebook(args: argparse.Namespace) -> int:
     return 0
 
 
+def print_sheet(source: str, out: str | None, answers: bool, paper: str) -> int:
+    """Write the worksheet (or key) of the puzzle file ``source``; the exit status."""
+    from mathplay.puzzles.format import PuzzleFileError
+    from mathplay.puzzles.printed import default_names
+    from mathplay.puzzles.printed import write as write_printed
+    from mathplay.puzzles.validate import load
+
+    try:
+        sheet = load(source)
+    except PuzzleFileError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        print(
+            _("{name}: fix these problems first (mathplay puzzles check {name})").format(
+                name=source
+            ),
+            file=sys.stderr,
+        )
+        return 1
+    target = out or default_names(source, answers)
+    try:
+        path = write_printed(sheet, target, answers=answers, paper=paper)
+    except OSError as error:
+        print(
+            _("error: cannot write {path}: {e}").format(path=target, e=error.strerror or error),
+            file=sys.stderr,
+        )
+        return 2
+    print(_("wrote {path}").format(path=path))
+    return 0
+
+
+def _print(args: argparse.Namespace) -> int:
+    return print_sheet(args.file, args.output, args.answers, args.paper)
+
+
 def _levels_help() -> str:
     """What every level of every kind means, for ``generate --help``."""
     lines = [_("levels (every number in a puzzle, its result and answer too, keeps to them):")]
@@ -178,6 +214,29 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     book.add_argument("file", metavar="FILE")
     book.add_argument("-o", "--output", metavar="OUT")
     book.set_defaults(run=_notebook)
+    printer = sub.add_parser(
+        "print",
+        help=_("write a worksheet to print (PDF or HTML), or its answer key with --answers"),
+        description=_(
+            "Write a page a pupil writes on: a name line, every puzzle with a box for the "
+            "answer, boards drawn as pictures, no hints. With --answers, the answer key: "
+            "each right answer, as the checker finds it, and one line that explains it."
+        ),
+    )
+    printer.add_argument("file", metavar="FILE", help=_("a puzzle file, or a shipped set's name"))
+    printer.add_argument(
+        "--answers", action="store_true", help=_("write the answer key, not the worksheet")
+    )
+    printer.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help=_("OUT.pdf or OUT.html; default NAME-worksheet.pdf or NAME-key.pdf here"),
+    )
+    printer.add_argument(
+        "--paper", choices=["a4", "letter"], default="a4", help=_("the paper size; default a4")
+    )
+    printer.set_defaults(run=_print)
     return puzzles
 
 
