@@ -54,7 +54,7 @@ class Grid:
 
     @classmethod
     def from_diagram(cls, text: str, read: Callable[[str], str] = str) -> Grid:
-        """Read a diagram (NOTATION.md): one line per row, cells separated by spaces.
+        """Read a diagram (docs/notation.md): one line per row, cells separated by spaces.
 
         ``read`` turns a cell's text into its canonical token, raising ``NotationError``
         for text that is not a token of the game.

@@ -64,7 +64,7 @@ def render_operation(items: list[str], operators: list[str], base: int) -> str:
     """Write ``items`` joined by ``operators`` the canonical way for ``base``.
 
     Base 10 writes symbols tight (``8x15``) and words spaced (``5 AND 3``); base 2 puts
-    one space around every operator (``101 AND 1``, ``1 + 1``), as NOTATION.md asks.
+    one space around every operator (``101 AND 1``, ``1 + 1``), as docs/notation.md asks.
     """
     parts = [items[0]]
     for name, item in zip(operators, items[1:]):

@@ -162,7 +162,7 @@ class Binary(GameState[BinaryMove, BinaryPosition]):
         bonus: str = "highest-bit",
         all_chips_bonus: int = 50,
     ) -> Binary:
-        """A position from a 15×15 diagram (NOTATION.md) and one hand per player.
+        """A position from a 15×15 diagram (docs/notation.md) and one hand per player.
 
         The bag holds the chips of the set that are neither on the board nor in a hand.
         """

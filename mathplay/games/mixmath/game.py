@@ -123,7 +123,7 @@ class Mixmath(GameState[MixmathMove, MixmathPosition]):
         modulo: bool = False,
         logarithms: bool = False,
     ) -> Mixmath:
-        """A position from a diagram (NOTATION.md, start numbers shown) and one rack per
+        """A position from a diagram (docs/notation.md, start numbers shown) and one rack per
         player (``"3 5 10 ? 7"``), at the start of ``to_move``'s turn. The bag holds the
         tiles of the set that are neither on the board nor on a rack."""
         board = Grid.from_diagram(diagram, read_cell)

@@ -1,4 +1,4 @@
-"""Mixmath moves and their notation (NOTATION.md): ``I7 3``, ``I7 ?3``, ``draw``, ``end``,
+"""Mixmath moves and their notation (docs/notation.md): ``I7 3``, ``I7 ?3``, ``draw``, ``end``,
 ``exchange 3 7``, ``pass`` and ``challenge``.
 
 >>> parse_move("i7 3"), parse_move("I7 ?3"), parse_move("exchange 3 ?")

@@ -126,7 +126,7 @@ class Summy(GameState[SummyMove, SummyPosition]):
         scores: list[int] | None = None,
         hand_size: int = 8,
     ) -> Summy:
-        """A position from a diagram (NOTATION.md) and one hand per player.
+        """A position from a diagram (docs/notation.md) and one hand per player.
 
         The stock holds the blocks of the set that are neither on the table nor in a hand.
         Every maximal run of two or more blocks that is a true sum counts as a sum.

@@ -1,4 +1,4 @@
-"""Notation (NOTATION.md) and save files: moves, hands and diagrams round-trip."""
+"""Notation (docs/notation.md) and save files: moves, hands and diagrams round-trip."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""M1 board, M2 tiles, M3 setup, and the text formats of NOTATION.md for Mixmath."""
+"""M1 board, M2 tiles, M3 setup, and the text formats of docs/notation.md for Mixmath."""
 
 from __future__ import annotations
 
