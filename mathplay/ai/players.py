@@ -251,12 +251,13 @@ class ExpertPlayer(StrongPlayer):
     Binary it plays as the strong player.
 
     Its search has a budget of positions (``STEPS``), so a seeded expert replays its
-    games, and a budget of seconds (``SECONDS``) as a safety net on slow machines."""
+    games on any machine at any load; ``SECONDS`` is only a far safety net."""
 
     kind = "expert"
-    #: Positions a Mixmath turn plan may look at, and the most seconds it may take.
+    #: Positions a Mixmath turn plan may look at; a far safety net in seconds (no
+    #: normal position comes near it: the steps end the plan).
     STEPS = 240
-    SECONDS = 0.5
+    SECONDS = 10.0
 
     def __init__(
         self, seed: int = 0, weights: TurnValue = EXPERT, endgame: EndgameSearch = ENDGAME

@@ -60,8 +60,11 @@ BINARY_TURN_STEPS: int | None = 40_000
 #: Positions a Mixmath look-ahead may visit for one placement, and for a whole turn.
 MIXMATH_STEPS: int | None = 1_000
 MIXMATH_TURN_STEPS: int | None = 2_000
-#: The most seconds a turn's or a hint's search may take, on any machine.
-SECONDS: float | None = 0.5
+#: A far safety net, in seconds, for a turn's or a hint's search: the step budgets above
+#: end every search here long before it (the slowest turn of the benches takes about
+#: 0.3 s of CPU), so a seeded game replays exactly on a busy machine; only a machine
+#: many times slower than any school computer would ever reach it.
+SECONDS: float | None = 10.0
 
 
 def steps_for(game: Any) -> int | None:

@@ -22,9 +22,11 @@ from mathplay.i18n import _
 __all__ = [
     "ORDERS",
     "EvaluationFailure",
+    "NotPlain",
     "Number",
     "apply_operator",
     "evaluate_plain",
+    "evaluate_plain_bits",
     "evaluate_side",
     "format_number",
     "reduce_side",
@@ -215,4 +217,62 @@ def evaluate_plain(text: str, order: str = "math") -> Number:
             value = value + number
         else:
             value = value - number
+    return value
+
+
+class NotPlain(Exception):
+    """A plainly written binary side whose value needs the full rules (a value below 0 on
+    the way, a division that is not whole or by 0): the checker parses it instead."""
+
+
+def evaluate_plain_bits(text: str, order: str = "math") -> int:
+    """The value of a side written plainly in base 2, like ``101x11+1``.
+
+    ``text`` must already be known to be well formed (see
+    :func:`mathplay.expr.parser.plain_binary_sides`). The same operations in the same
+    order as :func:`evaluate_side`; wherever base 2's rules would refuse a value (below
+    0, not whole), it raises :class:`NotPlain` so that the full checker explains it.
+
+    >>> evaluate_plain_bits("101x11+1"), evaluate_plain_bits("110:10-1", "left-to-right")
+    (16, 2)
+    """
+    parts = _PLAIN_OPERATOR.split(text)
+    value = int(parts[0], 2)
+    if order == "math":
+        total = 0
+        sign = "+"
+        for index in range(1, len(parts), 2):
+            op = parts[index]
+            number = int(parts[index + 1], 2)
+            if op == "x":
+                value *= number
+            elif op == ":":
+                if number == 0 or value % number:
+                    raise NotPlain(text)
+                value //= number
+            else:
+                total = total + value if sign == "+" else total - value
+                if total < 0:
+                    raise NotPlain(text)
+                sign = op
+                value = number
+        total = total + value if sign == "+" else total - value
+        if total < 0:
+            raise NotPlain(text)
+        return total
+    for index in range(1, len(parts), 2):  # left-to-right
+        op = parts[index]
+        number = int(parts[index + 1], 2)
+        if op == "x":
+            value *= number
+        elif op == ":":
+            if number == 0 or value % number:
+                raise NotPlain(text)
+            value //= number
+        elif op == "+":
+            value += number
+        else:
+            value -= number
+            if value < 0:
+                raise NotPlain(text)
     return value

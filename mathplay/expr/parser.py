@@ -19,7 +19,15 @@ from mathplay.errors import ExpressionError, OptionsError
 from mathplay.expr.tokens import MAX_TEXT_LENGTH, OPERATORS, Token, tokenize
 from mathplay.i18n import _
 
-__all__ = ["Operand", "Side", "parse", "plain_decimal_sides", "render_operation"]
+__all__ = [
+    "Operand",
+    "Side",
+    "binary_side_name",
+    "parse",
+    "plain_binary_sides",
+    "plain_decimal_sides",
+    "render_operation",
+]
 
 
 @dataclass(frozen=True)
@@ -239,24 +247,65 @@ _PLAIN_SIDE = rf"{_PLAIN_NUMBER}(?:[-+x:]{_PLAIN_NUMBER})*"
 _PLAIN_EQUATION = re.compile(rf"{_PLAIN_SIDE}(?:={_PLAIN_SIDE})+")
 
 
-def plain_decimal_sides(text: str) -> list[str] | None:
-    """The sides of a plainly written decimal equation, or ``None`` for any other text.
+#: How people and boards write the four operations, as the plain forms (``x : - +``).
+_WRITTEN = str.maketrans({"×": "x", "X": "x", "*": "x", "÷": ":", "/": ":", "−": "-", "–": "-"})
+_PLAIN_BITS = r"(?:0|1[01]*)"
+_PLAIN_BINARY_SIDE = rf"{_PLAIN_BITS}(?:[-+x:]{_PLAIN_BITS})*"
+_PLAIN_BINARY = re.compile(rf"{_PLAIN_BINARY_SIDE}(?:={_PLAIN_BINARY_SIDE})+")
+_BINARY_NAMES = {"x": " x ", ":": " / ", "-": " - ", "+": " + "}
+_BINARY_SPACING = re.compile(r"[-+x:]")
 
-    Plain means ASCII digits, ``+ - x :``, ``=`` and spaces only, well formed, with two or
-    more sides: the way game boards write equations. The sides come back without spaces,
-    which is exactly ``str(side)`` for each parsed side. ``None`` means "use
-    :func:`parse`", which accepts or rejects the text with its full rules; every text
-    this function accepts, :func:`parse` accepts too.
 
-    >>> plain_decimal_sides("8 x 15 = 120")
-    ['8x15', '120']
-    >>> plain_decimal_sides("8 × 15 = 120") is None
-    True
-    """
+def _compact(text: str) -> str | None:
     if not isinstance(text, str) or len(text) > MAX_TEXT_LENGTH:
         return None
     if " " in text:
         text = text.replace(" ", "")
-    if _PLAIN_EQUATION.fullmatch(text) is None:
+    return (
+        text if text.isascii() and "*" not in text and "/" not in text else text.translate(_WRITTEN)
+    )
+
+
+def plain_decimal_sides(text: str) -> list[str] | None:
+    """The sides of a plainly written decimal equation, or ``None`` for any other text.
+
+    Plain means digits, the four operations (``+ - x :``, or as people and boards also
+    write them: ``× * ÷ / −``), ``=`` and spaces only, well formed, with two or more
+    sides. The sides come back without spaces and with ``x :``, which is exactly
+    ``str(side)`` for each parsed side. ``None`` means "use :func:`parse`", which accepts
+    or rejects the text with its full rules; every text this function accepts,
+    :func:`parse` accepts too.
+
+    >>> plain_decimal_sides("8 x 15 = 120"), plain_decimal_sides("8 × 15 ÷ 2 = 60")
+    (['8x15', '120'], ['8x15:2', '60'])
+    >>> plain_decimal_sides("8 x (15) = 120") is None
+    True
+    """
+    compact = _compact(text)
+    if compact is None or _PLAIN_EQUATION.fullmatch(compact) is None:
         return None
-    return text.split("=")
+    return compact.split("=")
+
+
+def plain_binary_sides(text: str) -> list[str] | None:
+    """The sides of a plainly written binary equation, or ``None`` for any other text.
+
+    Plain means bits (numbers without leading zeros), the four operations (written as in
+    :func:`plain_decimal_sides`), ``=`` and spaces, with two or more sides; no ``AND OR
+    XOR NOT``. The sides come back compact, with ``x :`` (:func:`binary_side_name` writes
+    one as ``str(side)`` does).
+
+    >>> plain_binary_sides("101+11 = 1000"), binary_side_name("101+11")
+    (['101+11', '1000'], '101 + 11')
+    >>> plain_binary_sides("101 AND 1 = 1") is None
+    True
+    """
+    compact = _compact(text)
+    if compact is None or _PLAIN_BINARY.fullmatch(compact) is None:
+        return None
+    return compact.split("=")
+
+
+def binary_side_name(compact: str) -> str:
+    """A compact plain binary side written as ``str(side)`` writes it (``101 + 11``)."""
+    return _BINARY_SPACING.sub(lambda m: _BINARY_NAMES[m.group(0)], compact)

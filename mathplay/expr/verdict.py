@@ -25,12 +25,20 @@ from mathplay.errors import ExpressionError, OptionsError
 from mathplay.expr.arithmetic import (
     ORDERS,
     EvaluationFailure,
+    NotPlain,
     Number,
     evaluate_plain,
+    evaluate_plain_bits,
     evaluate_side,
     format_number,
 )
-from mathplay.expr.parser import Side, parse, plain_decimal_sides
+from mathplay.expr.parser import (
+    Side,
+    binary_side_name,
+    parse,
+    plain_binary_sides,
+    plain_decimal_sides,
+)
 from mathplay.expr.tree import Node, build_tree, negated_leaves, operations, render_with
 from mathplay.i18n import _
 
@@ -263,12 +271,22 @@ def check(text: str, *, base: int = 10, order: str = "math") -> Verdict:
     """
     _check_options(base, order)
     plain = plain_decimal_sides(text) if base == 10 else None
+    names: list[str] | None = None
     sides: tuple[Side, ...] | None = None
     if plain is not None:
         # Fast path for plainly written decimal equations; the sides are parsed later,
         # only if an explanation needs them.
         raw, failure = _evaluate_all(plain, evaluate_plain, order)
-    else:
+        names = plain
+    elif base == 2 and (bits := plain_binary_sides(text)) is not None:
+        # The same for binary, as long as every value on the way is a whole number >= 0.
+        try:
+            raw = [evaluate_plain_bits(compact, order) for compact in bits]
+        except NotPlain:
+            bits = None
+        else:
+            failure, names = None, bits  # written out below, if the equation is false
+    if names is None:
         sides = parse(text, base=base)
         if len(sides) < 2:
             raise ExpressionError(
@@ -284,8 +302,10 @@ def check(text: str, *, base: int = 10, order: str = "math") -> Verdict:
     first = raw[0]
     if all(value == first for value in raw):
         return Verdict(text, sides, raw, True, None, base, order)
-    if plain is not None:
-        names, numbers = plain, [part.isdigit() for part in plain]
+    if names is not None:
+        numbers = [part.isdigit() for part in names]
+        if base == 2:
+            names = [binary_side_name(name) for name in names]
     else:
         assert sides is not None
         names, numbers = [str(side) for side in sides], [side.is_number for side in sides]

@@ -9,7 +9,9 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from fractions import Fraction
+from unittest import mock
 
+import pytest
 import sympy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -260,23 +262,63 @@ def test_s2_division_is_exact_or_fails_on_zero(
     assert evaluate(text, order=order) == verdict.value
 
 
+def _general(text: str, base: int, order: str) -> Verdict:
+    """The checker's verdict with its fast paths turned off (the general path)."""
+    with (
+        mock.patch("mathplay.expr.verdict.plain_decimal_sides", return_value=None),
+        mock.patch("mathplay.expr.verdict.plain_binary_sides", return_value=None),
+    ):
+        return check(text, base=base, order=order)
+
+
+def _same(fast: Verdict, general: Verdict) -> None:
+    assert fast.holds == general.holds
+    assert fast.reason == general.reason
+    assert fast.values == general.values
+    assert fast.steps == general.steps
+    assert fast.canonical == general.canonical
+
+
 @FAST
 @given(expression=decimal_expressions(ops="+-x:"), order=orders)
 def test_every_spelling_gives_the_same_verdict(
     expression: tuple[str, list[int], list[str]], order: str
 ) -> None:
-    # Plain text ("12x3+4=40") takes the checker's fast path; other spellings of the same
-    # equation take the general path. Both must say exactly the same thing.
+    # Plain text ("12x3+4=40") and the ways people write it ("12 × 3 + 4 = 40",
+    # "12*3+4=40") take the checker's fast path; the general path must say exactly the
+    # same thing.
     text, _, _ = expression
     for right in ("0", "7", "1:2"):
-        plain = check(f"{text}={right}", order=order)
-        spelled = f"{text}={right}".replace("x", " × ").replace(":", " ÷ ").replace("-", "−")
-        general = check(spelled, order=order)
-        assert plain.holds == general.holds
-        assert plain.reason == general.reason
-        assert plain.values == general.values
-        assert plain.steps == general.steps
-        assert plain.canonical == general.canonical
+        plain = f"{text}={right}"
+        general = _general(plain, 10, order)
+        for spelled in (
+            plain,
+            plain.replace("x", " × ").replace(":", " ÷ ").replace("-", "−"),
+            plain.replace("x", "*").replace(":", "/"),
+        ):
+            _same(check(spelled, order=order), general)
+
+
+@FAST
+@given(data=st.data(), order=orders)
+def test_binary_plain_text_gives_the_general_verdict(data: st.DataObject, order: str) -> None:
+    # "101 x 11 - 1 = 1110": the fast path for binary, or (a value below 0 or not whole
+    # on the way) the general path; the verdict is the same either way.
+    count = data.draw(st.integers(1, 5))
+    numbers = [format(data.draw(st.integers(0, 20)), "b") for _ in range(count)]
+    ops = [
+        data.draw(st.sampled_from(["+", "-", "x", "/", "×", "÷", "−"])) for _ in range(count - 1)
+    ]
+    text = numbers[0] + "".join(f" {op} {n}" for op, n in zip(ops, numbers[1:]))
+    for right in ("0", "1", "110", "10 + 1"):
+        equation = f"{text} = {right}"
+        try:
+            general = _general(equation, 2, order)
+        except ExpressionError:
+            with pytest.raises(ExpressionError):
+                check(equation, base=2, order=order)
+            continue
+        _same(check(equation, base=2, order=order), general)
 
 
 # --- base 2: B2 values -------------------------------------------------------------------

@@ -205,7 +205,10 @@ def test_parse_refuses_non_text() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["8x15=120", "8 x 15 = 120", " 1 0 1=101 ", "0=0", "1:2x4=2", "1-5+6=2", "1=2=3", "9:0=1"],
+    [
+        *["8x15=120", "8 x 15 = 120", " 1 0 1=101 ", "0=0", "1:2x4=2", "1-5+6=2", "1=2=3"],
+        *["9:0=1", "8×15=120", "8 * 15 = 120", "12 ÷ 3 − 1 = 3", "12/3-1=3", "9 – 3 = 6"],
+    ],
 )
 def test_plain_sides_are_the_parsed_sides(text: str) -> None:
     plain = plain_decimal_sides(text)
@@ -216,8 +219,8 @@ def test_plain_sides_are_the_parsed_sides(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "8×15=120",  # other spellings take the general path
-        "8*15=120",
+        "8X15=120",  # other spellings take the general path
+        "8·15=120",
         "5 AND 3=1",
         "07=7",
         "1++2=3",
