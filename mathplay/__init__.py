@@ -6,6 +6,7 @@ True
 """
 
 from mathplay.core import load
+from mathplay.core.services import provide
 from mathplay.errors import (
     ExpressionError,
     IllegalMoveError,
@@ -18,6 +19,12 @@ from mathplay.expr import Verdict, check, evaluate
 from mathplay.games import Binary, Mixmath, Summy
 
 __version__ = "0.1.0.dev0"
+
+# The engine (core, games) never imports the layers above it; this package, which puts
+# the layers together, tells it where the hints and the pictures are (loaded on use).
+provide("hint", "mathplay.ai.hints:hint")
+provide("hints", "mathplay.ai.hints:hints")
+provide("board_svg", "mathplay.render.svg:board_svg")
 
 #: Heavier parts load on first use, so ``import mathplay`` stays quick and the engine
 #: never pulls in matplotlib or ipywidgets.

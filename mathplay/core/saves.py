@@ -82,11 +82,6 @@ def load(text: str) -> Any:
     name = data.get("format")
     game_type = GAME_TYPES.get(name) if isinstance(name, str) else None
     if game_type is None:
-        # The games register themselves when imported.
-        import mathplay.games  # noqa: F401
-
-        game_type = GAME_TYPES.get(name) if isinstance(name, str) else None
-    if game_type is None:
         known = ", ".join(sorted(GAME_TYPES)) or "-"
         raise SaveFileError(
             _("unknown save format {name!r}; mathplay reads {known}").format(name=name, known=known)

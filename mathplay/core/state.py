@@ -21,6 +21,7 @@ from mathplay.core.bag import Bag, check_seed
 from mathplay.core.grid import Grid
 from mathplay.core.hand import Hand
 from mathplay.core.outcome import Outcome
+from mathplay.core.services import service
 from mathplay.core.squares import Special, Square
 from mathplay.errors import (
     IllegalMoveError,
@@ -234,18 +235,14 @@ class GameState(ABC, Generic[MoveT, PositionT]):
 
         Never changes the game. See :mod:`mathplay.ai.hints`.
         """
-        from mathplay.ai.hints import hint
-
         _check_using(using)
-        return hint(self, level=level, using=using)
+        return service("hint")(self, level=level, using=using)
 
     def hints(self, n: int = 5, using: str | None = None) -> list[Any]:
         """The ``n`` best moves now, each with its explanation."""
-        from mathplay.ai.hints import hints
-
         check_count(n)
         _check_using(using)
-        return hints(self, n=n, using=using)
+        return list(service("hints")(self, n=n, using=using))
 
     @property
     def special_squares(self) -> dict[Square, Special]:
@@ -365,9 +362,7 @@ class GameState(ABC, Generic[MoveT, PositionT]):
 
     def _repr_svg_(self) -> str:
         """The board as SVG, so a game shows itself in a notebook (``mathplay.render``)."""
-        from mathplay.render.svg import board_svg
-
-        return board_svg(self)
+        return str(service("board_svg")(self))
 
     def state_key(self) -> tuple[Any, ...]:
         """Everything that defines the position, as an immutable value to compare."""

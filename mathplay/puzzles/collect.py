@@ -21,7 +21,14 @@ from pathlib import Path
 from typing import Any
 
 from mathplay.i18n import _
-from mathplay.puzzles.records import _warn, name_key, progress_files, read_lines
+from mathplay.puzzles.records import (
+    _warn,
+    name_key,
+    progress_files,
+    read_lines,
+    source_flags,
+    why_not_read,
+)
 
 __all__ = ["CollectResult", "collect"]
 
@@ -38,8 +45,11 @@ class CollectResult:
     duplicates: int = 0
     bad_lines: int = 0
     kept: int = 0
-    #: Files and folders that could not be read, and files with no attempt at all.
+    #: Files and folders that could not be read or were left out (links, pipes, devices,
+    #: files too big), and files with no attempt at all, each with the reason.
     problems: list[str] = field(default_factory=list)
+    #: Where records came from that a teacher should look at (:func:`source_flags`).
+    flags: list[str] = field(default_factory=list)
 
     def __str__(self) -> str:
         text = _(
@@ -57,7 +67,9 @@ class CollectResult:
 
 
 def _identity(raw: dict[str, Any]) -> str:
-    return json.dumps(raw, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    """A record's identity: what it says, wherever it was found."""
+    said = {key: value for key, value in raw.items() if key != "source"}
+    return json.dumps(said, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
 def collect(paths: Iterable[str | Path], output: str | Path) -> CollectResult:
@@ -65,21 +77,27 @@ def collect(paths: Iterable[str | Path], output: str | Path) -> CollectResult:
     ``*.jsonl``) into the file ``output``, each record once (the same record seen twice,
     as when a file is given twice, is written once). Records already in ``output`` are
     kept, so collecting again adds only what is new. Bad lines are skipped with a
-    warning naming the file and line. ``output`` is replaced in one step, so a failure
-    leaves it as it was."""
+    warning naming the file and line. Only ordinary files are read (links are not
+    followed; pipes, devices and files too big are left out, each named in
+    ``problems``). Every record collected keeps the file it came from (``source``), and
+    ``flags`` names a pupil whose records come from several files and a handed-in file
+    that names several pupils. ``output`` is replaced in one step, so a failure leaves it
+    as it was."""
     output = Path(output)
     result = CollectResult(output)
     files, unreadable = progress_files(paths)
-    result.problems += [_("cannot read {what}").format(what=u) for u in unreadable]
+    result.problems += [_("left out {what}").format(what=u) for u in unreadable]
     seen: set[str] = set()
     lines: list[str] = []
     pupils: set[str] = set()
+    records: list[dict[str, Any]] = []
     distinct: set[Path] = set()
     sources = [output] if output.exists() else []
     sources += [f for f in files if not (output.exists() and f.exists() and f.samefile(output))]
     for index, path in enumerate(sources):
-        if not path.exists():
-            result.problems.append(_("{path}: no such file").format(path=path))
+        why = why_not_read(path)
+        if why is not None:
+            result.problems.append(_("{path}: left out: {why}").format(path=path, why=why))
             continue
         if not os.access(path, os.R_OK):
             result.problems.append(_("{path}: cannot read it").format(path=path))
@@ -95,7 +113,11 @@ def collect(paths: Iterable[str | Path], output: str | Path) -> CollectResult:
                 result.duplicates += 1
                 continue
             seen.add(identity)
-            lines.append(json.dumps(line.raw, ensure_ascii=False))
+            raw = dict(line.raw)
+            if index > 0 or path != output:
+                raw["source"] = str(path)  # never what a pupil's file says it is
+            records.append(raw)
+            lines.append(json.dumps(raw, ensure_ascii=False))
             pupils.add(name_key(line.entry["who"]))
             if index == 0 and path == output:
                 result.kept += 1
@@ -113,6 +135,7 @@ def collect(paths: Iterable[str | Path], output: str | Path) -> CollectResult:
             distinct.add(path.resolve())
     result.files = len(distinct)
     result.records, result.pupils = len(lines), len(pupils)
+    result.flags = source_flags(records)
     output.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=".collect-", suffix=".jsonl", dir=output.parent)
     try:

@@ -27,7 +27,26 @@ def _show_warnings(caught: list[warnings.WarningMessage]) -> None:
         print(_("warning: {message}").format(message=warning.message), file=sys.stderr)
 
 
+def _missing(paths: Sequence[str]) -> int:
+    """Say which given paths do not exist (nothing at all there, not even a link); the
+    exit status: 2 if any, else 0."""
+    import os
+
+    missing = [path for path in paths if not os.path.lexists(path)]
+    if missing:
+        print(
+            _("error: no such file or folder: {paths} (nothing was read or written)").format(
+                paths=", ".join(missing)
+            ),
+            file=sys.stderr,
+        )
+        return 2
+    return 0
+
+
 def _collect(args: argparse.Namespace) -> int:
+    if _missing(args.paths):
+        return 2
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ProgressWarning)
         result = collect(args.paths, args.output)
@@ -35,16 +54,13 @@ def _collect(args: argparse.Namespace) -> int:
     for problem in result.problems:
         print(_("warning: {message}").format(message=problem), file=sys.stderr)
     print(result)
+    for flag in result.flags:
+        print(_("check: {message}").format(message=flag))
     return 0
 
 
 def _report(args: argparse.Namespace) -> int:
-    missing = [p for p in args.files if not _exists(p)]
-    if missing:
-        print(
-            _("error: no such file or folder: {paths}").format(paths=", ".join(missing)),
-            file=sys.stderr,
-        )
+    if _missing(args.files):
         return 2
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ProgressWarning)
@@ -60,12 +76,6 @@ def _report(args: argparse.Namespace) -> int:
     if args.html:
         print(_("wrote {path}").format(path=s.write_html(args.html, args.title)))
     return 0
-
-
-def _exists(path: str) -> bool:
-    from pathlib import Path
-
-    return Path(path).exists()
 
 
 def add_parser(commands: Any) -> argparse.ArgumentParser:

@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import time
 import unicodedata
 import warnings
@@ -57,7 +58,9 @@ __all__ = [
     "safe_file_name",
     "set_clock",
     "set_current_lesson",
+    "source_flags",
     "task_clock",
+    "why_not_read",
 ]
 
 #: Where the widget writes attempts unless told otherwise.
@@ -363,17 +366,79 @@ class Line:
     why: str = ""
 
 
-def read_lines(path: str | Path) -> Iterator[Line]:
-    """Every non-blank line of the file, parsed and checked (a missing file has none).
+#: The biggest progress file read (a class of 30 a whole year fills a few MB).
+MOST_FILE_BYTES = 64 * 1024 * 1024
+#: The longest line read (a record is a few hundred bytes).
+MOST_LINE_BYTES = 64 * 1024
 
-    Bad bytes become U+FFFD; a BOM (also one in the middle of joined files) goes.
+
+def why_not_read(path: str | Path) -> str | None:
+    """Why the file at ``path`` is not read as progress records (``None``: it is).
+
+    Only ordinary files are read: a pupil's folder may hold a link to another class's
+    records or to any file of the machine, a link to ``/dev/zero`` (endless), or a pipe
+    (which blocks whoever reads it). Links are never followed.
     """
     try:
-        file = open(path, "rb")  # noqa: SIM115 - closed below, read line by line
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return _("there is no such file")
+    except OSError as error:
+        return _("it cannot be read ({error})").format(error=error.strerror or error)
+    if stat.S_ISLNK(info.st_mode):
+        return _("it is a link, and links are not followed (it may point anywhere)")
+    if not stat.S_ISREG(info.st_mode):
+        return _("it is not an ordinary file")
+    if info.st_size > MOST_FILE_BYTES:
+        return _("it is bigger than {most} MB, more than any class's records").format(
+            most=MOST_FILE_BYTES // (1024 * 1024)
+        )
+    return None
+
+
+def _open_regular(path: str | Path) -> Any:
+    """The ordinary file at ``path``, opened for reading without following a link and
+    without blocking on a pipe; ``None`` for anything else."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        descriptor = os.open(path, flags)
     except OSError:
+        return None
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        return None
+    return os.fdopen(descriptor, "rb")
+
+
+def read_lines(path: str | Path) -> Iterator[Line]:
+    """Every non-blank line of the file, parsed and checked (a missing file has none, and
+    so has anything :func:`why_not_read` refuses).
+
+    Bad bytes become U+FFFD; a BOM (also one in the middle of joined files) goes. A line
+    longer than :data:`MOST_LINE_BYTES` is left out as a bad line, without holding it in
+    memory; reading stops after :data:`MOST_FILE_BYTES`.
+    """
+    if why_not_read(path) is not None:
+        return
+    file = _open_regular(path)
+    if file is None:
         return
     with file:
-        for number, data in enumerate(file, start=1):
+        number, total = 0, 0
+        while total <= MOST_FILE_BYTES:
+            data = file.readline(MOST_LINE_BYTES + 1)
+            if not data:
+                break
+            number += 1
+            total += len(data)
+            if len(data) > MOST_LINE_BYTES and not data.endswith(b"\n"):
+                while True:  # skip the rest of the line, a piece at a time
+                    rest = file.readline(MOST_LINE_BYTES)
+                    total += len(rest)
+                    if not rest or rest.endswith(b"\n") or total > MOST_FILE_BYTES:
+                        break
+                yield Line(str(path), number, None, None, _("the line is too long"))
+                continue
             line = data.decode("utf-8", errors="replace").lstrip("\ufeff")
             if not line.strip():
                 continue
@@ -434,13 +499,18 @@ def read_attempts(path: str | Path) -> tuple[list[dict[str, Any]], int]:
 
 def progress_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[str]]:
     """The ``*.jsonl`` files of ``paths`` (files as given; folders searched through,
-    leaving out hidden folders and checkpoints), and the folders that could not be read."""
+    leaving out hidden folders and checkpoints, never following a link), and what could
+    not be read or was left out, each with the reason (:func:`why_not_read`)."""
     files: list[Path] = []
     unreadable: list[str] = []
     for given in paths:
         path = Path(given)
-        if not path.is_dir():
-            files.append(path)
+        if os.path.islink(path) or not path.is_dir():
+            why = why_not_read(path)
+            if why is None:
+                files.append(path)
+            else:
+                unreadable.append(f"{path}: {why}")
             continue
 
         def failed(error: OSError) -> None:
@@ -448,9 +518,57 @@ def progress_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[str]]:
 
         found = []
         for folder, subfolders, names in os.walk(path, onerror=failed):
+            links = [d for d in subfolders if os.path.islink(os.path.join(folder, d))]
+            unreadable.extend(f"{Path(folder, d)}: {why_not_read(Path(folder, d))}" for d in links)
             subfolders[:] = sorted(
-                d for d in subfolders if not d.startswith(".") and d != "__pycache__"
+                d
+                for d in subfolders
+                if not d.startswith(".") and d != "__pycache__" and d not in links
             )
-            found += [Path(folder, n) for n in names if n.endswith(".jsonl")]
+            for name in names:
+                if not name.endswith(".jsonl"):
+                    continue
+                why = why_not_read(Path(folder, name))
+                if why is None:
+                    found.append(Path(folder, name))
+                else:
+                    unreadable.append(f"{Path(folder, name)}: {why}")
         files += sorted(found)
     return files, unreadable
+
+
+def _handed_in(source: str) -> bool:
+    return Path(source).name.startswith("mathplay-results")
+
+
+def source_flags(attempts: Iterable[dict[str, Any]]) -> list[str]:
+    """What a teacher should look at in where the records came from (each record's
+    ``source``): a pupil whose records come from more than one file, and a handed-in
+    file ("Save my results", ``mathplay-results-*.jsonl``) that names several pupils
+    (a pupil may have edited it to add records under another name)."""
+    files_of: dict[str, set[str]] = {}
+    pupils_of: dict[str, set[str]] = {}
+    shown: dict[str, str] = {}
+    for attempt in attempts:
+        source = attempt.get("source")
+        if not isinstance(source, str) or not source:
+            continue
+        key = name_key(str(attempt.get("who", "")))
+        shown.setdefault(key, str(attempt.get("who", "")))
+        files_of.setdefault(key, set()).add(source)
+        pupils_of.setdefault(source, set()).add(key)
+    flags = []
+    for key, sources in sorted(files_of.items()):
+        if len(sources) > 1:
+            flags.append(
+                _("{who}: records come from {n} files ({files}); check that they are all theirs")
+                .format(who=shown[key] or "?", n=len(sources), files=", ".join(sorted(sources)))
+            )  # fmt: skip
+    for source, keys in sorted(pupils_of.items()):
+        if _handed_in(source) and len(keys) > 1:
+            names = ", ".join(sorted(shown[k] or "?" for k in keys))
+            flags.append(
+                _("{file}: a handed-in file names {n} pupils ({names}); it may have been edited")
+                .format(file=source, n=len(keys), names=names)
+            )  # fmt: skip
+    return flags

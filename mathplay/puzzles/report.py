@@ -32,9 +32,28 @@ from mathplay.puzzles.records import (
     name_key,
     progress_dir,
     progress_files,
+    source_flags,
 )
 
-__all__ = ["CSV_COLUMNS", "STATUSES", "Summary", "Table", "chart", "summary"]
+__all__ = ["CSV_COLUMNS", "STATUSES", "Summary", "Table", "as_text", "chart", "summary"]
+
+#: What a spreadsheet reads as the start of a formula (OWASP, "CSV injection").
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def as_text(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows as text: a text starting with ``= + - @``, a tab
+    or a carriage return gets a ``'`` in front (the OWASP rule), so a name or an answer
+    a pupil typed (``=HYPERLINK(…)``) never becomes a live formula. Numbers stay
+    numbers; an answer typed as ``-3`` reads ``'-3``.
+
+    >>> as_text("=cmd|' /C calc'!A0"), as_text("-3"), as_text("Ana"), as_text(-3)
+    ("'=cmd|' /C calc'!A0", "'-3", 'Ana', -3)
+    """
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
 
 #: The columns of :meth:`Summary.to_csv`, one row per pupil per puzzle.
 CSV_COLUMNS = (
@@ -283,9 +302,11 @@ class Summary:
         for row in self.rows:
             writer.writerow(
                 [
-                    WRONG_SEPARATOR.join(row[c]) if c == "wrong_answers"
-                    else str(row[c]).lower() if isinstance(row[c], bool)
-                    else row[c]
+                    as_text(
+                        WRONG_SEPARATOR.join(row[c]) if c == "wrong_answers"
+                        else str(row[c]).lower() if isinstance(row[c], bool)
+                        else row[c]
+                    )
                     for c in CSV_COLUMNS
                 ]
             )  # fmt: skip
@@ -343,10 +364,12 @@ def _gather(path: Any) -> tuple[list[dict[str, Any]], int, str]:
     files, unreadable = progress_files(given)
     attempts: list[dict[str, Any]] = []
     skipped = 0
-    notes = [_("cannot read {folder}").format(folder=u) for u in unreadable]
+    notes = [_("Left out {what}.").format(what=u) for u in unreadable]
     for file in files:
         found, bad = _read(file)
         _warn(file, bad)
+        for attempt in found:
+            attempt.setdefault("source", str(file))
         attempts += found
         skipped += len(bad)
         if bad:
@@ -358,6 +381,7 @@ def _gather(path: Any) -> tuple[list[dict[str, Any]], int, str]:
                     "(line {lines}{more})."
                 ).format(n=len(bad), path=file, lines=lines, more=more)
             )
+    notes += [_("Check: {flag}.").format(flag=flag) for flag in source_flags(attempts)]
     where = ", ".join(map(str, given))
     if not attempts:
         notes.insert(0, _("No attempts are recorded in {path} yet.").format(path=where))

@@ -57,6 +57,8 @@ def test_the_file_round_trips_through_collect(
     collected, bad = records.read_attempts(out)
     original, _bad = records.read_attempts(log)
     assert bad == 0
+    # Each record once, as written, with the first file it was found in.
+    assert {e.pop("source") for e in collected} == {str(tmp_path / "pupils" / "again.jsonl")}
     assert collected == [entry for entry in original if entry["who"] == "Ana"]
     assert [(e["puzzle"], e["answer"], e["right"]) for e in collected] == [
         (collected[0]["puzzle"], "5", False),
