@@ -2,8 +2,9 @@
 
 ``mathplay progress collect PATH... -o class.jsonl`` gathers progress files (folders are
 searched through for ``*.jsonl``), each record once; ``mathplay progress report
-class.jsonl [--set NAME] [--csv OUT] [--html OUT]`` prints the pupil × puzzle grid and
-writes it as CSV (one row per pupil per puzzle) and as a one-page HTML report.
+class.jsonl [--set NAME] [--class FILE] [--csv OUT] [--skills-csv OUT] [--html OUT]``
+prints the pupil × puzzle grid and writes it as CSV (one row per pupil per puzzle), per
+skill (one row per pupil per skill, with a level) and as a one-page HTML report.
 """
 
 from __future__ import annotations
@@ -62,9 +63,18 @@ def _collect(args: argparse.Namespace) -> int:
 def _report(args: argparse.Namespace) -> int:
     if _missing(args.files):
         return 2
+    class_list = None
+    if args.class_list:
+        from mathplay.puzzles.roster import ClassListError, read_class_list
+
+        try:
+            class_list = read_class_list(args.class_list)
+        except ClassListError as error:
+            print(_("error: {message}").format(message=error), file=sys.stderr)
+            return 2
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ProgressWarning)
-        s = summary(args.files, puzzle_set=args.set)
+        s = summary(args.files, puzzle_set=args.set, class_list=class_list)
     _show_warnings(caught)
     if args.set is not None and not s.sets:
         print(_("error: no attempts at a set called {name!r}").format(name=args.set),
@@ -75,6 +85,8 @@ def _report(args: argparse.Namespace) -> int:
         print(_("wrote {path}").format(path=s.to_csv(args.csv)))
     if args.html:
         print(_("wrote {path}").format(path=s.write_html(args.html, args.title)))
+    if args.skills_csv:
+        print(_("wrote {path}").format(path=s.to_skills_csv(args.skills_csv)))
     return 0
 
 
@@ -98,6 +110,20 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     report.add_argument("--csv", metavar="OUT", help=_("write one row per pupil per puzzle"))
     report.add_argument("--html", metavar="OUT", help=_("write a one-page report to open"))
     report.add_argument("--title", metavar="TEXT", help=_("the HTML report's title"))
+    report.add_argument(
+        "--class",
+        dest="class_list",
+        metavar="FILE",
+        help=_(
+            "the class list: one name a line, or a CSV file with a 'name' column; every "
+            "pupil on it is in the report, those with no record as not started"
+        ),
+    )
+    report.add_argument(
+        "--skills-csv",
+        metavar="OUT",
+        help=_("write one row per pupil per skill, with a level (not started to mastered)"),
+    )
     report.set_defaults(run=_report)
     return progress
 

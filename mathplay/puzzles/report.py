@@ -17,7 +17,7 @@ import csv
 import html
 import io
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -218,6 +218,24 @@ class Summary:
     pupils: list[str] = field(default_factory=list)
     #: Each puzzle's question (when the records have it), by (set, puzzle).
     questions: dict[tuple[str, str], str] = field(default_factory=dict)
+    #: The pupils of the class list with no record at all.
+    not_started: list[str] = field(default_factory=list)
+    #: The attempts summed up, in the order they were made.
+    records: list[dict[str, Any]] = field(default_factory=list, repr=False)
+
+    def skill_rows(self) -> list[dict[str, Any]]:
+        """One row per pupil per skill, with a level (:mod:`mathplay.puzzles.roster`)."""
+        from mathplay.puzzles.roster import skill_rows
+
+        return skill_rows(self.records, self.pupils)
+
+    def to_skills_csv(self, path: str | Path) -> Path:
+        """Write :meth:`skill_rows` as CSV (``report --skills-csv``); the path."""
+        from mathplay.puzzles.roster import skills_csv
+
+        path = Path(path)
+        path.write_text(skills_csv(self.skill_rows()), encoding="utf-8")
+        return path
 
     # --- looking things up ----------------------------------------------------------
 
@@ -388,13 +406,17 @@ def _gather(path: Any) -> tuple[list[dict[str, Any]], int, str]:
     return attempts, skipped, " ".join(notes)
 
 
-def summary(path: Any = None, puzzle_set: str | None = None) -> Summary:
+def summary(
+    path: Any = None, puzzle_set: str | None = None, class_list: Sequence[str] | None = None
+) -> Summary:
     """Sum up the attempts in ``path`` (a progress file, a folder of them, or a list;
     by default the ``MATHPLAY_PROGRESS_DIR`` folder if set, else
     ``mathplay-progress.jsonl``), only those of the set titled ``puzzle_set`` if given.
 
     Pupils are matched by name in any case and spacing ("Ana", " ana "), and shown as
-    they first wrote it. Every pupil gets a row at every puzzle of each set anyone tried.
+    they first wrote it (as the class list writes it, when one is given). Every pupil
+    gets a row at every puzzle of each set anyone tried; with ``class_list`` every pupil
+    on it too, those with no record listed as not started, and pupils not on it named.
     """
     if path is None:
         path = progress_dir() or DEFAULT_LOG
@@ -404,6 +426,9 @@ def summary(path: Any = None, puzzle_set: str | None = None) -> Summary:
     if attempts and all(_when(a) for a in attempts):
         attempts.sort(key=lambda a: _when(a))  # type: ignore[arg-type, return-value]
     shown: dict[str, str] = {}
+    for name in class_list or ():
+        shown.setdefault(name_key(name), name)
+    listed = set(shown)
     sets: dict[str, list[str]] = {}
     cells: dict[tuple[str, str, str], Cell] = {}
     questions: dict[tuple[str, str], str] = {}
@@ -456,9 +481,27 @@ def summary(path: Any = None, puzzle_set: str | None = None) -> Summary:
             "hints": sum(r["hints"] for r in mine),
             "minutes": round(sum(r["seconds"] for r in mine) / 60, 1),
         })  # fmt: skip
+    tried = {name_key(str(a.get("who") or "").strip() or _("(no name)")) for a in attempts}
+    not_started = [shown[k] for k in pupils if k in listed and k not in tried]
+    if class_list is not None:
+        extra = []
+        if not_started:
+            extra.append(
+                _("Not started ({n}): {names}.").format(
+                    n=len(not_started), names=", ".join(not_started)
+                )
+            )
+        strangers = [shown[k] for k in pupils if k not in listed]
+        if strangers:
+            extra.append(
+                _("Not on the class list ({n}): {names}.").format(
+                    n=len(strangers), names=", ".join(strangers)
+                )
+            )
+        note = " ".join([*extra, note]).strip()
     return Summary(
         by_puzzle, by_student, len(attempts), skipped, note, rows, sets,
-        [shown[k] for k in pupils], questions,
+        [shown[k] for k in pupils], questions, not_started, attempts,
     )  # fmt: skip
 
 

@@ -1,0 +1,177 @@
+"""The class as the teacher knows it: a class list, and each pupil's level in each skill.
+
+A **class list** (``progress report --class FILE``) is a text file with one name a line,
+or a CSV file with a ``name`` column (the first row names the columns). Every pupil on
+it is in the report, those with no record as "not started"; names match as the report
+matches them (any case, any spacing).
+
+A **skill** is what a record practised: its ``skill`` (practice records carry one, like
+``bin-to-dec`` or ``and``), else the title of its set (a lesson's puzzles, a worksheet).
+:func:`skill_rows` gives one row per pupil per skill with the columns of
+:data:`SKILL_COLUMNS`, and a level by this rule, over the puzzles the pupil tried in
+that skill, in the order tried:
+
+- ``not started``: no attempt;
+- ``mastered``: at least 3 puzzles right at the first try (no hint, no solution seen),
+  and the last 2 puzzles tried both right at the first try;
+- ``familiar``: at least 2 puzzles right at the first try;
+- ``practising``: tried, not yet familiar.
+
+>>> rows = skill_rows([
+...     {"who": "Ana", "puzzle": p, "skill": "and", "right": True, "when": f"2026-12-0{n}"}
+...     for n, p in enumerate(["a", "b", "c"], start=1)], ["Ana", "Ben"])
+>>> [(r["who"], r["skill"], r["right_first_try"], r["level"]) for r in rows]
+[('Ana', 'and', 3, 'mastered'), ('Ben', 'and', 0, 'not started')]
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from mathplay.i18n import _
+from mathplay.puzzles.records import name_key
+
+__all__ = [
+    "LEVELS",
+    "SKILL_COLUMNS",
+    "ClassListError",
+    "read_class_list",
+    "skill_of",
+    "skill_rows",
+    "skills_csv",
+]
+
+#: The columns of ``report --skills-csv``, one row per pupil per skill.
+SKILL_COLUMNS = (
+    "who",
+    "skill",
+    "attempts",
+    "right_first_try",
+    "hints",
+    "solutions_seen",
+    "level",
+    "last_active",
+)
+#: The levels, from none to all (the rule is in this module's text and docs/classroom.md).
+LEVELS = ("not started", "practising", "familiar", "mastered")
+#: The longest class list read (a school's whole year fits many times over).
+_MOST_BYTES = 1024 * 1024
+
+
+class ClassListError(ValueError):
+    """A class list that cannot be read; the message says why, in words."""
+
+
+def read_class_list(path: str | Path) -> list[str]:
+    """The names on the class list at ``path`` (one a line, or a CSV ``name`` column),
+    in order, each once; raises :class:`ClassListError` saying what is wrong."""
+    from mathplay.puzzles.records import why_not_read
+
+    why = why_not_read(path)
+    if why is not None:
+        raise ClassListError(_("the class list {path}: {why}").format(path=path, why=why))
+    text = Path(path).read_bytes()[:_MOST_BYTES].decode("utf-8", errors="replace")
+    text = text.lstrip("\ufeff")
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise ClassListError(_("the class list {path} has no names in it").format(path=path))
+    header = next(csv.reader([lines[0]]))
+    columns = [cell.strip().lower() for cell in header]
+    if len(columns) > 1 or columns == ["name"]:
+        if "name" not in columns:
+            raise ClassListError(
+                _(
+                    "the class list {path} looks like a CSV file but has no 'name' column "
+                    "(its columns: {columns})"
+                ).format(path=path, columns=", ".join(header))
+            )
+        at = columns.index("name")
+        rows = csv.reader(io.StringIO("\n".join(lines[1:])))
+        names = [row[at].strip() for row in rows if len(row) > at and row[at].strip()]
+    else:
+        names = [line.strip() for line in lines]
+    seen: set[str] = set()
+    out = []
+    for name in names:
+        if name_key(name) not in seen:
+            seen.add(name_key(name))
+            out.append(name)
+    return out
+
+
+def skill_of(attempt: dict[str, Any]) -> str:
+    """The skill a record practised: its ``skill``, else its set's title."""
+    skill = attempt.get("skill")
+    if isinstance(skill, str) and skill.strip():
+        return skill.strip()
+    return str(attempt.get("set") or _("(no set)"))
+
+
+def _level(first_tries: list[bool]) -> str:
+    if not first_tries:
+        return LEVELS[0]
+    right = sum(first_tries)
+    if right >= 3 and len(first_tries) >= 2 and all(first_tries[-2:]):
+        return LEVELS[3]
+    return LEVELS[2] if right >= 2 else LEVELS[1]
+
+
+def skill_rows(attempts: Iterable[dict[str, Any]], pupils: Sequence[str]) -> list[dict[str, Any]]:
+    """One row per pupil (``pupils``, as shown) per skill anyone practised, with the
+    columns of :data:`SKILL_COLUMNS`; ``attempts`` in the order they were made."""
+    skills: list[str] = []
+    # (pupil, skill) -> puzzle -> [attempts, first try right, hints, solution seen]
+    done: dict[tuple[str, str], dict[str, list[Any]]] = {}
+    last: dict[tuple[str, str], str] = {}
+    for attempt in attempts:
+        skill = skill_of(attempt)
+        if skill not in skills:
+            skills.append(skill)
+        key = (name_key(str(attempt.get("who", ""))), skill)
+        puzzles = done.setdefault(key, {})
+        puzzle = str(attempt.get("puzzle"))
+        hints = int(attempt.get("hints") or 0)
+        seen = bool(attempt.get("solution_seen"))
+        if puzzle not in puzzles:
+            first = bool(attempt.get("right")) and hints == 0 and not seen
+            puzzles[puzzle] = [0, first, 0, False]
+        cell = puzzles[puzzle]
+        cell[0] += 1
+        cell[2] = max(cell[2], hints)
+        cell[3] = cell[3] or seen
+        if isinstance(attempt.get("when"), str):
+            last[key] = max(last.get(key, ""), attempt["when"])
+    rows = []
+    for who in pupils:
+        for skill in skills:
+            key = (name_key(who), skill)
+            cells = list(done.get(key, {}).values())
+            rows.append(
+                {
+                    "who": who,
+                    "skill": skill,
+                    "attempts": sum(c[0] for c in cells),
+                    "right_first_try": sum(c[1] for c in cells),
+                    "hints": sum(c[2] for c in cells),
+                    "solutions_seen": sum(c[3] for c in cells),
+                    "level": _level([c[1] for c in cells]),
+                    "last_active": last.get(key, ""),
+                }
+            )
+    return rows
+
+
+def skills_csv(rows: Iterable[dict[str, Any]]) -> str:
+    """The rows of :func:`skill_rows` as CSV, every cell safe in a spreadsheet."""
+    from mathplay.puzzles.report import as_text
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(SKILL_COLUMNS)
+    for row in rows:
+        writer.writerow([as_text(row[column]) for column in SKILL_COLUMNS])
+    return out.getvalue()
