@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -34,9 +35,10 @@ from mathplay.expr.arithmetic import Number, apply_operator, reduce_side
 from mathplay.i18n import _
 from mathplay.puzzles.format import Puzzle, Worksheet
 from mathplay.puzzles.kinds import KINDS
+from mathplay.puzzles.spread import ANSWER_CHOICES, answer_key, most_of, question_key
 from mathplay.puzzles.validate import validate_puzzle
 
-__all__ = ["LEVELS", "GenerateError", "GeneratedSheet", "generate"]
+__all__ = ["CHOICES", "LEVELS", "GenerateError", "GeneratedSheet", "generate"]
 
 LEVELS: dict[str, dict[int, str]] = {
     "missing": {
@@ -47,6 +49,8 @@ LEVELS: dict[str, dict[int, str]] = {
         "one of them missing, and a result from 0 to 100",
         5: "base 2, + - AND OR with every number of up to 4 bits (the result too), "
         "one digit missing",
+        6: "base 2, the result missing: + and - on numbers of up to 4 bits, "
+        "x 10 and / 10 (times two and divided by two) on numbers of up to 6 bits",
     },
     "true-or-false": {
         1: "base 10, + and - with every number from 0 to 20 (the result too)",
@@ -80,6 +84,10 @@ LEVELS: dict[str, dict[int, str]] = {
         2: "OR or XOR of two 4-bit numbers",
         3: "AND OR XOR on 6- to 8-bit numbers",
         4: "NOT, then AND OR XOR, on 4-bit numbers",
+        5: "NOT of a number of 3 to 5 bits, the 0s in front written",
+        6: "masks on numbers of 4 to 6 bits: AND keeps bits (AND 1 tells odd from even), "
+        "OR sets bits, XOR flips bits; the mask's 1s are side by side",
+        7: "which part comes first: two of + AND XOR OR on numbers of 1 to 3 bits",
     },
     "move": {
         1: "Summy 9x9 table after 1 to 3 moves: any legal move",
@@ -122,6 +130,10 @@ _HINTS: dict[str, dict[int, tuple[str, ...]]] = {
         5: (
             "The blank is one binary digit: it can only be 0 or 1.",
             "Put each digit in, and work out both sides in binary.",
+        ),
+        6: (
+            "Work in binary one column at a time from the right: 1 + 1 = 10, so carry 1.",
+            "Times two puts a 0 on the right; divided by two takes the 0 away.",
         ),
     },
     "true-or-false": {
@@ -217,6 +229,18 @@ _HINTS: dict[str, dict[int, tuple[str, ...]]] = {
             "Do NOT first: it turns every 0 of the first number into 1, and every 1 into 0.",
             "Then line the numbers up and work one column at a time.",
         ),
+        5: (
+            "NOT turns every bit around: 0 becomes 1, and 1 becomes 0.",
+            "The 0s in front are written, so they turn into 1s too.",
+        ),
+        6: (
+            "Line the number and the mask up on the right.",
+            "AND keeps the bits under the mask's 1s, OR sets them to 1, XOR flips them.",
+        ),
+        7: (
+            "First NOT, then x and /, then + and -, then AND, then XOR, and OR last.",
+            "Work out the part that comes first, then the rest, one column at a time.",
+        ),
     },
     "move": {
         1: ("Any true sum that joins the table counts: start with a short one.",),
@@ -276,12 +300,15 @@ class _Plan:
     """
 
     rng: random.Random
+    #: Choices restricted to some of their options (a skill's: ``{"op": ["XOR"]}``).
+    only: dict[str, list[Any]] = field(default_factory=dict)
     decks: dict[str, list[Any]] = field(default_factory=dict)
     options: dict[str, list[Any]] = field(default_factory=dict)
     #: This puzzle's choices: the option, and its place in the deck (None: not dealt).
     now: dict[str, tuple[Any, int | None]] = field(default_factory=dict)
 
     def pick(self, name: str, options: Sequence[Any]) -> Any:
+        options = self.only.get(name, options)
         if name not in self.now:
             self.options[name] = list(options)
             deck = self.decks.setdefault(name, [])
@@ -342,6 +369,18 @@ def _blank_one(numbers: list[str], plan: _Plan) -> list[str]:
 
 
 def _missing(rng: random.Random, level: int, plan: _Plan) -> dict[str, Any]:
+    if level == 6:
+        op = plan.pick("op", ["+", "-", "x", "/"])
+        if op in ("x", "/"):
+            a = rng.randint(1, 31)
+            left = f"{_b(a)} x 10" if op == "x" else f"{_b(2 * a)} / 10"
+            return {"equation": f"{left} = _", "base": 2}
+        a, b = rng.randint(1, 15), rng.randint(1, 15)
+        if op == "-":
+            a, b = max(a, b), min(a, b)
+            if a == b:
+                raise _Retry
+        return {"equation": f"{_b(a)} {op} {_b(b)} = _", "base": 2}
     if level == 5:
         op = plan.pick("op", ["+", "-", "AND", "OR"])
         a, b = rng.randint(2, 15), rng.randint(1, 15)
@@ -522,11 +561,36 @@ _CONVERT = {1: (1, 15), 2: (8, 31), 3: (16, 255), 4: (256, 1023)}
 def _convert(rng: random.Random, level: int, plan: _Plan) -> dict[str, Any]:
     low, high = _CONVERT[level]
     value = rng.randint(low, high)
-    to = {1: "binary", 2: "decimal"}.get(level) or plan.pick("to", ["binary", "decimal"])
+    to = {1: "binary", 2: "decimal"}.get(level)
+    if to is None or "to" in plan.only:
+        to = plan.pick("to", ["binary", "decimal"])
     return {"number": str(value) if to == "binary" else _b(value), "to": to}
 
 
+_STRONGER = {"OR": ["+", "AND", "XOR"], "XOR": ["+", "AND"], "AND": ["+"]}
+
+
 def _bitwise(rng: random.Random, level: int, plan: _Plan) -> dict[str, Any]:
+    if level == 5:
+        width = rng.randint(3, 5)
+        return {"expression": f"NOT {_b(rng.randrange(1 << width), width)}"}
+    if level == 6:
+        op = plan.pick("op", ["AND", "OR", "XOR"])
+        width = rng.randint(4, 6)
+        number = rng.randrange(1 << (width - 1), 1 << width)
+        ones = rng.randint(1, width - 1)
+        mask = ((1 << ones) - 1) << rng.randint(0, width - 1 - ones)
+        if op == "AND" and rng.random() < 0.25:
+            mask = 1  # odd or even?
+        return {"expression": f"{_b(number)} {op} {_b(mask)}"}
+    if level == 7:
+        first = plan.pick("op", ["OR", "XOR", "AND"])
+        second = rng.choice(_STRONGER[first])
+        a, b, c = (rng.randint(1, 7) for _ in range(3))
+        value = _BITS[first](a, _BITS[second](b, c))
+        if value == _BITS[second](_BITS[first](a, b), c):
+            raise _Retry  # the order would not matter: nothing to practise
+        return {"expression": f"{_b(a)} {first} {_b(b)} {second} {_b(c)}"}
     width = rng.randint(6, 8) if level == 3 else 4
     a, b = rng.randrange(1, 1 << width), rng.randrange(1, 1 << width)
     ops = {1: ["AND"], 2: ["OR", "XOR"]}.get(level, ["AND", "OR", "XOR"])
@@ -544,7 +608,11 @@ def _move(rng: random.Random, level: int, plan: _Plan) -> dict[str, Any]:
     seed = rng.randrange(10**6)
     game = cls(players=2, seed=seed, size=9) if name == "summy" else cls(players=2, seed=seed)
     # Binary positions with a blank in hand have too many moves to list quickly.
-    turns = 1 if name == "binary" else rng.randint(1, 3)
+    # Mixmath plays 4 to 12 tiles first, so the best placement is not near the start
+    # numbers every time (1 to 3 made one answer, H6 8, 28 % of them).
+    turns = (
+        1 if name == "binary" else rng.randint(4, 12) if name == "mixmath" else rng.randint(1, 3)
+    )
     for _turn in range(turns):
         if "?" in game.hands[game.to_move] and name == "binary":
             raise _Retry
@@ -587,9 +655,10 @@ _MAKERS: dict[str, Callable[[random.Random, int, _Plan], dict[str, Any]]] = {
 }
 
 
-def _question(data: dict[str, Any]) -> tuple[Any, ...]:
-    """A puzzle's question, to tell repeats: its fields, hashable."""
-    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in data.items()))
+def _question(kind: str, data: dict[str, Any], answer: str | None = None) -> tuple[Any, ...]:
+    """A puzzle's question, to tell repeats: the same for a question and its swapped twin
+    (``3 + 4`` and ``4 + 3``; a which-operation's only once its sign is known)."""
+    return question_key(kind, data, answer)
 
 
 def _checked(kind: str, level: int, pid: str, data: dict[str, Any]) -> Puzzle | None:
@@ -610,10 +679,22 @@ def _checked(kind: str, level: int, pid: str, data: dict[str, Any]) -> Puzzle | 
 
 
 def _puzzle(
-    kind: str, level: int, rng: random.Random, plan: _Plan, pid: str, seen: set[tuple[Any, ...]]
+    kind: str,
+    level: int,
+    rng: random.Random,
+    plan: _Plan,
+    pid: str,
+    seen: set[tuple[Any, ...]],
+    answers: Counter[str] | None = None,
 ) -> tuple[Puzzle, bool]:
-    """A new puzzle, and whether it repeats a question in ``seen`` (the level is used up)."""
+    """A new puzzle, and whether it repeats a question in ``seen`` (the level is used up).
+
+    With ``answers`` (how often each answer came so far), a puzzle whose answer would
+    then be over its share (:func:`~mathplay.puzzles.spread.most_of`) is drawn again too;
+    when no other fits, a new question with a crowded answer comes before a repeat."""
     again: tuple[dict[str, Any], dict[str, Any]] | None = None
+    spare: tuple[Puzzle, dict[str, Any]] | None = None
+    most = most_of(sum(answers.values()) + 1, ANSWER_CHOICES.get((kind, level))) if answers else 0
     for _deal in range(_DEALS):
         repeats = 0
         for _attempt in range(_TRIES):
@@ -621,17 +702,32 @@ def _puzzle(
                 data = _MAKERS[kind](rng, level, plan)
             except _Retry:
                 continue
-            if _question(data) in seen:
+            if _question(kind, data) in seen:
                 again, repeats = again or (data, dict(plan.now)), repeats + 1
                 if repeats >= _REPEAT_TRIES:
                     break
                 continue
             puzzle = _checked(kind, level, pid, data)
-            if puzzle is not None:
-                plan.accept()
-                return puzzle, False
+            if puzzle is None:
+                continue
+            if kind == "which-operation" and _question(kind, data, puzzle.answer) in seen:
+                again, repeats = again or (data, dict(plan.now)), repeats + 1
+                if repeats >= _REPEAT_TRIES:
+                    break
+                continue
+            if answers and answers[answer_key(puzzle.answer)] >= most:
+                spare, repeats = spare or (puzzle, dict(plan.now)), repeats + 1
+                if repeats >= _REPEAT_TRIES:
+                    break
+                continue
+            plan.accept()
+            return puzzle, False
         if not plan.redeal():
             break
+    if spare is not None:
+        puzzle, plan.now = spare
+        plan.accept()
+        return puzzle, False
     if again is not None:
         data, plan.now = again
         puzzle = _checked(kind, level, pid, data)
@@ -664,6 +760,56 @@ def _check_kind_level(kind: object, level: object) -> None:
         )
 
 
+#: The choices a skill may restrict (``generate(..., only={"op": ["XOR"]})``), per kind and
+#: level: the choice's name and the options it may keep.
+CHOICES: dict[tuple[str, int], dict[str, list[Any]]] = {
+    **{("convert", level): {"to": ["binary", "decimal"]} for level in _CONVERT},
+    ("bitwise", 1): {"op": ["AND"]},
+    ("bitwise", 2): {"op": ["OR", "XOR"]},
+    ("bitwise", 3): {"op": ["AND", "OR", "XOR"]},
+    ("bitwise", 4): {"op": ["AND", "OR", "XOR"]},
+    ("bitwise", 6): {"op": ["AND", "OR", "XOR"]},
+    ("bitwise", 7): {"op": ["OR", "XOR", "AND"]},
+    ("missing", 1): {"op": ["+", "-"]},
+    ("missing", 2): {"op": ["+", "-"]},
+    ("missing", 3): {"op": ["x", ":"]},
+    ("missing", 5): {"op": ["+", "-", "AND", "OR"]},
+    ("missing", 6): {"op": ["+", "-", "x", "/"]},
+    ("true-or-false", 4): {"op": ["+", "-"]},
+    ("true-or-false", 5): {"op": ["AND", "OR", "XOR"]},
+    ("which-operation", 4): {"op": ["AND", "OR", "XOR"]},
+}
+
+
+def _check_only(kind: str, level: int, only: object) -> None:
+    """Refuse a restriction the level does not have, naming the ones it has."""
+    if only is None:
+        return
+    choices = CHOICES.get((kind, level), {})
+    if not isinstance(only, dict):
+        raise GenerateError(_('only is a table of choices, like {"op": ["XOR"]}'))
+    for name, options in only.items():
+        if name not in choices:
+            raise GenerateError(
+                _("{kind} level {level} has no choice '{name}' to restrict{known}").format(
+                    kind=kind,
+                    level=level,
+                    name=name,
+                    known=(": it has " + ", ".join(choices)) if choices else "",
+                )
+            )
+        if (
+            not isinstance(options, (list, tuple))
+            or not options
+            or any(option not in choices[name] for option in options)
+        ):
+            raise GenerateError(
+                _("the choice '{name}' of {kind} level {level} keeps some of {options}").format(
+                    name=name, kind=kind, level=level, options=", ".join(choices[name])
+                )
+            )
+
+
 def level_title(kind: str, level: int) -> str:
     """What a kind and level are called, without a seed: ``"Missing numbers, level 1"``
     (a practice draws many seeded sheets under this one name)."""
@@ -677,6 +823,8 @@ def generate(
     n: int = 10,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    *,
+    only: dict[str, list[Any]] | None = None,
 ) -> GeneratedSheet:
     """A set of ``n`` puzzles of ``kind`` at ``level``; ``progress(done, n)`` after each.
 
@@ -696,22 +844,25 @@ def generate(
         return isinstance(value, int) and not isinstance(value, bool)
 
     _check_kind_level(kind, level)
+    _check_only(kind, level, only)
     if not whole(n) or not 1 <= n <= 1000:
         raise GenerateError(_("make 1 to 1000 puzzles at a time, not {n}").format(n=n))
     if not whole(seed) or abs(seed) > 10**100:
         raise GenerateError(_("the seed is a whole number, not {seed!r}").format(seed=seed))
     rng = random.Random(f"{kind}:{level}:{seed}")
-    plan = _Plan(rng)
+    plan = _Plan(rng, only={name: list(options) for name, options in (only or {}).items()})
+    answers: Counter[str] = Counter()
     puzzles: list[Puzzle] = []
     seen: set[tuple[Any, ...]] = set()  # the questions of this round
     every: set[tuple[Any, ...]] = set()
     repeats = 0
     for number in range(1, n + 1):
         pid = f"{kind}-{level}-s{seed}-{number:02d}"
-        puzzle, used_up = _puzzle(kind, level, rng, plan, pid, seen)
+        puzzle, used_up = _puzzle(kind, level, rng, plan, pid, seen, answers)
         if used_up:
             seen = set()  # a new round: every question once more before any a third time
-        question = _question(puzzle.fields)
+        answers[answer_key(puzzle.answer)] += 1
+        question = _question(kind, puzzle.fields, puzzle.answer)
         repeats += question in every
         seen.add(question)
         every.add(question)

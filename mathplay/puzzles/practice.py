@@ -1,10 +1,15 @@
-"""``Practice``: fresh puzzles of one kind and level until the pupil masters them.
+"""``Practice``: fresh puzzles of one kind and level, or of a lesson's skills, until the
+pupil masters them.
 
 The puzzles come from the generator, one at a time, drawn with a seed of the pupil's
-own (made from the name, the kind and the level), so two pupils side by side get
-different puzzles, and one pupil gets the same ones again after a restart. The pupil
-masters the practice with ``goal`` right answers in a row without hints; a wrong answer
-or a hint starts the row again.
+own (made from the name, the kind and the level, or the skills), so two pupils side by
+side get different puzzles, and one pupil gets the same ones again after a restart. The
+pupil masters the practice with ``goal`` right answers in a row without hints; a wrong
+answer or a hint starts the row again. A practice of several **skills**
+(:mod:`mathplay.puzzles.skills`) deals them in turn, shuffled, never one twice in a row,
+and also wants ``each`` right in a row in every skill. No question comes twice (nor its
+swapped twin, ``4 + 3`` after ``3 + 4``), and no answer comes more than once in five
+puzzles in a row, or four times in twenty (more where a skill has only a few answers).
 
 >>> import tempfile, os
 >>> log = os.path.join(tempfile.mkdtemp(), "progress.jsonl")
@@ -17,12 +22,16 @@ or a hint starts the row again.
 (2, True)
 >>> pupil_seed("Ana", "convert", 1) == practice.seed != pupil_seed("Bo", "convert", 1)
 True
+>>> both = Practice(skills=["binary-to-decimal", "decimal-to-binary"], who="Ana", log=None)
+>>> both.each, both.goal, both.skill.name in ("binary-to-decimal", "decimal-to-binary")
+(2, 4, True)
 """
 
 from __future__ import annotations
 
 import hashlib
 import html
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -38,14 +47,16 @@ from mathplay.puzzles.format import (
     read_file,
     suggest,
 )
-from mathplay.puzzles.generate import generate, level_title
-from mathplay.puzzles.kinds import KINDS, Result
+from mathplay.puzzles.generate import level_title
+from mathplay.puzzles.kinds import Result
 from mathplay.puzzles.moments import PRACTICE
 from mathplay.puzzles.progress import DEFAULT_LOG
 from mathplay.puzzles.save_results import SaveResults
 from mathplay.puzzles.sections import MOST_GOAL
 from mathplay.puzzles.sections import PRACTICE_KEYS as _PRACTICE_KEYS
 from mathplay.puzzles.shown import set_shown
+from mathplay.puzzles.skills import SKILLS, Skill, level_skill
+from mathplay.puzzles.spread import answer_key, most_of, question_key
 from mathplay.puzzles.widget import _BAD, _GOOD, PuzzleView, _p
 
 if sys.version_info >= (3, 11):
@@ -53,10 +64,17 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
-__all__ = ["Practice", "PracticeError", "pupil_seed", "streak_text"]
+__all__ = ["Practice", "PracticeError", "pupil_seed", "schedule", "skill_text", "streak_text"]
 
-#: A puzzle is drawn again when it is the same as one of the last few shown.
+#: A puzzle is drawn again when it is the same as one of the last few shown (when the
+#: skill has no other question left).
 _RECENT = 5
+#: How many questions a practice remembers, never to ask them (or their twins) again.
+_MEMORY = 200
+#: The windows of puzzles in a row in which one answer may come only its share of times.
+_WINDOWS = (5, 20)
+#: How many draws a puzzle may take before the practice takes the best of them.
+_DRAWS = 40
 
 
 class PracticeError(MathplayError, ValueError):
@@ -101,34 +119,79 @@ def streak_text(streak: int, goal: int) -> str:
     return _("{streak} in a row: {left} more to go").format(streak=streak, left=left)
 
 
+def skill_text(title: str, row: int, each: int) -> str:
+    """How far one skill's row is, in words.
+
+    >>> skill_text("Binary → decimal", 2, 2), skill_text("Decimal → binary", 1, 2)
+    ('Binary → decimal: 2 of 2 in a row ✓ done', 'Decimal → binary: 1 of 2 in a row')
+    """
+    if row >= each:
+        return _("{skill}: {each} of {each} in a row ✓ done").format(skill=title, each=each)
+    return _("{skill}: {row} of {each} in a row").format(skill=title, row=row, each=each)
+
+
+def schedule(seed: int, skills: int, count: int) -> list[int]:
+    """Which skill (an index) each of the first ``count`` puzzles practises: rounds in
+    which every skill comes once, shuffled with ``seed``, never one twice in a row.
+
+    >>> order = schedule(7, 3, 9)
+    >>> sorted(order[:3]) == sorted(order[3:6]) == [0, 1, 2]
+    True
+    >>> any(a == b for a, b in zip(order, order[1:]))
+    False
+    """
+    rng = random.Random(f"skills:{seed}")
+    order: list[int] = []
+    while len(order) < count:
+        round_ = rng.sample(range(skills), skills)
+        if order and skills > 1 and round_[0] == order[-1]:
+            round_[0], round_[-1] = round_[-1], round_[0]
+        order.extend(round_)
+    return order[:count]
+
+
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 class Practice(PuzzleView):
     """Puzzles of ``kind`` at ``level`` (the generator's levels, ``docs/puzzles.md``),
-    one at a time, until ``goal`` are right in a row without hints.
+    or of ``skills`` (names from :data:`~mathplay.puzzles.skills.SKILLS`, dealt in
+    turn), one at a time, until ``goal`` are right in a row without hints and, with
+    skills, ``each`` are right in a row in every skill (2 if not given).
 
     ``who`` is the pupil's name (else the name written in this kernel, else a name box
     asks before the first puzzle). ``seed`` gives every pupil the same puzzles; without
     it each pupil has a seed of their own (:func:`pupil_seed`). Every Check is recorded
-    in ``log`` as ``PuzzleSet`` records it, with the practice's ``kind``, ``level`` and
-    ``seed``; ``save_button`` shows **Save my results** under it (as ``PuzzleSet``).
+    in ``log`` as ``PuzzleSet`` records it, with the puzzle's ``kind``, ``level``, the
+    practice's ``seed`` and ``skill`` (the skill's name; ``"convert-2"`` for a kind and a
+    level); ``save_button`` shows **Save my results** under it (as ``PuzzleSet``).
     """
 
     def __init__(
         self,
-        kind: str,
-        level: int,
+        kind: str | None = None,
+        level: int | None = None,
         goal: int = 4,
         who: str | None = None,
         seed: int | None = None,
         log: str | Path | None = DEFAULT_LOG,
         save_button: bool | None = None,
+        *,
+        skills: list[str] | None = None,
+        each: int | None = None,
     ) -> None:
         super().__init__()
         self.add_class("mathplay-practice")
         self.kind_name, self.level, self.goal = kind, level, goal
+        self.skill_names = skills
+        self._each = each
+        self.each: int = each if each is not None else (2 if skills and len(skills) > 1 else 1)
+        self.skills: list[Skill] = []
+        #: The skill of the puzzle in front of the pupil.
+        self.skill: Skill | None = None
+        #: Right answers in a row without hints, in each skill (by its name).
+        self.rows: dict[str, int] = {}
         self.fixed_seed = seed
         self.problems: list[str] = []
         self.streak = 0
@@ -137,11 +200,19 @@ class Practice(PuzzleView):
         self.shown = self.drawn = 0
         #: Whether the puzzle in front of the pupil can still add to the row.
         self.counts = True
-        self._recent: list[str] = []
+        self._recent: list[tuple[Any, ...]] = []
+        self._answers: list[str] = []
+        self._order: list[int] = []
         self._seed: int | None = None
         try:
             self._check_options()
-            self.title_text = level_title(kind, level)
+            if skills is None:
+                self.title_text = level_title(kind, level)  # type: ignore[arg-type]
+                self.skills = [level_skill(kind, level)]  # type: ignore[arg-type]
+            else:
+                self.skills = [SKILLS[name] for name in skills]
+                self.title_text = ", ".join(skill.title for skill in self.skills)
+            self.rows = {skill.name: 0 for skill in self.skills}
         except MathplayError as error:
             self._refuse(str(error))
             return
@@ -153,6 +224,10 @@ class Practice(PuzzleView):
         self.streak_bar = w.IntProgress(min=0, max=goal, value=0, description=_("In a row"))
         self.streak_label = w.HTML()
         self.streak_label.add_class("mathplay-practice-streak")
+        #: Each skill's row, in words (shown for a practice of several skills).
+        self.skills_label = w.HTML()
+        self.skills_label.add_class("mathplay-practice-skills")
+        set_shown(self.skills_label, len(self.skills) > 1)
         self.status = w.HTML()
         self.next_button.description = _("Next puzzle")
         self.start_note = w.HTML(_p(_("Write your name in the box, then press Enter to start.")))
@@ -161,7 +236,7 @@ class Practice(PuzzleView):
         card = self._card()
         # What happened to the row is said right under the feedback on the answer.
         card.insert(card.index(self.feedback) + 1, self.status)
-        self.children = [self.title, *self._top(), self.start_note, row, *card]
+        self.children = [self.title, *self._top(), self.start_note, row, self.skills_label, *card]
         #: "Save my results" under the practice (see save_results.py).
         self.save_results = SaveResults.for_view(self, save_button)
         if self.save_results is not None:
@@ -177,9 +252,9 @@ class Practice(PuzzleView):
     def from_file(
         cls, path: str | Path, *, who: str | None = None, log: str | Path | None = DEFAULT_LOG
     ) -> Practice:
-        """The practice a puzzle file's ``[practice]`` table describes (``kind``,
-        ``level``, and optional ``goal`` and ``seed``). A file that cannot be used shows
-        its problems instead, as ``PuzzleSet`` does."""
+        """The practice a puzzle file's ``[practice]`` table describes (``kind`` and
+        ``level``, or ``skills`` and optional ``each``; optional ``goal`` and ``seed``). A
+        file that cannot be used shows its problems instead, as ``PuzzleSet`` does."""
         try:
             options = _read_practice(path)
         except PuzzleFileError as error:
@@ -193,6 +268,18 @@ class Practice(PuzzleView):
     # --- setting up ------------------------------------------------------------------
 
     def _check_options(self) -> None:
+        from mathplay.puzzles.sections import _practice_problem
+
+        if self.skill_names is not None or self._each is not None:
+            given = {
+                "kind": self.kind_name,
+                "level": self.level,
+                "skills": self.skill_names,
+                "each": self._each,
+            }
+            found = _practice_problem({k: v for k, v in given.items() if v is not None})
+            if found:
+                raise PracticeError(found[1])
         if not _whole(self.goal) or not 1 <= self.goal <= MOST_GOAL:
             raise PracticeError(
                 _("the goal is a whole number from 1 to {most}, not {goal!r}").format(
@@ -223,7 +310,11 @@ class Practice(PuzzleView):
             return self._seed
         if self.fixed_seed is not None:
             return self.fixed_seed
-        return pupil_seed(self.pupil, self.kind_name, self.level) if self.pupil else None
+        if not self.pupil:
+            return None
+        if self.skill_names is not None:
+            return pupil_seed(self.pupil, "+".join(self.skill_names), 0)
+        return pupil_seed(self.pupil, str(self.kind_name), int(self.level or 0))
 
     def _asking(self, change: dict[str, Any]) -> None:
         """The note under the name area says what to do: answer, or write the name."""
@@ -252,26 +343,61 @@ class Practice(PuzzleView):
 
     # --- the puzzles -----------------------------------------------------------------
 
-    def puzzle_number(self, number: int) -> Puzzle:
-        """The ``number``-th puzzle drawn for this practice's seed (from 1): the same
-        seed and number always give the same puzzle."""
+    def skill_at(self, number: int) -> Skill:
+        """The skill of the ``number``-th puzzle shown (from 1): see :func:`schedule`."""
         seed = self.seed
         if seed is None:
             raise PracticeError(_("the practice has no seed yet: it needs the pupil's name"))
-        puzzle = generate(self.kind_name, self.level, 1, seed=seed * 100_000 + number).puzzles[0]
-        puzzle.id = f"{self.kind_name}-{self.level}-{number}"
+        if len(self._order) < number:
+            self._order = schedule(seed, len(self.skills), number + 20)
+        return self.skills[self._order[number - 1]]
+
+    def puzzle_number(self, number: int, skill: Skill | None = None) -> Puzzle:
+        """The ``number``-th puzzle drawn for this practice's seed (from 1), of ``skill``
+        (the first one if not given): the same seed and number always give the same
+        puzzle."""
+        seed = self.seed
+        if seed is None:
+            raise PracticeError(_("the practice has no seed yet: it needs the pupil's name"))
+        skill = skill or self.skills[0]
+        puzzle = skill.generate(1, seed=seed * 100_000 + number).puzzles[0]
+        if self.skill_names is None:
+            puzzle.id = f"{self.kind_name}-{self.level}-{number}"
+        else:
+            puzzle.id = f"{skill.name}-{number}"
         return puzzle
 
+    def _crowded(self, answer: str, skill: Skill) -> bool:
+        """Whether ``answer`` would come more than its share of the last puzzles."""
+        for size in _WINDOWS:
+            window = [*self._answers[max(0, len(self._answers) - size + 1) :], answer]
+            if window.count(answer) > most_of(len(window), skill.choices):
+                return True
+        return False
+
     def _draw(self) -> Puzzle:
-        puzzle = None
-        for _attempt in range(20):
+        """The next puzzle: of the next skill, a question not asked before (nor its
+        twin), with an answer not over its share; else the best of the draws."""
+        skill = self.skill_at(self.shown + 1)
+        best: tuple[int, Puzzle, tuple[Any, ...]] | None = None
+        for _attempt in range(_DRAWS):
             self.drawn += 1
-            puzzle = self.puzzle_number(self.drawn)
-            question = KINDS[self.kind_name].question(puzzle)
-            if question not in self._recent:
+            puzzle = self.puzzle_number(self.drawn, skill)
+            key = question_key(puzzle.kind, puzzle.fields, puzzle.answer)
+            fault = (
+                (key in self._recent[-_RECENT:]) * 4
+                + (key in self._recent) * 2
+                + self._crowded(answer_key(puzzle.answer), skill)
+            )
+            if best is None or fault < best[0]:
+                best = fault, puzzle, key
+            if not fault:
                 break
-        assert puzzle is not None
-        self._recent = [*self._recent, KINDS[self.kind_name].question(puzzle)][-_RECENT:]
+        assert best is not None
+        _fault, puzzle, key = best
+        self.skill = skill
+        self._recent = [*self._recent, key][-_MEMORY:]
+        self._answers = [*self._answers, answer_key(puzzle.answer)][-max(_WINDOWS) :]
         return puzzle
 
     def next(self) -> None:
@@ -281,7 +407,11 @@ class Practice(PuzzleView):
         puzzle = self._draw()
         self.shown += 1
         self.counts = True
-        self._present(puzzle, _("Puzzle {n}.").format(n=self.shown))
+        if len(self.skills) > 1 and self.skill is not None:
+            heading = _("Puzzle {n}: {skill}.").format(n=self.shown, skill=self.skill.title)
+        else:
+            heading = _("Puzzle {n}.").format(n=self.shown)
+        self._present(puzzle, heading)
         self.next_button.disabled = True
         self.status.value = ""
         if self.shown > 1:
@@ -292,26 +422,54 @@ class Practice(PuzzleView):
 
     # --- the row ---------------------------------------------------------------------
 
+    def _met(self) -> bool:
+        """Whether the rows are long enough: ``goal`` in all, ``each`` in every skill."""
+        return self.streak >= self.goal and all(row >= self.each for row in self.rows.values())
+
     def _update_streak(self) -> None:
         self.streak_bar.value = min(self.streak, self.goal)
+        several = len(self.skills) > 1
         if self.mastered:
             text = _n(
                 "🏆 Mastered! You got {goal} right without hints.",
                 "🏆 Mastered! You got {goal} right in a row without hints.",
                 self.goal,
             ).format(goal=self.goal)
+            if several:
+                text += " " + _("And {each} in a row in every skill.").format(each=self.each)
             if self.streak and self.streak != self.goal:
                 text += " " + _("Now: {streak} in a row.").format(streak=self.streak)
             self.streak_label.value = _span(text, _GOOD)
+        elif several and self.streak >= self.goal:
+            self.streak_label.value = _span(
+                _("{streak} in a row! Now get {each} in a row in every skill below.").format(
+                    streak=self.streak, each=self.each
+                )
+            )
+        elif several and self.streak == 0:
+            self.streak_label.value = _span(
+                _(
+                    "Get {goal} right in a row, and {each} in a row in every skill, without "
+                    "hints, to master this."
+                ).format(goal=self.goal, each=self.each)
+            )
         else:
             self.streak_label.value = _span(streak_text(self.streak, self.goal))
+        if several:
+            lines = [
+                skill_text(skill.title, self.rows.get(skill.name, 0), self.each)
+                for skill in self.skills
+            ]
+            self.skills_label.value = "<br>".join(html.escape(line) for line in lines)
 
     def _after_check(self, result: Result) -> None:
         if result.right:
             self.next_button.disabled = False
             if self.counts:
                 self.streak += 1
-                if self.streak >= self.goal and not self.mastered:
+                if self.skill is not None:
+                    self.rows[self.skill.name] = self.rows.get(self.skill.name, 0) + 1
+                if self._met() and not self.mastered:
                     self.mastered = True
                     self.status.value = _p(
                         _("You can keep practising: press Next puzzle, or go on with the lesson."),
@@ -346,13 +504,17 @@ class Practice(PuzzleView):
             message = _("{why}. This puzzle will not count for your row, but the next one can.")
         self.status.value = _p(message.format(why=why, n=self.streak))
         self.streak = 0
+        if self.skill is not None:
+            self.rows[self.skill.name] = 0
 
     def _record_fields(self) -> dict[str, Any]:
+        skill = self.skill or self.skills[0]
         return {
             "set": _("Practice: {title}").format(title=self.title_text),
             "puzzle": self.puzzle.id,
-            "kind": self.kind_name,
-            "level": self.level,
+            "kind": skill.kind,
+            "level": skill.level,
+            "skill": skill.name,
             "seed": self.seed,
         }
 
@@ -387,7 +549,8 @@ def _read_practice(path: str | Path) -> dict[str, Any]:
                 known=", ".join(_PRACTICE_KEYS),
             )
         )
-    for key in ("kind", "level"):
-        if key not in table:
-            raise problem(_("[practice] needs a line {key} = …").format(key=key))
+    if "skills" not in table:
+        for key in ("kind", "level"):
+            if key not in table:
+                raise problem(_("[practice] needs a line {key} = …").format(key=key))
     return {key: table[key] for key in _PRACTICE_KEYS if key in table}

@@ -3,7 +3,9 @@
 A lesson's puzzle file can say, besides its ``[[puzzle]]`` tables,
 
 - which **practice** follows the guided puzzles: ``[practice]`` with ``kind`` and
-  ``level`` (the generator's, ``docs/puzzles.md``), and optional ``goal`` (right answers
+  ``level`` (the generator's, ``docs/puzzles.md``), or with ``skills`` (names from
+  :data:`mathplay.puzzles.skills.SKILLS`, dealt in turn) and optional ``each`` (right
+  answers in a row in every skill, 2 if not given); and optional ``goal`` (right answers
   in a row, 4 if not given) and ``seed`` (the same puzzles for everyone). A lesson with
   two practices writes ``[[practice]]`` twice;
 - which puzzles make the **end check**, recorded for the teacher: ``[check]`` with
@@ -17,6 +19,8 @@ A lesson's puzzle file can say, besides its ``[[puzzle]]`` tables,
 ([{'kind': 'convert', 'level': 1}], ['a', 'b'], [])
 >>> read_sections({"check": {"puzzles": ["zz"]}}, {"a"}, {}, "f.toml")[2][0].message
 "the end check names a puzzle 'zz' that the file does not have; its puzzles are a"
+>>> read_sections({"practice": {"skills": ["and", "ore"]}}, set(), {}, "f.toml")[2][0].message
+"unknown skill 'ore' (did you mean 'or'?); the skills are binary-to-decimal, ..."
 """
 
 from __future__ import annotations
@@ -25,9 +29,9 @@ from typing import Any
 
 from mathplay.i18n import _
 
-__all__ = ["CHECK_KEYS", "MOST_CHECK", "PRACTICE_KEYS", "read_sections"]
+__all__ = ["CHECK_KEYS", "MOST_CHECK", "PRACTICE_KEYS", "read_sections", "skills_problem"]
 
-PRACTICE_KEYS = ("kind", "level", "goal", "seed")
+PRACTICE_KEYS = ("kind", "level", "skills", "each", "goal", "seed")
 CHECK_KEYS = ("puzzles",)
 #: The most puzzles an end check holds.
 MOST_CHECK = 10
@@ -45,6 +49,32 @@ def _levels() -> dict[str, Any]:
     return LEVELS
 
 
+def skills_problem(skills: object, each: object = 2) -> tuple[str, str] | None:
+    """The key and what is wrong with a practice's ``skills`` and ``each``, or ``None``."""
+    from mathplay.puzzles.format import suggest
+    from mathplay.puzzles.skills import SKILLS
+
+    if (
+        not isinstance(skills, list)
+        or not skills
+        or not all(isinstance(name, str) for name in skills)
+    ):
+        return "skills", _('write the skills as a list of names, like skills = ["and", "or"]')
+    for name in skills:
+        if name not in SKILLS:
+            return "skills", _("unknown skill '{name}'{hint}; the skills are {known}").format(
+                name=name, hint=suggest(name, list(SKILLS)), known=", ".join(SKILLS)
+            )
+        if skills.count(name) > 1:
+            return "skills", _("the skill '{name}' is named twice").format(name=name)
+    if not _whole(each) or not 1 <= each <= MOST_GOAL:  # type: ignore[operator]
+        return "each", _(
+            "each (right answers in a row in every skill) is a whole number from 1 to {most}, "
+            "not {each!r}"
+        ).format(most=MOST_GOAL, each=each)
+    return None
+
+
 def _practice_problem(table: dict[str, Any]) -> tuple[str, str] | None:
     """The key and what is wrong with one ``[practice]`` table, or ``None``."""
     from mathplay.puzzles.format import suggest
@@ -55,6 +85,18 @@ def _practice_problem(table: dict[str, Any]) -> tuple[str, str] | None:
         return unknown[0], _("unknown key '{key}' in [practice]{hint}; it has {known}").format(
             key=unknown[0], hint=suggest(unknown[0], PRACTICE_KEYS), known=", ".join(PRACTICE_KEYS)
         )
+    if "skills" in table:
+        both = [key for key in ("kind", "level") if key in table]
+        if both:
+            return both[0], _(
+                "[practice] has skills = [ … ], or kind and level, not both: remove {key}"
+            ).format(key=both[0])
+        found = skills_problem(table["skills"], table.get("each", 2))
+        if found:
+            return found
+        return _goal_and_seed(table)
+    if "each" in table:
+        return "each", _("each is for a practice with skills = [ … ]; remove it or add skills")
     for key in ("kind", "level"):
         if key not in table:
             return "", _("[practice] needs a line {key} = …").format(key=key)
@@ -62,6 +104,10 @@ def _practice_problem(table: dict[str, Any]) -> tuple[str, str] | None:
         _check_kind_level(table["kind"], table["level"])
     except GenerateError as error:
         return ("kind" if table["kind"] not in _levels() else "level"), str(error)
+    return _goal_and_seed(table)
+
+
+def _goal_and_seed(table: dict[str, Any]) -> tuple[str, str] | None:
     goal = table.get("goal", 4)
     if not _whole(goal) or not 1 <= goal <= MOST_GOAL:
         return "goal", _("the goal is a whole number from 1 to {most}, not {goal!r}").format(

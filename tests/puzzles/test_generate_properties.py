@@ -32,11 +32,11 @@ MOVES = [("move", level) for level in LEVELS["move"]]
 #: 2 where a puzzle takes several milliseconds to make and check.
 SIZE = {("target", 3): 2, ("which-operation", 3): 3}
 
-_OPS = {"+", "-", "x", ":", "AND", "OR", "XOR", "NOT"}
+_OPS = {"+", "-", "x", ":", "/", "AND", "OR", "XOR", "NOT"}
 
 
 def tokens(text: str) -> list[str]:
-    return re.findall(r"AND|OR|XOR|NOT|[0-9]+|[-+x:=_]", text)
+    return re.findall(r"AND|OR|XOR|NOT|[0-9]+|[-+x:/=_]", text)
 
 
 def numbers(text: str, base: int = 10) -> list[int]:
@@ -82,6 +82,13 @@ def missing(level: int, p: Puzzle) -> list[str]:
     elif level == 4:
         assert ops[0] in "+-" and ops[1] in "x:"
         assert within(values, 1, 12) and 0 <= result <= 100
+    elif level == 6:
+        assert base == 2 and equation.endswith("= _") and len(ops) == 1
+        if ops[0] in "+-":
+            assert within(values, 1, 15) and 0 <= result <= 30
+        else:
+            assert values[1] == 2 and within([values[0] // (2 if ops == ["/"] else 1)], 1, 31)
+            assert result == (values[0] * 2 if ops == ["x"] else values[0] // 2)
     else:
         assert base == 2 and ops[0] in ("+", "-", "AND", "OR")
         assert within([*values, result], 0, 15)
@@ -157,6 +164,22 @@ def convert(level: int, p: Puzzle) -> list[str]:
 
 def bitwise(level: int, p: Puzzle) -> list[str]:
     parts = p.fields["expression"].split()
+    if level == 5:
+        assert parts[0] == "NOT" and len(parts) == 2 and 3 <= len(parts[1]) <= 5
+        assert int(p.answer or "", 2) == (1 << len(parts[1])) - 1 - int(parts[1], 2)
+        return ["NOT"]
+    if level == 6:
+        number, op, mask = parts
+        ones = mask.strip("0")
+        assert 4 <= len(number) <= 6 and number[0] == "1" and set(ones) == {"1"}
+        assert len(mask) < len(number) and op in ("AND", "OR", "XOR")
+        return [op]
+    if level == 7:
+        a, first, b, second, c = parts
+        assert all(1 <= int(n, 2) <= 7 for n in (a, b, c))
+        strength = ["OR", "XOR", "AND", "+"]
+        assert strength.index(second) > strength.index(first)  # the right part comes first
+        return [first]
     if level == 4:
         assert parts[0] == "NOT"
         parts = parts[1:]
@@ -207,6 +230,9 @@ NAMED: dict[tuple[str, int], set[str]] = {
     ("bitwise", 2): {"OR", "XOR"},
     ("bitwise", 3): {"AND", "OR", "XOR"},
     ("bitwise", 4): {"AND", "OR", "XOR"},
+    ("bitwise", 6): {"AND", "OR", "XOR"},
+    ("bitwise", 7): {"AND", "OR", "XOR"},
+    ("missing", 6): {"+", "-", "x", "/"},
 }
 
 
