@@ -329,11 +329,31 @@ def validate(sheet: Worksheet) -> list[Problem]:
     return problems
 
 
+def _unreadable(sheet: Worksheet, errors: list[Problem]) -> set[str]:
+    """The puzzles whose question itself has a problem (it cannot be read or solved):
+    nothing more can be said about them. A puzzle with a problem elsewhere (a wrong
+    answer) is still looked at for hints that give the answer away."""
+    out = set()
+    for problem in errors:
+        if not problem.puzzle:
+            continue
+        try:
+            puzzle = sheet.puzzle(problem.puzzle)
+            main = puzzle.line_of(_main_key(puzzle))
+        except (KeyError, KindError, MathplayError):
+            out.add(problem.puzzle)
+            continue
+        if problem.line in (main, puzzle.line):
+            out.add(problem.puzzle)
+    return out
+
+
 def check_text(text: str, source: str = "<text>") -> list[Problem]:
     """Every problem in the text of a puzzle file: its format, then each puzzle."""
     sheet, problems = _read_text(text, source)
     if sheet is not None:
-        problems = problems + validate(sheet) + warnings(sheet)
+        errors = validate(sheet)
+        problems = problems + errors + warnings(sheet, _unreadable(sheet, errors))
     return sorted(problems, key=lambda p: p.line or 0)
 
 

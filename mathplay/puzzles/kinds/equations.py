@@ -19,7 +19,7 @@ import random
 import re
 from typing import Any, ClassVar
 
-from mathplay.errors import ExpressionError
+from mathplay.errors import ExpressionError, MathplayError
 from mathplay.expr import check
 from mathplay.expr.arithmetic import format_number
 from mathplay.expr.pretty import pretty_token
@@ -281,11 +281,18 @@ class Missing(Kind):
 
     def secrets(self, puzzle: Puzzle) -> list[Secret]:
         equation = self.read(puzzle)
-        # The answer written in the file, and the checker's own: a hint that gives the
-        # right answer away is found even while the file's answer is still wrong.
+        # The answer written in the file; when there is none, or it is wrong, the
+        # checker's own: a hint that gives the right answer away is found even while the
+        # file's answer is still wrong (and no search is made when it is right).
         answers = [puzzle.answer] if puzzle.answer else []
-        with contextlib.suppress(KindError):
-            answers += [a for a in self.solutions(puzzle, 1) if a not in answers]
+        written_right = False
+        if answers:
+            with contextlib.suppress(KindError, MathplayError, ArithmeticError, ValueError):
+                written = self.read_answer(equation, answers[0])
+                written_right = not isinstance(written, str) and equation.verdict(written).holds
+        if not written_right:
+            with contextlib.suppress(KindError):
+                answers += [a for a in self.solutions(puzzle, 1) if a not in answers]
         out: list[Secret] = []
         for answer in answers:
             values = self.read_answer(equation, answer)
