@@ -87,6 +87,10 @@ def _report(args: argparse.Namespace) -> int:
         print(_("wrote {path}").format(path=s.write_html(args.html, args.title)))
     if args.skills_csv:
         print(_("wrote {path}").format(path=s.to_skills_csv(args.skills_csv)))
+    if args.xapi:
+        from mathplay.puzzles.xapi import write_statements
+
+        print(_("wrote {path}").format(path=write_statements(s.records, args.xapi)))
     return 0
 
 
@@ -118,6 +122,11 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
             "the class list: one name a line, or a CSV file with a 'name' column; every "
             "pupil on it is in the report, those with no record as not started"
         ),
+    )
+    report.add_argument(
+        "--xapi",
+        metavar="OUT",
+        help=_("write every attempt as an xAPI statement (JSON), for a learning record store"),
     )
     report.add_argument(
         "--skills-csv",

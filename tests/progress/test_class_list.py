@@ -114,3 +114,25 @@ def test_a_class_list_one_name_a_line_or_wrong(tmp_path: Path) -> None:
         read_class_list(no_name)
     with pytest.raises(ClassListError, match="there is no such file"):
         read_class_list(tmp_path / "nope.txt")
+
+
+def test_the_records_as_xapi_statements(tmp_path: Path) -> None:
+    import json
+
+    home = tmp_path / "home"
+    truth = _write_class(home)
+    out = tmp_path / "class.jsonl"
+    assert main(["progress", "collect", str(home), "-o", str(out)]) == 0
+    xapi = tmp_path / "statements.json"
+    assert main(["progress", "report", str(out), "--xapi", str(xapi)]) == 0
+    made = json.loads(xapi.read_text())
+    assert len(made) == sum(len(tries) for tries in truth.values())  # one per attempt
+    assert len({s["id"] for s in made}) == len(made)
+    for statement in made:
+        assert set(statement) >= {"id", "actor", "verb", "object", "result", "timestamp"}
+        assert statement["verb"]["id"] == "http://adlnet.gov/expapi/verbs/answered"
+        assert statement["actor"]["account"]["name"] in NAMES
+        assert statement["object"]["id"].startswith("urn:mathplay:puzzle:S/p")
+        assert statement["result"]["duration"].startswith("PT")
+    right = sum(s["result"]["success"] for s in made)
+    assert right == sum(r for tries in truth.values() for r, _h in tries)
