@@ -55,6 +55,7 @@ __all__ = [
     "progress_dir",
     "read_attempts",
     "record",
+    "record_next",
     "safe_file_name",
     "set_clock",
     "set_current_lesson",
@@ -322,11 +323,54 @@ _MOST_HINTS, _MOST_SECONDS = 1000, 10_000_000
 _MAX_WARNINGS = 10
 
 
+#: The ``event`` of the line written when a pupil leaves an answered end-check item with
+#: Next: its ``seconds`` are the time from the last try to Next (no attempt).
+NEXT_EVENT = "next"
+
+
+def _clean_next(entry: dict[str, Any]) -> dict[str, Any] | str:
+    missing = [key for key in ("who", "puzzle") if key not in entry]
+    if missing:
+        return _("it has no {keys}").format(keys=", ".join(missing))
+    out = dict(entry)
+    for key in ("who", "set", "puzzle"):
+        if out.get(key) is None:
+            out[key] = ""
+        elif not isinstance(out[key], str):
+            return _("{key} is not text").format(key=key)
+    value = out.get("seconds") or 0
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return _("seconds is not a number from 0 to {most}").format(most=_MOST_SECONDS)
+    if not 0 <= value <= _MOST_SECONDS:
+        return _("seconds is not a number from 0 to {most}").format(most=_MOST_SECONDS)
+    out["seconds"] = value
+    return out
+
+
+def record_next(
+    path: str | Path, *, who: str, puzzle_set: str, puzzle: str, seconds: float
+) -> None:
+    """Append the time from the last try at ``puzzle`` to the press of Next (an end
+    check's item is left only by Next): not an attempt, but the report's minutes count
+    it."""
+    entry = {
+        "who": who.strip(),
+        "when": datetime.now().astimezone().isoformat(timespec="milliseconds"),
+        "set": puzzle_set,
+        "puzzle": puzzle,
+        "event": NEXT_EVENT,
+        "seconds": round(float(seconds), 1),
+    }
+    append_line(Path(path), json.dumps(entry, ensure_ascii=False))
+
+
 def _clean(entry: Any) -> dict[str, Any] | str:
     """The attempt with its values checked (who, set, puzzle, right, hints, seconds),
     or what is wrong with it."""
     if not isinstance(entry, dict):
         return _("it is not an attempt")
+    if entry.get("event") == NEXT_EVENT:
+        return _clean_next(entry)
     missing = [key for key in ("who", "puzzle", "right") if key not in entry]
     if missing:
         return _("it has no {keys}").format(keys=", ".join(missing))
@@ -454,14 +498,17 @@ def read_lines(path: str | Path) -> Iterator[Line]:
                 yield Line(str(path), number, cleaned, raw)
 
 
-def _read(path: str | Path) -> tuple[list[dict[str, Any]], list[tuple[int, str]]]:
-    """The attempts in the file, and the lines left out (line number, why)."""
+def _read(
+    path: str | Path, events: bool = False
+) -> tuple[list[dict[str, Any]], list[tuple[int, str]]]:
+    """The attempts in the file (with ``events``, the Next lines too, marked by their
+    ``event``), and the lines left out (line number, why)."""
     attempts: list[dict[str, Any]] = []
     bad: list[tuple[int, str]] = []
     for line in read_lines(path):
         if line.entry is None:
             bad.append((line.number, line.why))
-        else:
+        elif events or "event" not in line.entry:
             attempts.append(line.entry)
     return attempts, bad
 

@@ -151,6 +151,9 @@ class Cell:
     wrong_answers: list[str] = field(default_factory=list)
 
     def add(self, a: dict[str, Any]) -> None:
+        if "event" in a:  # the time from the last try to Next: minutes, not an attempt
+            self.seconds += float(a.get("seconds") or 0)
+            return
         right = bool(a.get("right"))
         hints = int(a.get("hints") or 0)
         seen = bool(a.get("solution_seen"))
@@ -384,7 +387,7 @@ def _gather(path: Any) -> tuple[list[dict[str, Any]], int, str]:
     skipped = 0
     notes = [_("Left out {what}.").format(what=u) for u in unreadable]
     for file in files:
-        found, bad = _read(file)
+        found, bad = _read(file, events=True)
         _warn(file, bad)
         for attempt in found:
             attempt.setdefault("source", str(file))
@@ -481,6 +484,7 @@ def summary(
             "hints": sum(r["hints"] for r in mine),
             "minutes": round(sum(r["seconds"] for r in mine) / 60, 1),
         })  # fmt: skip
+    attempts = [a for a in attempts if "event" not in a]  # the Next lines are counted
     tried = {name_key(str(a.get("who") or "").strip() or _("(no name)")) for a in attempts}
     not_started = [shown[k] for k in pupils if k in listed and k not in tried]
     if class_list is not None:

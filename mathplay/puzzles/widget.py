@@ -35,7 +35,7 @@ from mathplay.puzzles.kinds.moves import Move
 from mathplay.puzzles.moments import CHECK, GUIDED, MOMENTS
 from mathplay.puzzles.moments import feedback as moment_feedback
 from mathplay.puzzles.names import NameArea, current_pupil, set_pupil
-from mathplay.puzzles.records import DEFAULT_LOG, log_path, record, task_clock
+from mathplay.puzzles.records import DEFAULT_LOG, log_path, record, record_next, task_clock
 from mathplay.puzzles.save_results import SaveResults
 from mathplay.puzzles.shown import is_shown, set_shown
 from mathplay.puzzles.validate import load, validate
@@ -233,6 +233,9 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
         self.solved_now = False
         self._hints: list[str] | None = None
         self._shown_at = task_clock().mark()
+        #: Whether the puzzle on show has been answered (an end check then writes down
+        #: the time to Next).
+        self._answered_here = False
         #: An answer checked before the pupil's name was known: it is checked (and
         #: recorded) as soon as the name is given, where the pupil is.
         self.waiting_answer: str | None = None
@@ -327,6 +330,7 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
         self.hints_used, self._hints = 0, None
         self.solution_seen = self.solved_now = False
         self._shown_at = task_clock().mark()
+        self._answered_here = False
         kind = KINDS[puzzle.kind]
         self.feedback.value = self.hint_area.value = ""
         self.answer_box.value = ""
@@ -483,6 +487,7 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
 
     def _record(self, text: str, result: Result) -> None:
         seconds = task_clock().attempt(self._shown_at)
+        self._answered_here = True
         path = log_path(self.pupil, self.log_path)
         if path is None:
             return
@@ -505,6 +510,24 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
                 seconds=seconds,
                 solution_seen=self.solution_seen,
                 extra=fields,
+            )
+        except OSError as error:
+            self.log_error = str(error)
+
+    def _record_next(self) -> None:
+        """Write down the time from the last try at this puzzle to Next."""
+        seconds = task_clock().attempt(self._shown_at)
+        path = log_path(self.pupil, self.log_path)
+        if path is None:
+            return
+        fields = self._record_fields()
+        try:
+            record_next(
+                path,
+                who=self.pupil or "",
+                puzzle_set=str(fields["set"]),
+                puzzle=str(fields["puzzle"]),
+                seconds=seconds,
             )
         except OSError as error:
             self.log_error = str(error)
@@ -715,7 +738,10 @@ class PuzzleSet(PuzzleView):
         }
 
     def next(self) -> None:
-        """Go to the next puzzle (solved or not)."""
+        """Go to the next puzzle (solved or not). In an end check, the time from the
+        answer to Next is written down too (the report's minutes count it)."""
+        if self.moment == CHECK and not self.finished and self._answered_here:
+            self._record_next()
         if not self.finished:
             self.index += 1
             self._show()

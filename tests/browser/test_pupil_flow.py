@@ -52,6 +52,7 @@ def records(folder: Path, count: int, timeout: float = 60.0) -> list[dict[str, A
     while time.monotonic() < deadline:
         if path.exists():
             rows = [json.loads(line) for line in path.read_text().splitlines() if line]
+            rows = [row for row in rows if "event" not in row]  # attempts, not Next lines
             if len(rows) >= count:
                 return rows
         time.sleep(0.25)

@@ -161,6 +161,36 @@ def test_seconds_run_from_the_last_action(clock: FakeClock, tmp_path: Path) -> N
     assert sum(seconds) == clock.now - 1000  # the sum is the time on task
 
 
+def test_an_end_check_counts_the_time_to_next_on_every_item(
+    clock: FakeClock, tmp_path: Path
+) -> None:
+    """Issue 32: the minutes left out the time after the last try on an end-check item
+    before Next (on the last item, all of it). Next writes it down, as no attempt."""
+    from mathplay.puzzles.moments import CHECK
+    from mathplay.puzzles.report import summary
+
+    log = tmp_path / "p.jsonl"
+    check = PuzzleSet("arithmetic", only=[1, 2], who="Ana", log=log, moment=CHECK)
+    clock.wait(10)
+    check.check(check.puzzle.answer)
+    clock.wait(7)  # reading "Right!", then Next
+    check.next_button.click()
+    clock.wait(20)
+    check.check("0")  # wrong: one answer in an end check
+    clock.wait(9)  # reading, then Next on the last item
+    check.next_button.click()
+    rows = lines(log)
+    assert [(r.get("event"), r["seconds"]) for r in rows] == [
+        (None, 10.0), ("next", 7.0), (None, 20.0), ("next", 9.0),
+    ]  # fmt: skip
+    s = summary(log)
+    assert s.attempts == 2  # the Next lines are no attempts
+    assert [r["attempts"] for r in s.rows] == [1, 1]
+    assert sum(r["seconds"] for r in s.rows) == 46.0 == clock.now - 1000
+    assert records.read_attempts(log) == (records.read_attempts(log)[0], 0)
+    assert all("event" not in a for a in records.read_attempts(log)[0])
+
+
 def test_a_puzzle_shown_later_starts_its_own_clock(clock: FakeClock, tmp_path: Path) -> None:
     log = tmp_path / "p.jsonl"
     first = PuzzleSet("arithmetic", who="Ana", log=log)

@@ -132,9 +132,14 @@ def test_the_end_check_says_right_or_wrong_only_and_reviews_at_the_end(tmp_path:
     assert "1000" in review and "1001" in review and "✗ not right" in review
     assert "✓ right" in review and "9 = 8 + 1" in review  # the worked solution
     rows = [json.loads(line) for line in log.read_text().splitlines()]
-    assert [(r["puzzle"], r["answer"], r["right"]) for r in rows] == [
+    assert [(r["puzzle"], r["answer"], r["right"]) for r in rows if "event" not in r] == [
         ("nine", "1000", False),
         ("order", right, True),
+    ]
+    # Each Next wrote down the time from the answer to Next (the report's minutes).
+    assert [(r["puzzle"], r["event"]) for r in rows if "event" in r] == [
+        ("nine", "next"),
+        ("order", "next"),
     ]
 
 
