@@ -9,7 +9,9 @@ For every lesson it checks, with mathplay's own checker:
   that file has, every practice names a kind and level that exist;
 - in a lesson for pupils, a code cell shown on purpose (tagged ``show-input``) is one
   short line (a pupil sees no other code);
-- the notebook next to it is what ``mathplay lessons build`` writes.
+- the notebook next to it is what ``mathplay lessons build`` writes;
+- its teacher's page (``teacher/NN-name.toml``, :mod:`mathplay.lessons.teacher`) is
+  complete and its built page up to date.
 
 A lesson's equations are in the base of its front matter (``mathplay: {base: 2}``); in a
 binary lesson, an equation with a digit 2 to 9 (``8 + 4 + 1 = 13``) is an ordinary one.
@@ -83,7 +85,9 @@ def check_lesson(path: str | Path, files: PuzzleFiles | None = None) -> list[Pro
         own.append(Problem(lesson.name, error.line, error.message))
     else:
         own += _check_notebook(lesson)
-    return sorted(own, key=lambda problem: problem.line) + theirs
+    from mathplay.lessons.teacher import check_teacher
+
+    return sorted(own, key=lambda problem: problem.line) + theirs + check_teacher(lesson)
 
 
 def _verdict_problem(

@@ -37,6 +37,10 @@ def _build(args: argparse.Namespace) -> int:
             print(_("wrote {path}").format(path=lesson.notebook_path))
         else:
             print(_("{path} is up to date").format(path=lesson.notebook_path))
+        from mathplay.lessons.teacher import page_path, write_page
+
+        if write_page(lesson):
+            print(_("wrote {path}").format(path=page_path(lesson)))
     return 1 if failed else 0
 
 

@@ -173,7 +173,10 @@ def lesson_files(lessons: Path, left_out: list[tuple[Path, str]] | None = None) 
     def sample(path: Path) -> bool:
         return path.relative_to(lessons).as_posix() in SAMPLE_RECORDS
 
-    return list(_walk(lessons, lambda path: path.suffix not in _NOT_LESSONS, found, sample))
+    def keep(path: Path) -> bool:  # not the teachers' pages: the site is for pupils
+        return path.suffix not in _NOT_LESSONS and "teacher" not in path.relative_to(lessons).parts
+
+    return list(_walk(lessons, keep, found, sample))
 
 
 def for_the_site(text: str, *, lesson: bool = False) -> str | None:
