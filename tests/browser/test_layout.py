@@ -1,9 +1,10 @@
 """The board's layout in a real JupyterLab: it fits small school laptops, zooms, explains its
 squares, and its chips' text fits.
 
-Window sizes: 1024×768 with the file browser closed and 1366×768 with it open. Everything
-is measured with bounding boxes after scrolling the board's output to the top of the
-notebook panel. Screenshots land in ``docs/images/``.
+Window sizes: 1024×768 and 1366×768 with JupyterLab's file browser open, and 150 % page
+zoom on a 1366×768 screen; Notebook 7 and Voilà at the same sizes. Everything is measured
+with bounding boxes after scrolling the board's output to the top of the notebook panel
+(or of Voilà's window). Screenshots land in ``docs/images/``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,13 @@ from tests.browser.labserver import Server, run_all, write_notebook
 pytestmark = pytest.mark.browser
 
 IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
-WINDOWS = {"1024x768": (1024, 768, False), "1366x768": (1366, 768, True)}
+# name: (width, height, file browser open, page zoom). 150 % page zoom on a 1366×768
+# screen is a 911×512 CSS-pixel window drawn at 1.5 device pixels per CSS pixel.
+WINDOWS = {
+    "1024x768": (1024, 768, True, 1.0),
+    "1366x768": (1366, 768, True, 1.0),
+    "1366x768-150": (911, 512, False, 1.5),
+}
 LEGEND = {
     "summy": ["★"],
     "mixmath": ["★", "2×", "3×", "+", "−", "×", "÷"],
@@ -29,6 +36,8 @@ SCREENSHOTS = {
     ("summy", "1024x768"): "board-1024x768.png",
     ("mixmath", "1024x768"): "board-1024x768-mixmath.png",
     ("binary", "1366x768"): "board-1366x768-binary.png",
+    ("summy", "1366x768-150"): "board-1366x768-150-summy.png",
+    ("mixmath", "1366x768-150"): "board-1366x768-150-mixmath.png",
 }
 # Boxes as [left, top, right, bottom] in the window.
 MEASURE = """board => {
@@ -51,6 +60,7 @@ MEASURE = """board => {
     coord: parseFloat(getComputedStyle(board.querySelector('.mp-coord')).fontSize),
   };
 }"""
+BOX = "n => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
 # Every filled square: the text's and the points' boxes, and whether the text overflows.
 CHIPS = """board => Array.from(board.querySelectorAll('.mp-square.mp-filled')).map((sq) => {
   const box = (node) => {
@@ -70,8 +80,10 @@ CHIPS = """board => Array.from(board.querySelectorAll('.mp-square.mp-filled')).m
 def open_in_window(browser: Any, server: Server, name: str, cells: list[str], window: str):
     """A page of ``window`` size showing the notebook's boards, the file browser open or
     closed as that window size says, the first board's output scrolled to the top."""
-    width, height, file_browser = WINDOWS[window]
-    context = browser.new_context(viewport={"width": width, "height": height})
+    width, height, file_browser, zoom = WINDOWS[window]
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=zoom
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -114,14 +126,24 @@ def cell_size(board: Any) -> float:
     return float(board.locator(".mp-square").first.evaluate("n => n.offsetWidth"))
 
 
+BOARDS = {
+    "summy": "mathplay.play('summy', seed=3)",
+    "mixmath": "mathplay.play('mixmath', seed=3)",
+    "binary": "mathplay.play('binary', seed=3)",
+}
+
+
 @pytest.mark.parametrize("window", list(WINDOWS))
-@pytest.mark.parametrize("game", ["summy", "mixmath", "binary"])
-def test_the_whole_default_board_is_in_view(browser: Any, lab: Server, game: str, window: str):
+@pytest.mark.parametrize("board_name", list(BOARDS))
+def test_the_whole_default_board_is_in_view(
+    browser: Any, lab: Server, board_name: str, window: str
+):
     from playwright.sync_api import expect
 
-    source = f"import mathplay\nmathplay.play({game!r}, seed=3)"
+    game = board_name.removesuffix("15")
+    source = f"import mathplay\n{BOARDS[board_name]}"
     context, page, boards = open_in_window(
-        browser, lab, f"fit-{game}-{window}.ipynb", [source], window
+        browser, lab, f"fit-{board_name}-{window}.ipynb", [source], window
     )
     board = boards.first
     box = board.evaluate(MEASURE)
@@ -133,13 +155,28 @@ def test_the_whole_default_board_is_in_view(browser: Any, lab: Server, game: str
     for part in ("grid", "hand", "primary", "message"):
         assert inside(box[part], box["panel"]), f"{part} {box[part]} is not in {box['panel']}"
     assert box["side"][0] >= box["grid"][2], "the side column sits beside the board"
-    assert 28 <= box["cell"] <= 45 and box["coord"] >= 11
+    assert 24 <= box["cell"] <= 45 and box["coord"] >= 11
+    # The keyboard cursor starts on the start square, where the first move goes.
+    expect(board.locator('.mp-square[tabindex="0"]')).to_have_class(re.compile("mp-start-square"))
     # The legend names every kind of special square, in words.
     legend = board.locator(".mp-squares-legend-item")
     expect(legend.locator(".mp-squares-legend-swatch")).to_have_text(LEGEND[game])
-    # The whole key is on the screen too, down to its last line.
-    assert inside(box["legend"], box["panel"]), f"legend {box['legend']} is not in {box['panel']}"
-    expect(board.locator(".mp-squares-legend-title")).to_have_text("What the squares do")
+    image = SCREENSHOTS.get((board_name, window))
+    if image:
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(IMAGES / image))
+    # The key is open when it fits on the screen down to its last line, else folded to its
+    # "What the squares do" button, which opens it.
+    title = board.locator(".mp-squares-legend-title")
+    expect(title).to_have_text("What the squares do")
+    if board.locator(".mp-squares-legend[open]").count():
+        assert inside(box["legend"], box["panel"]), f"legend {box['legend']} not in the panel"
+    else:
+        print("legend folded")
+        assert inside(title.evaluate(BOX), box["panel"])
+        title.focus()
+        page.keyboard.press("Enter")
+        expect(legend.first).to_be_visible()
     if game == "binary":
         expect(legend.nth(3)).to_have_text("DW double word: the whole line scores twice")
     if game == "mixmath":
@@ -156,10 +193,6 @@ def test_the_whole_default_board_is_in_view(browser: Any, lab: Server, game: str
         expect(exchange).to_have_attribute("aria-disabled", "false")
         colours = [b.evaluate("n => getComputedStyle(n).backgroundColor") for b in (end, exchange)]
         assert colours[0] != colours[1]
-    image = SCREENSHOTS.get((game, window))
-    if image:
-        IMAGES.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(IMAGES / image))
     assert page.errors == []
     context.close()
 
@@ -193,7 +226,7 @@ def test_chip_text_fits_its_square(browser: Any, lab: Server, game: str) -> None
     board = boards.first
     expect(board.locator(".mp-square.mp-filled .mp-tile-text").first).to_have_text(re.compile("."))
     # At the fitted size, then at the smallest square the fit ever makes.
-    for size in (None, 28):
+    for size in (None, 24):
         if size is not None:
             board.evaluate(f"b => b.style.setProperty('--mp-cell', '{size}px')")
         chips = board.evaluate(CHIPS)
@@ -342,3 +375,58 @@ def test_a_refusal_reads_in_words_and_the_last_hint_shows_the_tiles(
     board.screenshot(path=str(IMAGES / "summy-hint-tiles.png"))
     assert page.errors == []
     context.close()
+
+
+# The visible room for a board: the notebook's scrolling panel (Notebook 7), else the
+# window (Voilà's page scrolls as a whole).
+ROOM = """board => {
+  const panel = board.closest('.jp-WindowedPanel-outer');
+  if (panel) {
+    const r = panel.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  }
+  return [0, 0, window.innerWidth, window.innerHeight];
+}"""
+
+
+@pytest.mark.parametrize("front_end", ["notebook", "voila"])
+def test_the_boards_fit_in_notebook_7_and_voila(browser: Any, front_end: str) -> None:
+    """The three boards at 1024×768, 1366×768 and 150 % zoom: once a board is scrolled to
+    the top, its grid, hand, Play and message are in view together."""
+    from playwright.sync_api import expect
+
+    from tests.browser.labserver import wait_for_idle_kernel
+
+    name = "fit-boards.ipynb"
+    games = ["summy", "mixmath", "binary"]
+    server = Server(kind=front_end, notebook=name)
+    write_notebook(server.root / name, ["import mathplay"] + [BOARDS[game] for game in games])
+    with server:
+        for window, (width, height, _browser_open, zoom) in WINDOWS.items():
+            context = browser.new_context(
+                viewport={"width": width, "height": height}, device_scale_factor=zoom
+            )
+            page = context.new_page()
+            page.goto(server.url(name))
+            if front_end == "notebook":
+                page.locator(".jp-Notebook").first.wait_for(timeout=90_000)
+                wait_for_idle_kernel(server, name, timeout_s=90)
+                page.locator(".jp-Notebook").first.click()
+                page.get_by_role("menuitem", name="Run", exact=True).click()
+                page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+            boards = page.locator(".mp-board-widget")
+            expect(boards).to_have_count(3, timeout=120_000)
+            for index, game in enumerate(games):
+                board = boards.nth(index)
+                board.locator(".mp-square").last.wait_for()
+                board.evaluate("b => b.scrollIntoView({block: 'start'})")
+                page.wait_for_timeout(300)
+                room = board.evaluate(ROOM)
+                box = board.evaluate(MEASURE)
+                where = f"{game} in {front_end} at {window}"
+                for part in ("grid", "hand", "primary", "message"):
+                    assert inside(box[part], room), f"{where}: {part} {box[part]} not in {room}"
+                assert box["cell"] >= 24, where
+                if game == "binary":
+                    page.screenshot(path=str(IMAGES / f"board-{front_end}-{window}.png"))
+            context.close()

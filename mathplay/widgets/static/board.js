@@ -12,9 +12,11 @@ function el(tag, cls, text) {
 // is open (sessionStorage also reaches boards whose module was loaded separately).
 const ZOOM_STEPS = [0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2];
 const zooms = {};
-const CELL_MIN = 28;
+const CELL_MIN = 24;
 const CELL_MAX = 44;
-const SIDE_MIN = 200; // the side column's smallest width (see .mp-side in board.css)
+const SIDE_MIN = 160; // the side column's smallest width (see .mp-board-widget in board.css)
+const GAP = 12; // between the board and the side column (column-gap in board.css)
+const PADDING = 14; // the widget's own padding and a little air
 // For id / aria-labelledby pairs, unique in the page even if this module is loaded twice.
 const ID_BASE = Math.random().toString(36).slice(2, 8);
 let ids = 0;
@@ -51,12 +53,14 @@ function render({ model, el: host }) {
   host.append(root);
   let squares = [];
   let signatures = [];
-  let cursor = 0;
+  let cursor = -1; // the square with the keyboard cursor; -1 until the board is drawn
   let buffer = "";
   let bufferTimer = null;
   let panelOpen = false;
   let cell = 0;
   let fitFrame = 0;
+  let legendTouched = false;
+  let topHeight = 0; // the top line's height when it runs across the widget
   // The square a typed tile was sent for, until the tile shows there (the views of
   // earlier clicks may arrive first) or the person moves the cursor.
   let advanceFrom = null;
@@ -73,6 +77,8 @@ function render({ model, el: host }) {
     const size = layout.size;
     root.replaceChildren();
     root.className = `mp-board-widget mp-game-${layout.game}` + (size > 15 ? " mp-large" : "");
+    // The keyboard cursor starts on the start square, where a first move goes.
+    if (cursor < 0 || cursor >= size * size) cursor = layout.starts.length ? layout.starts[0] : 0;
     const top = el("div", "mp-top");
     parts.turn = el("div", "mp-turn");
     parts.turn.setAttribute("aria-live", "polite");
@@ -175,12 +181,17 @@ function render({ model, el: host }) {
     return box;
   }
 
+  // "What the squares do": a fold (details/summary: a button for keyboards and screen
+  // readers) that fit() opens when there is room for it and leaves alone once touched.
   function legendBox(layout) {
-    const box = el("div", "mp-squares-legend");
+    const box = el("details", "mp-squares-legend");
+    box.open = true;
+    legendTouched = false;
     const entries = layout.legend || [];
     if (!entries.length) return box;
-    const title = el("div", "mp-squares-legend-title", layout.texts.legend);
+    const title = el("summary", "mp-squares-legend-title", layout.texts.legend);
     title.id = `mp-legend-${ID_BASE}-${++ids}`;
+    title.addEventListener("click", () => { legendTouched = true; });
     const list = el("ul", "mp-squares-legend-list");
     list.setAttribute("aria-labelledby", title.id);
     for (const entry of entries) {
@@ -197,23 +208,58 @@ function render({ model, el: host }) {
     return box;
   }
 
-  // Squares as big as the room allows: the host's width less the side column, and the
-  // visible height less the top line; 28-44 px, times the zoom chosen with − / +.
+  // Squares as big as the room allows, 24-44 px, times the zoom chosen with − / +, in one
+  // of three arrangements (a class on the widget, board.css):
+  // - "mp-wide": the top line (turn, scores, bag, zoom) across, the side column beside
+  //   the board; when the width is what limits the squares;
+  // - "mp-tall": the top line moves to the top of the side column, so the board has the
+  //   whole height; when the height limits them (a short window, 150 % page zoom);
+  // - "mp-stacked": the side column below the board, when even 24 px squares and the
+  //   narrowest side column do not fit side by side (a phone, a very narrow notebook).
+  // The grid's 1 px gaps go too when the board could not otherwise fit at 24 px.
   function fit() {
     const layout = model.get("layout_data");
     const width = host.clientWidth;
     if (!layout.size || !parts.grid || !width) return;
     const size = layout.size;
     const zoom = getZoom(layout.game);
-    const coordWidth = 27; // --mp-coord-width at the largest fitted square
-    const coordHeight = 20; // --mp-coord-height, likewise
-    const padding = 14; // the widget's own padding and a little air
-    const gap = 12; // .mp-main's gap
-    const topHeight = parts.top.offsetHeight + 6;
-    const byWidth = (width - padding - coordWidth - gap - SIDE_MIN) / size - 1;
-    const byHeight = (visibleHeight(host) - padding - topHeight - coordHeight) / size - 1;
-    const fitted = Math.max(CELL_MIN, Math.min(CELL_MAX, Math.floor(Math.min(byWidth, byHeight))));
+    const room = width - PADDING;
+    const height = visibleHeight(host) - PADDING;
+    if (root.classList.contains("mp-wide") || !topHeight) {
+      topHeight = parts.top.offsetHeight + 6;
+    }
+    // The grid's width and height for squares of c px (coordinates as in board.css).
+    const coord = (c) => Math.max(11, c * 0.3);
+    let gap = 1;
+    const across = (c) => coord(c) * 2 + size * (c + gap);
+    const down = (c) => coord(c) * 1.3 + size * (c + gap);
+    const largest = (limit, measure) => {
+      for (let c = CELL_MAX; c > CELL_MIN; c--) if (measure(c) <= limit) return c;
+      return CELL_MIN;
+    };
+    if (down(CELL_MIN) > height || across(CELL_MIN) > room - GAP - SIDE_MIN) gap = 0;
+    let arrangement;
+    let fitted;
+    const byWidth = largest(room - GAP - SIDE_MIN, across);
+    const byHeight = largest(height - topHeight, down);
+    if (across(CELL_MIN) + GAP + SIDE_MIN > room) {
+      arrangement = "mp-stacked";
+      fitted = Math.min(largest(room, across), byHeight);
+    } else if (byHeight >= byWidth) {
+      arrangement = "mp-wide";
+      fitted = byWidth;
+    } else {
+      arrangement = "mp-tall";
+      fitted = Math.min(byWidth, largest(height, down));
+    }
     const wanted = Math.max(12, Math.round(fitted * zoom));
+    if (arrangement !== "mp-stacked" && across(wanted) + GAP + SIDE_MIN > room) {
+      arrangement = "mp-stacked"; // zoomed in past the room beside the board
+    }
+    for (const name of ["mp-wide", "mp-tall", "mp-stacked"]) {
+      root.classList.toggle(name, name === arrangement);
+    }
+    root.style.setProperty("--mp-gap", `${gap}px`);
     if (wanted !== cell) {
       cell = wanted;
       root.style.setProperty("--mp-cell", `${cell}px`);
@@ -221,6 +267,18 @@ function render({ model, el: host }) {
     parts.zoomValue.textContent = `${Math.round(zoom * 100)} %`;
     parts.smaller.disabled = zoom <= ZOOM_STEPS[0];
     parts.bigger.disabled = zoom >= ZOOM_STEPS[ZOOM_STEPS.length - 1];
+    foldLegend(visibleHeight(host));
+  }
+
+  // The key to the squares stays open while the side column, down to the key's last line,
+  // fits the visible height; else it folds to its "What the squares do" button. Once a
+  // pupil opens or closes it, it stays as they left it.
+  function foldLegend(height) {
+    const legend = parts.legend;
+    if (legendTouched || !legend.firstChild) return;
+    legend.open = true;
+    const needed = legend.getBoundingClientRect().bottom - root.getBoundingClientRect().top;
+    legend.open = needed + 6 <= height; // 6: the widget's padding below
   }
 
   function scheduleFit() {
@@ -582,7 +640,7 @@ function render({ model, el: host }) {
   observer.observe(host);
   window.addEventListener("resize", scheduleFit);
   window.addEventListener("mathplay-zoom", onZoom);
-  model.on("change:layout_data", () => { cursor = 0; build(); });
+  model.on("change:layout_data", () => { cursor = -1; build(); });
   model.on("change:view", draw);
   build();
   return () => {
