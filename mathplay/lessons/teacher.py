@@ -45,6 +45,8 @@ __all__ = [
     "FRAMEWORKS",
     "TeacherPage",
     "check_teacher",
+    "end_check",
+    "lesson_title",
     "page_path",
     "page_text",
     "read_teacher",
@@ -195,12 +197,23 @@ def _end_check(lesson: Lesson) -> list[tuple[str, str]]:
     return [(items[i].question, items[i].shown_answer) for i in sheet.check if i in items]
 
 
-def page_text(lesson: Lesson, page: TeacherPage) -> str:
-    """The teacher's page, as Markdown."""
-    title = next(
+def lesson_title(lesson: Lesson) -> str:
+    """The lesson's title: its first "# " heading (else the file's name)."""
+    return next(
         (c.source.splitlines()[0][2:] for c in lesson.cells if c.source.startswith("# ")),
         lesson.path.stem,
     )
+
+
+def end_check(lesson: Lesson) -> list[tuple[str, str]]:
+    """The end check's questions and their answers, as the checker finds them (an empty
+    list when the lesson's puzzle file is missing or unreadable)."""
+    return _end_check(lesson)
+
+
+def page_text(lesson: Lesson, page: TeacherPage) -> str:
+    """The teacher's page, as Markdown."""
+    title = lesson_title(lesson)
     out = [
         f"# {_('For the teacher')}: {title}",
         "",

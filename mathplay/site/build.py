@@ -9,7 +9,9 @@ the setting that points the kernel at the site's own Pyodide, so every build is 
    add-on solves every package the browser needs (``pins.LOCK_SPECS``, at the versions
    of ``pins.IN_THE_BROWSER``) from PyPI into wheels of the site's own;
 4. the site's files (:mod:`mathplay.site.contents`);
-5. ``jupyter lite build``; source maps left out; a front page that opens lesson 00;
+5. ``jupyter lite build``; source maps left out; a home page (start lesson 00, every
+   lesson and Play page by name, the teachers' pages) and the teachers' pages
+   (:mod:`mathplay.site.teachers`, without the answers);
 6. the check that the site names no remote address (:mod:`mathplay.site.check`).
 
 The new site replaces ``OUT`` only once it has passed the check.
@@ -25,14 +27,19 @@ import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 
 from mathplay.i18n import _
+from mathplay.lessons.source import LessonError, find_lessons, read_lesson
+from mathplay.lessons.teacher import lesson_title
 from mathplay.site.check import check_site
-from mathplay.site.contents import gather
+from mathplay.site.contents import GAMES, gather
 from mathplay.site.onelesson import MARK as _ONE_LESSON_MARK
 from mathplay.site.onelesson import lab_page
 from mathplay.site.pins import EXCLUDED, IN_THE_BROWSER, LOCK_SPECS, PYODIDE_FILES
+from mathplay.site.teachers import FOLDER as TEACHERS
+from mathplay.site.teachers import teacher_pages
 from mathplay.site.tools import (
     Say,
     SiteError,
@@ -47,7 +54,7 @@ from mathplay.site.tools import (
 
 __all__ = ["FRONT_PAGE", "SiteReport", "build_site", "find_checkout", "front_page"]
 
-#: Where the site's front page sends a visitor: lesson 00, open in JupyterLab.
+#: Where the home page's "Start the first lesson" goes: lesson 00, open in JupyterLab.
 FRONT_PAGE = "lab/index.html?path=00-welcome.ipynb"
 #: What the wheel needs from the checkout.
 _WHEEL_SOURCES = ("pyproject.toml", "README.md", "LICENSE", "mathplay")
@@ -188,25 +195,92 @@ def write_lite_folder(lite: Path, pyodide: Path, wheels: Path) -> None:
     (lite / "jupyter_lite_config.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
 
 
-def front_page(original: str) -> str:
-    """The site's ``index.html``: straight on to lesson 00. JupyterLite's pages read the
-    configuration block of this page, so it is kept from ``original``."""
+def front_page(
+    original: str,
+    lessons: Sequence[tuple[str, str]] = (),
+    games: Sequence[str] = (),
+    teachers: bool = False,
+) -> str:
+    """The site's ``index.html``, its home page: a "Start the first lesson" button (lesson
+    00, open in JupyterLab), every lesson (``lessons``: file stem and title) and Play
+    page (``games``) by name, and, with ``teachers``, the link to the teachers' pages.
+    JupyterLite's pages read the configuration block of this page, so it is kept from
+    ``original``."""
     start = original.find('<script id="jupyter-config-data"')
     end = original.find("</script>", start)
     block = original[start : end + len("</script>")] if start >= 0 and end >= 0 else (
         '<script id="jupyter-config-data" type="application/json" '
         'data-jupyter-lite-root=".">{}</script>'
     )  # fmt: skip
-    title = _("mathplay: lessons and games")
-    link = _("Open the first lesson")
+    title = escape(_("mathplay: lessons and games"))
+    body = [
+        f"<h1>{title}</h1>",
+        "<p>"
+        + escape(_("Number games and puzzles: equations, binary numbers and logic."))
+        + "</p>",
+        f'<p><a class="start" href="{FRONT_PAGE}">{escape(_("Start the first lesson"))}</a></p>',
+    ]
+    if lessons:
+        body.append(f"<h2>{escape(_('The lessons'))}</h2>")
+        body.append(
+            "<ul>"
+            + "".join(
+                f'<li><a href="lab/index.html?path={escape(stem)}.ipynb">{escape(name)}</a></li>'
+                for stem, name in lessons
+            )
+            + "</ul>"
+        )
+    if games:
+        body.append(f"<h2>{escape(_('Play a game'))}</h2>")
+        body.append(
+            "<ul>"
+            + "".join(
+                f'<li><a href="lab/index.html?path=play-{escape(game)}.ipynb">'
+                f"{escape(_('Play {game}').format(game=game.capitalize()))}</a></li>"
+                for game in games
+            )
+            + "</ul>"
+        )
+    if teachers:
+        body.append(f"<h2>{escape(_('For teachers'))}</h2>")
+        body.append(
+            f'<p><a href="teachers/index.html">{escape(_("A page per lesson"))}</a>: '
+            + escape(
+                _(
+                    "its goals and curriculum lines, the minutes of a 45-minute class, what "
+                    "to say, the mistakes to watch for (the answers are not on this website)."
+                )
+            )
+            + "</p>"
+        )
     return (
-        '<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{title}</title>\n"
-        f'<meta http-equiv="refresh" content="0; url={FRONT_PAGE}">\n'
-        f"{block}\n"
-        f"<script>window.location.replace({json.dumps(FRONT_PAGE)});</script>\n"
-        f'</head>\n<body>\n<p><a href="{FRONT_PAGE}">{link}</a></p>\n</body>\n</html>\n'
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{title}</title>\n<style>{_HOME_STYLE}</style>\n"
+        f"{block}\n</head>\n<body>\n<main>\n" + "\n".join(body) + "\n</main>\n</body>\n</html>\n"
     )
+
+
+_HOME_STYLE = (
+    "body{font-family:system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fafafa}"
+    "main{max-width:40em;margin:1.5em auto;padding:0 1em;line-height:1.5}"
+    "a{color:#0d47a1}li{margin:.2em 0}"
+    "a.start{display:inline-block;background:#1976d2;color:#fff;padding:.6em 1.2em;"
+    "border-radius:6px;font-size:1.3em;font-weight:bold;text-decoration:none}"
+    "a.start:focus-visible,a:focus-visible{outline:3px solid #0d47a1;outline-offset:2px}"
+)
+
+
+def _lesson_titles(lessons: Path) -> list[tuple[str, str]]:
+    """(file stem, title) of each lesson in ``lessons`` that pupils get (not lesson 10,
+    which is for teachers, and is on the site all the same)."""
+    found = []
+    for path in find_lessons([lessons]):
+        try:
+            found.append((path.stem, lesson_title(read_lesson(path))))
+        except (LessonError, OSError):
+            continue
+    return found
 
 
 def _one_lesson_at_a_time(lab: Path) -> None:
@@ -286,8 +360,18 @@ def build_site(
         if not source_maps:
             for path in output.rglob("*.map"):
                 path.unlink()
+        pages = teacher_pages(checkout / "lessons")
+        (output / TEACHERS).mkdir()
+        for name, text in pages.items():
+            (output / TEACHERS / name).write_text(text, encoding="utf-8")
         index = output / "index.html"
-        index.write_text(front_page(index.read_text(encoding="utf-8")), encoding="utf-8")
+        home = front_page(
+            index.read_text(encoding="utf-8"),
+            _lesson_titles(checkout / "lessons"),
+            GAMES,
+            teachers=bool(pages),
+        )
+        index.write_text(home, encoding="utf-8")
         _one_lesson_at_a_time(output / "lab" / "index.html")
         say(_("Checking that the site names no remote address"))
         packages = check_site(output)

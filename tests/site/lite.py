@@ -116,10 +116,12 @@ class Notebook:
 
 def open_notebook(page: Any, path: str, *, front_page: bool = False) -> Notebook:
     """Open the notebook at ``path`` (in the site's files) and wait for its kernel; with
-    ``front_page``, load the site's front page and expect it to open that notebook."""
+    ``front_page``, load the site's home page, press "Start the first lesson" and expect it
+    to open that notebook."""
     started = time.perf_counter()
     if front_page:
         page.goto(page.base_url)
+        page.get_by_role("link", name="Start the first lesson").click()
     else:
         page.goto(f"{page.base_url}lab/index.html?path={path}")
     notebook = Notebook(page, path, started)

@@ -1,9 +1,9 @@
 """The lessons' website in headless chromium: built by ``mathplay site build``, served
 on 127.0.0.1, and reaching nothing else.
 
-The front page opens lesson 00; every lesson runs with no failing cell (its pictures are
-SVG, since Pyodide has no matplotlib); on each game's
-Play notebook a pupil's move gets the computer's reply; Save my results downloads the
+The home page starts lesson 00 and links every lesson and the teachers' pages; every
+lesson runs with no failing cell (its pictures are SVG, since Pyodide has no matplotlib);
+on each game's Play notebook a pupil's move gets the computer's reply; Save my results downloads the
 pupil's records. Screenshots and the measured times land in ``tests/site/.screenshots``.
 """
 
@@ -42,6 +42,39 @@ def _timings(name: str, marks: dict[str, float]) -> None:
     known[name] = marks
     path.write_text(json.dumps(known, indent=1, sort_keys=True) + "\n")
     print(f"{name}: {marks}")
+
+
+def test_the_home_page_links_the_lessons_and_the_teachers_pages(lite_page: Any) -> None:
+    """What a teacher finds on the home page: every lesson and Play page by name, and the
+    teachers' pages (a page per lesson, without the end check's answers)."""
+    from playwright.sync_api import expect
+
+    page = lite_page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(page.base_url)
+    expect(page.get_by_role("heading", name="mathplay: lessons and games")).to_be_visible()
+    start = page.get_by_role("link", name="Start the first lesson")
+    expect(start).to_be_in_viewport()
+    expect(page.get_by_role("link", name="Lesson 5: Binary numbers")).to_be_visible()
+    expect(page.get_by_role("link", name="Play Mixmath")).to_be_visible()
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "home-page.png"), full_page=True)
+    page.get_by_role("link", name="A page per lesson").click()
+    expect(page.get_by_role("heading", name="mathplay: the teachers’ pages")).to_be_visible()
+    page.get_by_role("link", name="Lesson 5: Binary numbers").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(
+        "For the teacher: Lesson 5: Binary numbers"
+    )
+    expect(page.get_by_text("A 45-minute class")).to_be_visible()
+    expect(page.get_by_text("The answers are not on this website")).to_be_visible()
+    page.screenshot(path=str(SCREENSHOTS / "teachers-05.png"), full_page=True)
+    page.get_by_role("link", name="Open the lesson").click()
+    page.wait_for_function(_HAS_NOTEBOOK, arg="05-binary-numbers.ipynb", timeout=120_000)
+    assert page.off_site == [] and page.errors == []
+
+
+_HAS_NOTEBOOK = """path => Array.from(document.querySelectorAll('.lm-TabBar-tabLabel'))
+  .some((tab) => tab.textContent.trim() === path)"""
 
 
 def test_the_front_page_opens_lesson_00(lite_page: Any) -> None:

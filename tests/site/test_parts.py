@@ -7,22 +7,34 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import sys
 import urllib.request
+from html import escape
 from pathlib import Path
 
 import pytest
 
 from mathplay.__main__ import main
 from mathplay.site import tools
-from mathplay.site.build import FRONT_PAGE, _check_out, find_checkout, front_page
+from mathplay.site.build import (
+    FRONT_PAGE,
+    _check_out,
+    _lesson_titles,
+    find_checkout,
+    front_page,
+)
 from mathplay.site.check import KERNEL_PLUGIN, check_site, problems
 from mathplay.site.contents import GAMES, gather, play_notebook
 from mathplay.site.serve import make_server
+from mathplay.site.teachers import teacher_pages
 from mathplay.site.tools import SiteError, find_python
 
 CHECKOUT = Path(__file__).resolve().parents[2]
+
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def fake_python(folder: Path, name: str, version: str) -> str:
@@ -124,18 +136,51 @@ def test_the_play_notebooks_are_for_children() -> None:
         json.dumps(notebook)
 
 
-def test_the_front_page_opens_lesson_00() -> None:
+def test_the_home_page_starts_lesson_00_and_links_every_lesson_and_the_teachers() -> None:
     original = (
         '<html><head><script id="jupyter-config-data" type="application/json" '
         'data-jupyter-lite-root=".">{"a": 1}</script>'
         "<script type=\"module\">await import('./config-utils.js');</script></head></html>"
     )
-    page = front_page(original)
+    lessons = _lesson_titles(ROOT / "lessons")
+    assert lessons[0] == ("00-welcome", "Lesson 0: Welcome to mathplay")
+    assert len(lessons) == 11
+    page = front_page(original, lessons, GAMES, teachers=True)
     assert FRONT_PAGE == "lab/index.html?path=00-welcome.ipynb"
-    assert f'url={FRONT_PAGE}"' in page and f'href="{FRONT_PAGE}"' in page
+    assert f'<a class="start" href="{FRONT_PAGE}">Start the first lesson</a>' in page
+    for stem, title in lessons:
+        assert f'<a href="lab/index.html?path={stem}.ipynb">{title}</a>' in page
+    assert '<a href="lab/index.html?path=play-binary.ipynb">Play Binary</a>' in page
+    assert '<a href="teachers/index.html">' in page
+    for tag in ("ul", "ol", "p", "h2"):  # every list and paragraph closed where it opens
+        assert page.count(f"<{tag}>") == page.count(f"</{tag}>"), tag
     assert '<script id="jupyter-config-data" type="application/json" ' in page
     assert '{"a": 1}</script>' in page  # JupyterLite's pages read this block
     assert "config-utils" not in page
+    assert "teachers/" not in front_page(original, lessons, GAMES, teachers=False)
+    escaped = front_page(original, [("00-x", "<b>&")], ())
+    assert "&lt;b&gt;&amp;" in escaped and "<b>&" not in escaped
+
+
+def test_the_teachers_pages_on_the_site_leave_the_answers_out() -> None:
+    pages = teacher_pages(ROOT / "lessons")
+    lessons = sorted(p.stem for p in (ROOT / "lessons" / "teacher").glob("*.toml"))
+    assert sorted(pages) == sorted([f"{stem}.html" for stem in lessons] + ["index.html"])
+    for stem in lessons:
+        assert f'<a href="{stem}.html">' in pages["index.html"]
+        html = pages[f"{stem}.html"]
+        markdown = (ROOT / "lessons" / "teacher" / f"{stem}.md").read_text(encoding="utf-8")
+        # Everything but the answers: the questions are there, their answers are not.
+        answers = re.findall(r"^\d+\. `(.+)`: \*\*(.+)\*\*$", markdown, re.MULTILINE)
+        assert answers, stem
+        for question, answer in answers:
+            assert f"<code>{escape(question)}</code>" in html, (stem, question)
+            assert f"<strong>{escape(answer)}</strong>" not in html, (stem, answer)
+            assert f"{escape(question)}</code>: " not in html
+        assert "mathplay lessons print" in html
+        assert "http" not in html and "<script" not in html
+        assert "A 45-minute class" in html and "Watch for" in html
+        assert f'href="../lab/index.html?path={stem}.ipynb"' in html
 
 
 def write_site(folder: Path, *, pyodide: str = "./static/pyodide/pyodide.mjs",
