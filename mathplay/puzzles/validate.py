@@ -205,11 +205,15 @@ def warn_puzzle(puzzle: Puzzle, source: str) -> list[Problem]:
                 "solution (the 4th press of Hint shows it): keep your best {most}"
             ).format(n=len(puzzle.hints), most=MOST_HINTS - 1),
         )
+    solved = solved_equation(puzzle)
     for number, hint in enumerate(puzzle.hints, start=1):
         answer = kind.answers_in(puzzle, hint)
         # A one-digit answer (0, 1 … 9) is in every rule a hint can state ("AND gives 1
-        # only where both digits are 1"): naming a digit is not giving that answer away.
-        if answer and len(answer) > 1:
+        # only where both digits are 1"): naming a digit is not giving that answer away,
+        # but writing out the solved equation ("so 3 + 4 = 7") is, whatever the answer.
+        if solved and solved in _plain(hint):
+            answer = puzzle.answer
+        if answer and (len(answer) > 1 or (solved and solved in _plain(hint))):
             warning(
                 "hints",
                 _(
@@ -255,6 +259,24 @@ def warn_puzzle(puzzle: Puzzle, source: str) -> list[Problem]:
                 line,
             )
     return found
+
+
+_SIGNS = str.maketrans({"×": "x", "*": "x", "÷": ":", "/": ":", "−": "-", "–": "-"})
+
+
+def _plain(text: str) -> str:
+    """``text`` without spaces, signs written one way (× * as x, ÷ / as :, − as -)."""
+    return "".join(text.translate(_SIGNS).split()).lower()
+
+
+def solved_equation(puzzle: Puzzle) -> str | None:
+    """The puzzle's equation with its blank filled with the written answer, in
+    :func:`_plain` form ("3+4=7"), when the puzzle has an equation with one blank ``_``
+    (missing number, which operation, fill the blanks …); else ``None``."""
+    equation = puzzle.fields.get("equation")
+    if not isinstance(equation, str) or equation.count("_") != 1 or not puzzle.answer:
+        return None
+    return _plain(equation.replace("_", puzzle.answer))
 
 
 def given_facts(puzzle: Puzzle, question: str) -> tuple[str, ...]:

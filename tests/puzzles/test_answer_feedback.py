@@ -140,6 +140,12 @@ def test_a_fact_the_prompt_gives_is_not_the_answer_given_away() -> None:
          "hint 1 gives the answer away ('1001')"),
         ('id = "t"\nkind = "target"\ntiles = "2 3 7"\ntarget = 23\nhints = ["Try 3 x 7 + 2."]',
          "hint 1 gives the answer away ('3 x 7 + 2')"),
+        # The solved equation written out gives away even a one-digit answer, or a sign.
+        ('id = "d"\nkind = "missing"\nequation = "3 + _ = 7"\nanswer = "4"\n'
+         'hints = ["It is 4 more, so 3 + 4 = 7."]', "hint 1 gives the answer away ('4')"),
+        ('id = "o"\nkind = "which-operation"\nequation = "8 _ 2 = 16"\nanswer = "x"\n'
+         'hints = ["16 is more than 8 + 2.", "So 8 × 2 = 16."]',
+         "hint 2 gives the answer away ('x')"),
         (ORDER + 'feedback.wrong = "It is 16."', "feedback.wrong gives the answer away ('16')"),
         (ORDER + 'feedback.answers = { "40" = "No: 16." }',
          "feedback.answers '40' gives the answer away ('16')"),
