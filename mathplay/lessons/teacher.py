@@ -45,7 +45,6 @@ __all__ = [
     "FRAMEWORKS",
     "TeacherPage",
     "check_teacher",
-    "end_check",
     "lesson_title",
     "page_path",
     "page_text",
@@ -203,12 +202,6 @@ def lesson_title(lesson: Lesson) -> str:
         (c.source.splitlines()[0][2:] for c in lesson.cells if c.source.startswith("# ")),
         lesson.path.stem,
     )
-
-
-def end_check(lesson: Lesson) -> list[tuple[str, str]]:
-    """The end check's questions and their answers, as the checker finds them (an empty
-    list when the lesson's puzzle file is missing or unreadable)."""
-    return _end_check(lesson)
 
 
 def page_text(lesson: Lesson, page: TeacherPage) -> str:

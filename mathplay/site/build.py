@@ -31,15 +31,13 @@ from html import escape
 from pathlib import Path
 
 from mathplay.i18n import _
-from mathplay.lessons.source import LessonError, find_lessons, read_lesson
-from mathplay.lessons.teacher import lesson_title
 from mathplay.site.check import check_site
 from mathplay.site.contents import GAMES, gather
 from mathplay.site.onelesson import MARK as _ONE_LESSON_MARK
 from mathplay.site.onelesson import lab_page
 from mathplay.site.pins import EXCLUDED, IN_THE_BROWSER, LOCK_SPECS, PYODIDE_FILES
 from mathplay.site.teachers import FOLDER as TEACHERS
-from mathplay.site.teachers import teacher_pages
+from mathplay.site.teachers import lesson_titles, teacher_pages
 from mathplay.site.tools import (
     Say,
     SiteError,
@@ -271,18 +269,6 @@ _HOME_STYLE = (
 )
 
 
-def _lesson_titles(lessons: Path) -> list[tuple[str, str]]:
-    """(file stem, title) of each lesson in ``lessons`` that pupils get (not lesson 10,
-    which is for teachers, and is on the site all the same)."""
-    found = []
-    for path in find_lessons([lessons]):
-        try:
-            found.append((path.stem, lesson_title(read_lesson(path))))
-        except (LessonError, OSError):
-            continue
-    return found
-
-
 def _one_lesson_at_a_time(lab: Path) -> None:
     """Give the JupyterLab page the one-lesson script (:mod:`mathplay.site.onelesson`)."""
     page = lab_page(lab.read_text(encoding="utf-8")) if lab.is_file() else ""
@@ -367,7 +353,7 @@ def build_site(
         index = output / "index.html"
         home = front_page(
             index.read_text(encoding="utf-8"),
-            _lesson_titles(checkout / "lessons"),
+            lesson_titles(checkout / "lessons"),
             GAMES,
             teachers=bool(pages),
         )

@@ -5,26 +5,23 @@ answers (a teacher gets them with ``mathplay lessons print NN`` or in
 ``lessons/teacher/NN-name.md``); everything else of the teacher's page is there: the
 goals with their curriculum lines, the minutes of a 45-minute class, what to say at the
 start and the end, the mistakes to watch for and the end check's questions. The pages are
-plain HTML with no script and no address off the site. A lesson without a companion file
-(or with problems in it, which ``mathplay lessons check`` reports) has no page.
+plain HTML with no script and no address off the site.
+
+They are made from the built pages ``lessons/teacher/NN-name.md`` with the standard
+library only: ``mathplay site build`` runs without mathplay's dependencies (no jupytext,
+no sympy), so it reads no lesson source.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from html import escape
 from pathlib import Path
 
 from mathplay.i18n import _
-from mathplay.lessons.source import Lesson, LessonError, find_lessons, read_lesson
-from mathplay.lessons.teacher import (
-    FRAMEWORKS,
-    TeacherPage,
-    end_check,
-    lesson_title,
-    read_teacher,
-)
 
-__all__ = ["FOLDER", "teacher_pages"]
+__all__ = ["FOLDER", "lesson_titles", "page_html", "teacher_pages"]
 
 #: Where the pages go in the site.
 FOLDER = "teachers"
@@ -47,81 +44,167 @@ def _page(title: str, body: list[str]) -> str:
     )
 
 
-def _lesson_link(lesson: Lesson) -> str:
-    return f"../lab/index.html?path={escape(lesson.path.stem)}.ipynb"
+def _lesson_link(stem: str) -> str:
+    return f"../lab/index.html?path={escape(stem)}.ipynb"
 
 
-def page_html(lesson: Lesson, page: TeacherPage) -> str:
-    """The teacher's page of ``lesson`` for the website: HTML, without the answers."""
-    title = lesson_title(lesson)
-    heading = f"{_('For the teacher')}: {title}"
+_ANSWERED = re.compile(r"^\d+\. `(?P<question>.+)`: \*\*(?P<answer>.+)\*\*$")
+_ANSWERS_HEADING = "## " + "The end check, with its answers"
+
+
+def _inline(text: str) -> str:
+    """Escaped ``text`` with the page's Markdown marks: `code`, **bold**, *italic*."""
+    out = escape(text, quote=False)
+    out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
+    out = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", out)
+    return re.sub(r"\*([^*]+)\*", r"<em>\1</em>", out)
+
+
+def page_html(markdown: str, stem: str) -> str:
+    """The website's HTML of a teacher's page (``lessons/teacher/NN-name.md``, as
+    ``mathplay lessons build`` writes it), without the end check's answers and without
+    the line for maintainers. Only the Markdown those pages use is read: headings,
+    paragraphs, lists one level deep, a table and the end check's numbered list."""
+    body: list[str] = []
+    title = stem
+    open_list = ""  # "ul" or "ol" while a list is open
+    nested = False
+    table: list[list[str]] = []
+    answers_hidden = False
+
+    def close() -> None:
+        nonlocal open_list, nested, table
+        if nested:
+            body.append("</ul></li>")
+            nested = False
+        if open_list:
+            if body[-1].endswith("<!--item-->"):
+                body[-1] = body[-1].removesuffix("<!--item-->") + "</li>"
+            body.append(f"</{open_list}>")
+            open_list = ""
+        if table:
+            rows = []
+            for n, cells in enumerate(table):
+                tag = "th" if n == 0 or cells[0].startswith("**") else "td"
+                rows.append(
+                    "<tr>" + "".join(f"<{tag}>{_inline(c)}</{tag}>" for c in cells) + "</tr>"
+                )
+            body.append("<table>" + "".join(rows) + "</table>")
+            table = []
+
+    def end_item() -> None:
+        if body and body[-1].endswith("<!--item-->"):
+            body[-1] = body[-1].removesuffix("<!--item-->") + "</li>"
+
+    for line in markdown.splitlines():
+        if line.startswith("*Made from "):
+            continue  # for maintainers
+        if line.startswith("# "):
+            close()
+            title = line[2:].strip()
+            body.append(f"<h1>{_inline(title)}</h1>")
+        elif line.startswith("## "):
+            close()
+            if line.strip() == _ANSWERS_HEADING:
+                answers_hidden = True
+                body.append(f"<h2>{escape(_('The end check'))}</h2>")
+            else:
+                if answers_hidden:
+                    body.append(_no_answers(stem))
+                    answers_hidden = False
+                body.append(f"<h2>{_inline(line[3:].strip())}</h2>")
+        elif line.startswith("|"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if not all(set(c) <= {"-", " ", ":"} for c in cells):
+                table.append(cells)
+        elif line.startswith("- "):
+            if open_list != "ul":
+                close()
+                body.append("<ul>")
+                open_list = "ul"
+            if nested:
+                body.append("</ul></li>")
+                nested = False
+            end_item()
+            body.append(f"<li>{_inline(line[2:])}<!--item-->")
+        elif line.startswith("  - ") and open_list == "ul":
+            if not nested:
+                body[-1] = body[-1].removesuffix("<!--item-->")
+                body.append("<ul>")
+                nested = True
+            body.append(f"<li>{_inline(line[4:])}</li>")
+        elif (found := _ANSWERED.match(line)) is not None:
+            if open_list != "ol":
+                close()
+                body.append("<ol>")
+                open_list = "ol"
+            end_item()
+            body.append(f"<li><code>{escape(found['question'], quote=False)}</code><!--item-->")
+        elif line.strip():
+            close()
+            body.append(f"<p>{_inline(line.strip())}</p>")
+        else:
+            close()
+    close()
+    if answers_hidden:
+        body.append(_no_answers(stem))
     every_page = escape(_("All the teachers’ pages"))
-    body = [
+    navigation = (
         f'<nav><a href="index.html">{every_page}</a> · '
-        f'<a href="{_lesson_link(lesson)}">{escape(_("Open the lesson"))}</a></nav>',
-        f"<h1>{escape(heading)}</h1>",
-        f"<h2>{escape(_('Goals and the curriculum'))}</h2>",
-        "<ul>",
-    ]
-    for text, cited in page.goals:
-        lines = "".join(
-            f"<li>{escape(FRAMEWORKS[framework])}: “{escape(line)}”</li>"
-            for framework, line in cited
-        )
-        sublist = f"<ul>{lines}</ul>" if lines else ""
-        body.append(f"<li><strong>{escape(text)}</strong>{sublist}</li>")
-    body += [
-        "</ul>",
-        f"<h2>{escape(_('A 45-minute class'))}</h2>",
-        f"<table><tr><th>{escape(_('section'))}</th><th>{escape(_('minutes'))}</th></tr>",
-    ]
-    for section, minutes, optional in page.sections:
-        note = _(" (optional, or at home)") if optional else ""
-        body.append(f"<tr><td>{escape(section + note)}</td><td>{minutes}</td></tr>")
-    total = sum(minutes for _t, minutes, optional in page.sections if not optional)
-    body += [
-        f"<tr><th>{escape(_('in class'))}</th><th>{total}</th></tr></table>",
-        f"<h2>{escape(_('At the start, say'))}</h2>",
-        f"<p>{escape(page.start)}</p>",
-        f"<h2>{escape(_('Watch for'))}</h2>",
-        "<ul>" + "".join(f"<li>{escape(item)}</li>" for item in page.misconceptions) + "</ul>",
-    ]
-    checked = end_check(lesson)
-    if checked:
-        body += [
-            f"<h2>{escape(_('The end check'))}</h2>",
-            "<ol>" + "".join(f"<li><code>{escape(q)}</code></li>" for q, _a in checked) + "</ol>",
-            "<p>"
-            + escape(
-                _(
-                    "The answers are not on this website, which pupils can read. Print the "
-                    "worksheet and its answer key with: mathplay lessons print {number}"
-                ).format(number=lesson.path.stem[:2])
-            )
-            + "</p>",
-        ]
-    body += [f"<h2>{escape(_('At the end, say'))}</h2>", f"<p>{escape(page.end)}</p>"]
-    return _page(heading, body)
+        f'<a href="{_lesson_link(stem)}">{escape(_("Open the lesson"))}</a></nav>'
+    )
+    return _page(title, [navigation, *body])
+
+
+def _no_answers(stem: str) -> str:
+    words = _(
+        "The answers are not on this website, which pupils can read. Print the worksheet "
+        "and its answer key with: mathplay lessons print {number}"
+    ).format(number=stem[:2])
+    return f"<p>{escape(words)}</p>"
+
+
+def lesson_titles(lessons: Path) -> list[tuple[str, str]]:
+    """(file stem, title) of every lesson notebook ``NN-name.ipynb`` in ``lessons``: the
+    first "# " heading of its first Markdown cell (else the stem). Read from the built
+    notebooks with the standard library only, as the site's build runs without
+    mathplay's dependencies."""
+    found = []
+    for path in sorted(lessons.glob("[0-9][0-9]-*.ipynb")):
+        title = path.stem
+        try:
+            cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+        except (OSError, ValueError, AttributeError):
+            continue
+        for cell in cells:
+            source = cell.get("source", "") if isinstance(cell, dict) else ""
+            text = "".join(source) if isinstance(source, list) else str(source)
+            if cell.get("cell_type") == "markdown" and text.startswith("# "):
+                title = text.splitlines()[0][2:].strip()
+                break
+        found.append((path.stem, title))
+    return found
 
 
 def teacher_pages(lessons: Path) -> dict[str, str]:
-    """The website's teachers' pages for the lessons in ``lessons``: file name (in
-    :data:`FOLDER`) → HTML, ``index.html`` the list of them."""
+    """The website's teachers' pages for the lessons in ``lessons``, made from the built
+    pages ``teacher/NN-name.md`` (which ``mathplay lessons check`` keeps up to date): file
+    name (in :data:`FOLDER`) → HTML, ``index.html`` the list of them."""
     pages: dict[str, str] = {}
     links: list[str] = []
-    for path in find_lessons([lessons]):
+    titles = dict(lesson_titles(lessons))
+    for path in sorted((lessons / "teacher").glob("[0-9][0-9]-*.md")):
         try:
-            lesson = read_lesson(path)
-        except (LessonError, OSError):
-            continue  # mathplay lessons check reports it
-        page, problems = read_teacher(lesson)
-        if page is None or problems:
+            markdown = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
             continue
-        name = f"{path.stem}.html"
-        pages[name] = page_html(lesson, page)
+        stem = path.stem
+        name = f"{stem}.html"
+        pages[name] = page_html(markdown, stem)
+        title = titles.get(stem, stem)
         links.append(
-            f'<li><a href="{escape(name)}">{escape(lesson_title(lesson))}</a>'
-            f' (<a href="{_lesson_link(lesson)}">{escape(_("the lesson"))}</a>)</li>'
+            f'<li><a href="{escape(name)}">{escape(title)}</a>'
+            f' (<a href="{_lesson_link(stem)}">{escape(_("the lesson"))}</a>)</li>'
         )
     if pages:
         title = _("mathplay: the teachers’ pages")

@@ -9,6 +9,7 @@ import json
 import os
 import re
 import stat
+import subprocess
 import sys
 import urllib.request
 from html import escape
@@ -21,14 +22,13 @@ from mathplay.site import tools
 from mathplay.site.build import (
     FRONT_PAGE,
     _check_out,
-    _lesson_titles,
     find_checkout,
     front_page,
 )
 from mathplay.site.check import KERNEL_PLUGIN, check_site, problems
 from mathplay.site.contents import GAMES, gather, play_notebook
 from mathplay.site.serve import make_server
-from mathplay.site.teachers import teacher_pages
+from mathplay.site.teachers import lesson_titles, teacher_pages
 from mathplay.site.tools import SiteError, find_python
 
 CHECKOUT = Path(__file__).resolve().parents[2]
@@ -142,7 +142,7 @@ def test_the_home_page_starts_lesson_00_and_links_every_lesson_and_the_teachers(
         'data-jupyter-lite-root=".">{"a": 1}</script>'
         "<script type=\"module\">await import('./config-utils.js');</script></head></html>"
     )
-    lessons = _lesson_titles(ROOT / "lessons")
+    lessons = lesson_titles(ROOT / "lessons")
     assert lessons[0] == ("00-welcome", "Lesson 0: Welcome to mathplay")
     assert len(lessons) == 11
     page = front_page(original, lessons, GAMES, teachers=True)
@@ -160,6 +160,27 @@ def test_the_home_page_starts_lesson_00_and_links_every_lesson_and_the_teachers(
     assert "teachers/" not in front_page(original, lessons, GAMES, teachers=False)
     escaped = front_page(original, [("00-x", "<b>&")], ())
     assert "&lt;b&gt;&amp;" in escaped and "<b>&" not in escaped
+
+
+def test_the_home_and_teachers_pages_are_made_without_mathplays_dependencies() -> None:
+    """``mathplay site build`` runs with the standard library only (CI builds the site
+    with the system's Python): the home page and the teachers' pages need no jupytext,
+    sympy or widgets."""
+    blocked = ("jupytext", "sympy", "ipywidgets", "anywidget", "matplotlib", "nbformat")
+    code = (
+        f"import sys; sys.modules.update(dict.fromkeys({blocked!r}))\n"
+        "from pathlib import Path\n"
+        "from mathplay.site.build import front_page\n"
+        "from mathplay.site.teachers import lesson_titles, teacher_pages\n"
+        "pages = teacher_pages(Path('lessons'))\n"
+        "home = front_page('', lesson_titles(Path('lessons')), ('summy',), bool(pages))\n"
+        "print(len(pages), 'Start the first lesson' in home)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(len(teacher_pages(ROOT / "lessons"))), "True"]
 
 
 def test_the_teachers_pages_on_the_site_leave_the_answers_out() -> None:
