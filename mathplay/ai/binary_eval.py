@@ -115,12 +115,12 @@ def _best_reply(game: Any, move: Any, rng: random.Random, budget: Any = None) ->
     bag is empty). A blank in their hand is read as a random other chip of theirs, to keep
     the look-ahead fast (a hand with a blank has hundreds of thousands of moves)."""
     trial = game.copy()
-    trial._push(move, move.score)
+    trial.push(move)
     if trial.is_over:
         return 0
-    hand = trial._pos.hands[trial.to_move]
+    hand = trial.view().hand
     others = [chip for chip in hand if chip != "?"] or ["1"]
-    trial._pos.hands[trial.to_move] = [rng.choice(others) if c == "?" else c for c in hand]
+    trial.assume(trial.to_move, [rng.choice(others) if c == "?" else c for c in hand])
     if budget is None:
         return max((reply.score for reply in trial.best_moves(1)), default=0)
     from mathplay.games.binary.best import best_moves

@@ -56,7 +56,7 @@ def _placed(game: Any, move: Any) -> list[tuple[Square, str]]:
     """The squares a move fills and the tiles it puts there."""
     if hasattr(move, "square") and hasattr(move, "token"):  # a Mixmath placement
         return [(move.square, move.token)]
-    board = game._pos.board
+    board = game.view().board
     return [
         (square, token) for square, token in zip(move.squares, move.tokens) if board[square] is None
     ]
@@ -227,7 +227,7 @@ def _level_two(game: Any, move: Any, tiles: tuple[str, ...]) -> Hint:
 def _start_square(game: Any, move: Any) -> Square:
     """The start square (or the centre) a first move covers, else its middle square."""
     squares = [square for square, _token in _placed(game, move)]
-    centre = game._pos.board.size // 2
+    centre = game.view().board.size // 2
     starts = [sq for sq, kind in game.special_squares.items() if kind is Special.START]
     starts.append((centre, centre))
     for square in squares:
@@ -238,7 +238,7 @@ def _start_square(game: Any, move: Any) -> Square:
 
 def _anchor(game: Any, move: Any) -> tuple[Square, str] | None:
     """A tile already on the board that the move builds on."""
-    board = game._pos.board
+    board = game.view().board
     if hasattr(move, "square"):
         row, col = move.square
         for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):

@@ -11,8 +11,9 @@ def hand_after(game: Any, move: Any) -> list[str]:
     """The tiles the player to move keeps after the line ``move`` (before drawing): the
     hand minus the tiles the move puts on empty squares (a blank played as ``?1`` comes
     out of the hand as ``?``)."""
-    hand = list(game.hands[game.to_move])
-    board = game._pos.board
+    view = game.view()
+    hand = list(view.hand)
+    board = view.board
     for square, token in zip(move.squares, move.tokens):
         if board[square] is None:
             hand.remove("?" if token.startswith("?") else token)

@@ -82,15 +82,14 @@ def endgame_plan(
     """The best plan for this turn by searching the turns left, or ``None`` when this
     is no endgame: the bag holds tiles, there are more than two players, the turn has
     begun, or this player has no placement (then it passes, as before)."""
-    pos = game._pos
-    if pos.bag or len(pos.hands) != 2 or game.placed_this_turn or game.is_over:
+    if game.bag_size or game.players != 2 or game.placed_this_turn or game.is_over:
         return None
     if not game.placements():
         return None
     me = game.to_move
     root: Mixmath = game.copy()
     # The opponent's rack as this player knows it: every tile it cannot see.
-    root._pos.hands[1 - me] = sorted(unseen_tiles(game, me).elements())
+    root.assume(1 - me, sorted(unseen_tiles(game, me).elements()))
     searcher = _Searcher(me, weights, search, budget)
     first = searcher.candidates(root)
     best: Plan | None = None
@@ -152,19 +151,22 @@ class _Searcher:
         return max(values) if mine else min(values)
 
     def lead(self, state: Mixmath) -> float:
-        scores = state._pos.scores
+        scores = state.scores
         return float(scores[self.me] - scores[1 - self.me])
 
     def estimate(self, state: Mixmath) -> float:
         """The lead now, and for each rack what its tiles are likely worth: a tile that
         fits somewhere its best score if placed, its face value against it if not; a
         tile that fits nowhere its face value against it (M9)."""
-        pos = state._pos
-        spots = best_scores(board_values(pos.board.cells), run_limit(state.options), state.options)
+        # The search's own positions: the opponent's rack there is the guess the search
+        # made (``assume``), so each seat's view holds what the search believes.
+        board = state.view().board
+        spots = best_scores(board_values(board.cells), run_limit(state.options), state.options)
         value = self.lead(state)
-        for seat, hand in enumerate(pos.hands):
+        for seat in range(state.players):
+            hand = state.view(seat).hand
             chance = (
-                self.search.placed_if_next if seat == pos.to_move else self.search.placed_if_later
+                self.search.placed_if_next if seat == state.to_move else self.search.placed_if_later
             )
             worth = 0.0
             for tile in hand:

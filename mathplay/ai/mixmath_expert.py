@@ -115,7 +115,7 @@ def _candidates(moves: Sequence[Placement], width: int, rack_left: int) -> list[
 
 def _after(game: Mixmath, move: Placement) -> Mixmath:
     trial: Mixmath = game.copy()
-    trial._push(move, move.score or 0)
+    trial.push(move)
     return trial
 
 
@@ -158,7 +158,7 @@ def beam_search(
     """The beam search of ``plan_turn``: the best plan found within ``budget`` and every
     plan looked at (sequences that reach the same board once each)."""
     player = game.to_move
-    rack_left = len(game._pos.hands[player])
+    rack_left = game.view(player).hand_sizes[player]
     best: Plan | None = None
     if game.placed_this_turn:
         # In the middle of a turn (after the extra tile of M6), stopping is a plan too.
@@ -206,10 +206,10 @@ def wants_draw(game: Mixmath, rest: Sequence[Placement], weights: TurnValue = EX
     placements still planned this turn: yes, unless the bag holds fewer than
     ``draw_least`` tiles, or (``keep_bonus``) the plan then empties a rack the turn began
     full, and a tile that fits nowhere would cost the bonus (M7)."""
-    pos = game._pos
-    if not game.can_draw or len(pos.bag) < weights.draw_least:
+    view = game.view()
+    if not game.can_draw or view.bag_size < weights.draw_least:
         return False
-    clears = pos.turn_start_rack >= RACK_SIZE and len(rest) == len(pos.hands[game.to_move])
+    clears = game.turn_start_rack >= RACK_SIZE and len(rest) == len(view.hand)
     return not (weights.keep_bonus and clears)
 
 
@@ -222,22 +222,22 @@ def _exchange_dead(
     (every other player has just had a scoreless turn, M9), or (unless
     ``swap_opening``) while the board holds only the start numbers, where the opponent
     may have no placement either and its scoreless turn would end the game (M1, M9)."""
-    pos = game._pos
-    if pos.idle_turns >= len(pos.hands) - 1:
+    view = game.view()
+    if game.idle_turns >= game.players - 1:
         return None
-    if not weights.swap_opening and all(square in START for square, _ in pos.board.filled()):
+    if not weights.swap_opening and all(square in START for square, _ in view.board.filled()):
         return None
-    rack = pos.hands[game.to_move]
-    spots = best_scores(board_values(pos.board.cells), evaluator.limit, evaluator.options)
+    rack = view.hand
+    spots = best_scores(board_values(view.board.cells), evaluator.limit, evaluator.options)
     above = weights.swap_above
     dead = [t for t in rack if t != BLANK and int(t) not in spots and face_value(t) > above]
-    if not dead or len(pos.bag) < max(len(dead), weights.swap_bag):
+    if not dead or view.bag_size < max(len(dead), weights.swap_bag):
         return None
     trial: Mixmath = game.copy()
     kept = list(rack)
     for tile in dead:
         kept.remove(tile)
-    trial._pos.hands[game.to_move] = kept
+    trial.assume(game.to_move, kept)
     return Plan((), evaluator.value(trial) - margin, exchange=tuple(dead))
 
 
@@ -254,11 +254,11 @@ def _simulate(
     the best-scoring tile each time. ``None`` if the budget ran out before every plan
     was tried."""
     player = game.to_move
-    seats = len(game._pos.hands)
+    seats = game.players
     if seats < 2:
         return None
     opponent = (player + 1) % seats
-    hand = len(game._pos.hands[opponent])
+    hand = game.view(player).hand_sizes[opponent]
     pool = sorted(unseen_tiles(game, player).elements(), key=lambda t: (len(t), t))
     if not pool or not hand:
         return None
@@ -272,7 +272,7 @@ def _simulate(
     top = sorted(looked, key=lambda item: item[0], reverse=True)[: weights.sims]
     best: Plan | None = None
     for value, state, plan in top:
-        kept = list(state._pos.hands[player])
+        kept = list(state.view(player).hand)
         total = 0.0
         for drawn in draws:
             trial: Mixmath = state.copy()
@@ -294,9 +294,7 @@ def _greedy_turn(trial: Mixmath, seat: int, rack: list[str], budget: Budget) -> 
     """The points ``seat`` would score on ``trial``'s board with ``rack``, placing the
     best-scoring tile while one fits (a quick stand-in for a whole turn); the
     placements are made on ``trial``."""
-    pos = trial._pos
-    pos.to_move = seat
-    pos.hands[seat] = list(rack)
+    trial.assume(seat, rack, to_move=True)
     points = 0
     for _ in range(len(rack)):
         if not budget.spend():
@@ -305,6 +303,6 @@ def _greedy_turn(trial: Mixmath, seat: int, rack: list[str], budget: Budget) -> 
         if not moves:
             break
         move = max(moves, key=lambda m: m.score or 0)
-        trial._push(move, move.score or 0)
+        trial.push(move)
         points += move.score or 0
     return points

@@ -50,7 +50,7 @@ DEAD_TILE_WEIGHT = 0.5
 def _after(game: Mixmath, move: Placement) -> Mixmath:
     """A copy of ``game`` with ``move`` made (the original is never changed)."""
     trial: Mixmath = game.copy()
-    trial._push(move, move.score or 0)
+    trial.push(move)
     return trial
 
 
@@ -63,13 +63,13 @@ def end_of_sequence(
     score (M9); before, half the face value of the tiles that have no placement now
     (``moves`` are the placements left): heavy tiles that fit nowhere are the ones that
     end up counted against you."""
-    pos = game._pos
-    rack = pos.hands[player]
+    view = game.view(player)
+    rack = view.hand
     if not rack:
-        return float(BONUS) if pos.turn_start_rack >= RACK_SIZE else 0.0
+        return float(BONUS) if game.turn_start_rack >= RACK_SIZE else 0.0
     if not count_rack:
         return 0.0
-    if not pos.bag:
+    if not view.bag_size:
         return -float(sum(face_value(tile) for tile in rack))
     live = {move.rack_tile for move in moves}
     return -DEAD_TILE_WEIGHT * sum(face_value(tile) for tile in rack if tile not in live)
@@ -94,8 +94,8 @@ def rest_of_turn(
     if depth == 0:
         # The placements left matter only for the tiles that fit nowhere (count_rack,
         # while the bag lasts): otherwise they are not listed at all.
-        pos = game._pos
-        wanted = count_rack and bool(pos.bag) and bool(pos.hands[player])
+        view = game.view(player)
+        wanted = count_rack and bool(view.bag_size) and bool(view.hand)
         return end_of_sequence(game, player, game.placements() if wanted else [], count_rack)
     moves = game.placements()
     if not moves:

@@ -166,11 +166,12 @@ def unseen_tiles(game: Mixmath, player: int) -> Counter[str]:
     """The tiles ``player`` cannot see: in the bag or on another rack (M2 minus the board
     and their own rack)."""
     unseen: Counter[str] = Counter(TILE_COUNTS)
-    for square, token in game._pos.board.filled():
+    view = game.view(player)
+    for square, token in view.board.filled():
         if square in START:
             continue
         unseen[BLANK if token.startswith(BLANK) else token] -= 1
-    unseen.subtract(game._pos.hands[player])
+    unseen.subtract(view.hand)
     return +unseen
 
 
@@ -209,30 +210,30 @@ class TurnEvaluator:
         self.weights = weights
         self.options = game.options
         self.limit = run_limit(game.options)
-        pos = game._pos
-        self.bag = len(pos.bag)
-        self.start_rack = pos.turn_start_rack
+        view = game.view()
+        self.bag = view.bag_size
+        self.start_rack = game.turn_start_rack
         self.unseen = unseen_tiles(game, self.player)
         self.to_play = {int(token) for token in self.unseen if token != BLANK}
         # The chance that an unseen tile comes to this player: it is in the bag (not on
         # another rack), and the players draw from the bag in turn.
         unseen_count = sum(self.unseen.values())
-        self.draw_share = self.bag / unseen_count / len(pos.hands) if unseen_count else 0.0
+        self.draw_share = self.bag / unseen_count / game.players if unseen_count else 0.0
         #: With ``dead_fit``, what a heavy tile turns out to be worth, per point of face
         #: value, while the bag lasts (``None``: the ``dead`` weight instead).
         self.later: float | None = None
         if weights.dead_fit and self.bag:
             share = dead_share(self.bag)
             self.later = weights.dead_fit * share if share > 0 else share
-        others = [len(hand) for seat, hand in enumerate(pos.hands) if seat != self.player]
+        others = [size for seat, size in enumerate(view.hand_sizes) if seat != self.player]
         self.opponent_hand = max(others, default=0)
 
     def value(self, game: Mixmath) -> float:
         """Points besides the placements' own for ending the turn in ``game``."""
         w = self.weights
-        pos = game._pos
-        rack = pos.hands[self.player]
-        spots = best_scores(board_values(pos.board.cells), self.limit, self.options)
+        view = game.view(self.player)
+        rack = view.hand
+        spots = best_scores(board_values(view.board.cells), self.limit, self.options)
         value = 0.0
         if not rack and self.start_rack >= RACK_SIZE:
             value += BONUS

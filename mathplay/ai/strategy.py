@@ -26,6 +26,7 @@ from typing import Any
 from mathplay.ai.binary_eval import choose_binary, exchange_instead
 from mathplay.ai.budget import Budget
 from mathplay.ai.mixmath_plan import best_placement
+from mathplay.ai.mixmath_value import unseen_tiles
 from mathplay.ai.summy_eval import choose_strong, discard_surplus
 from mathplay.games.mixmath.rules import face_value
 
@@ -112,24 +113,22 @@ def fallback(game: Any, rng: random.Random, careful: bool = True) -> str:
 def _ends_the_game(game: Any) -> bool:
     """Mixmath (M9): every other player has had a scoreless turn since the last placement,
     so a scoreless turn now ends the game."""
-    return bool(game._pos.idle_turns == len(game.hands) - 1)
+    return bool(game.idle_turns == game.players - 1)
 
 
 def _exchange_before_the_end(game: Any) -> str:
     """Mixmath (M9): the last scoreless turn. The tiles left are taken off the score, so
     swap those worth more than an average unseen tile (bag and other racks) for fresh
     ones; pass when none is, or the bag is empty."""
-    me = game.to_move
-    pos = game._pos
-    unseen = list(pos.bag.tiles) + [
-        tile for seat, hand in enumerate(pos.hands) if seat != me for tile in hand
-    ]
-    if not unseen or not pos.bag:
+    view = game.view()
+    # What this player cannot see: the bag and the other racks, together.
+    unseen = list(unseen_tiles(game, view.player).elements())
+    if not unseen or not view.bag_size:
         return "pass"
     average = sum(face_value(tile) for tile in unseen) / len(unseen)
     heavy = sorted(
-        (tile for tile in pos.hands[me] if face_value(tile) > average), key=face_value, reverse=True
-    )[: len(pos.bag)]
+        (tile for tile in view.hand if face_value(tile) > average), key=face_value, reverse=True
+    )[: view.bag_size]
     return "exchange " + " ".join(heavy) if heavy else "pass"
 
 

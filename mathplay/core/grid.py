@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from mathplay.core.squares import Direction, Square, square_name
-from mathplay.errors import NotationError
+from mathplay.errors import MathplayError, NotationError
 from mathplay.i18n import _
 
-__all__ = ["Grid", "diagram_rows"]
+__all__ = ["BoardView", "Grid", "diagram_rows"]
 
 
 def diagram_rows(text: str) -> list[list[str]]:
@@ -172,3 +172,22 @@ class Grid:
 
     def __repr__(self) -> str:
         return f"Grid.from_diagram('''\n{self.diagram()}''')"
+
+
+class BoardView(Grid):
+    """A read-only view of a game's board (``GameState.view``): it shares the game's
+    cells, so taking it costs nothing. Take a new view after the game changes (a move
+    taken back gives the game a new board). Writing a square raises
+    :class:`MathplayError`: play a move instead, or change ``copy()``, an ordinary
+    :class:`Grid`."""
+
+    __slots__ = ()
+
+    def __setitem__(self, square: Square, token: str | None) -> None:
+        raise MathplayError(
+            _("this board is a view of the game and cannot be changed: play a move, or "
+              "change a copy()")
+        )  # fmt: skip
+
+    def copy(self) -> Grid:
+        return Grid(self.size, list(self.cells))

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from mathplay.core.bag import Bag, check_seed
-from mathplay.core.grid import Grid
+from mathplay.core.grid import BoardView, Grid
 from mathplay.core.hand import Hand
 from mathplay.core.outcome import Outcome
 from mathplay.core.services import service
@@ -34,6 +34,7 @@ __all__ = [
     "GAME_TYPES",
     "GameState",
     "HistoryEntry",
+    "PlayerView",
     "Position",
     "check_count",
     "seat_scores",
@@ -107,6 +108,28 @@ class HistoryEntry:
     player: int
     move: str
     score: int
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one player may see of a game (``GameState.view``): the board, their own
+    tiles, how many tiles each player holds, the bag's count and the scores; never the
+    other players' tiles. Computer players and hints read the game through it, so fair
+    play is a property of the API."""
+
+    #: The player whose view it is (from 0).
+    player: int
+    #: The board, read-only (:class:`~mathplay.core.grid.BoardView`).
+    board: BoardView
+    #: This player's tiles.
+    hand: tuple[str, ...]
+    #: How many tiles each player holds.
+    hand_sizes: tuple[int, ...]
+    scores: tuple[int, ...]
+    to_move: int
+    bag_size: int
+    #: How many moves have been played.
+    ply: int
 
 
 MoveT = TypeVar("MoveT")
@@ -316,6 +339,76 @@ class GameState(ABC, Generic[MoveT, PositionT]):
         checked, score = self._validate(move)
         self._push(checked, score)
         return score
+
+    def push(self, move: MoveT) -> int:
+        """Play ``move``, a move from :meth:`legal_moves` or :meth:`best_moves` of this
+        very position, without checking it again (for search code: a listed move carries
+        its score); return its points. Any other move: use :meth:`play`, which checks.
+        :meth:`pop` takes it back."""
+        score = getattr(move, "score", None)
+        if not isinstance(score, int):
+            move, score = self._validate(move)
+        self._push(move, score)
+        return score
+
+    def pop(self) -> HistoryEntry:
+        """Take back the last move (as :meth:`undo`): ``push`` and ``pop`` pair up."""
+        return self.undo()
+
+    def is_legal(self, move: MoveT | str) -> bool:
+        """Whether ``move`` (a move object or its notation) may be played now; the game
+        is left as it was."""
+        if self.is_over:
+            return False
+        try:
+            parsed = self.parse_move(move if isinstance(move, str) else str(move))
+            self._validate(parsed)
+        except MathplayError:
+            return False
+        return True
+
+    def view(self, player: int | None = None) -> PlayerView:
+        """What ``player`` (default: the player to move) may see now: the board (a
+        read-only view that costs nothing), their own tiles, the others' tile counts,
+        the bag's count and the scores. Take a new view after the game changes."""
+        pos = self._pos
+        seat = pos.to_move if player is None else player
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(pos.hands):
+            raise MathplayError(
+                _("player must be a seat from 0 to {last}, not {value}").format(
+                    last=len(pos.hands) - 1, value=_short(player)
+                )
+            )
+        return PlayerView(
+            player=seat,
+            board=BoardView(pos.board.size, pos.board.cells),
+            hand=tuple(pos.hands[seat]),
+            hand_sizes=tuple(len(hand) for hand in pos.hands),
+            scores=tuple(pos.scores),
+            to_move=pos.to_move,
+            bag_size=len(pos.bag),
+            ply=len(self._history),
+        )
+
+    def assume(self, player: int, hand: Sequence[str], *, to_move: bool = False) -> None:
+        """For search code, on a ``copy()``: from now on ``player`` holds ``hand`` (a
+        guess at tiles the searching player cannot see, or blanks given values), and
+        with ``to_move`` it is ``player``'s turn. Not a move: the history does not
+        record it, and the tiles are not checked against the bag."""
+        pos = self._pos
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise MathplayError(
+                _("player must be a seat, not {value}").format(value=_short(player))
+            )
+        if not 0 <= player < len(pos.hands):
+            raise MathplayError(
+                _("player must be a seat from 0 to {last}, not {value}").format(
+                    last=len(pos.hands) - 1, value=player
+                )
+            )
+        pos.hands[player] = list(hand)
+        if to_move:
+            pos.to_move = player
 
     def _push(self, move: MoveT, score: int) -> None:
         """Apply a move already validated (for search code; ``play`` checks first)."""

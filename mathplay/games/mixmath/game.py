@@ -302,6 +302,18 @@ class Mixmath(GameState[MixmathMove, MixmathPosition]):
         return self._pos.turn_placements
 
     @property
+    def turn_start_rack(self) -> int:
+        """How many tiles the player to move held when the turn began (the rack-clear
+        bonus needs a full rack then, M7)."""
+        return self._pos.turn_start_rack
+
+    @property
+    def idle_turns(self) -> int:
+        """Scoreless turns in a row since the last placement (M9: when every player has
+        had one, the game ends)."""
+        return self._pos.idle_turns
+
+    @property
     def can_draw(self) -> bool:
         """True when ``draw`` is allowed now (M6)."""
         return self._pos.can_draw and bool(self._pos.bag)
