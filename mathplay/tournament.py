@@ -22,6 +22,7 @@ from typing import Any
 
 from mathplay.ai import make_player
 from mathplay.errors import MathplayError, OptionsError
+from mathplay.games.registry import game_names
 from mathplay.i18n import _, _n
 
 __all__ = ["MatchResult", "main", "new_game", "play_game", "run_match", "win_share_interval"]
@@ -171,7 +172,7 @@ def run_match(
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m mathplay.tournament", description=__doc__)
-    parser.add_argument("--game", default="summy", choices=("summy", "mixmath", "binary"))
+    parser.add_argument("--game", default="summy", choices=game_names())
     parser.add_argument("--players", default="greedy,strong", help="two kinds, comma-separated")
     parser.add_argument("--games", type=_positive, default=20, help="how many games (1 or more)")
     parser.add_argument("--seed", type=int, default=1)

@@ -34,6 +34,7 @@ from typing import Any
 
 from mathplay.ai.budget import Budget
 from mathplay.core import top_scoring
+from mathplay.games.registry import GAMES
 
 __all__ = [
     "BINARY_STEPS",
@@ -67,20 +68,24 @@ MIXMATH_TURN_STEPS: int | None = 2_000
 SECONDS: float | None = 10.0
 
 
+def _name(game: Any) -> str:
+    """The game's name (``GAMES`` in :mod:`mathplay.games.registry`); a game the registry
+    does not know is searched as Mixmath was before (the smallest budgets)."""
+    word = getattr(game, "format_name", "")
+    return next((info.name for info in GAMES.values() if info.format_name == word), "mixmath")
+
+
 def steps_for(game: Any) -> int | None:
     """The steps one search in ``game`` may take (``None``: no limit)."""
-    word = getattr(game, "format_name", "")
-    if word == "mathplay.summy":
-        return SUMMY_STEPS
-    return BINARY_STEPS if word == "mathplay.binary" else MIXMATH_STEPS
+    steps = {"summy": SUMMY_STEPS, "mixmath": MIXMATH_STEPS, "binary": BINARY_STEPS}
+    return steps[_name(game)]
 
 
 def turn_budget(game: Any) -> Budget:
     """A fresh budget for a whole computer turn in ``game``: ``SECONDS``, and the steps
     of all its searches together (Summy has one search a turn)."""
-    word = getattr(game, "format_name", "")
-    steps = {"mathplay.mixmath": MIXMATH_TURN_STEPS, "mathplay.binary": BINARY_TURN_STEPS}
-    return Budget(steps=steps.get(word), seconds=SECONDS)
+    steps = {"mixmath": MIXMATH_TURN_STEPS, "binary": BINARY_TURN_STEPS}
+    return Budget(steps=steps.get(_name(game)), seconds=SECONDS)
 
 
 def search_budget(game: Any) -> Budget:

@@ -29,6 +29,7 @@ from mathplay.ai.mixmath_plan import best_placement
 from mathplay.ai.mixmath_value import unseen_tiles
 from mathplay.ai.summy_eval import choose_strong, discard_surplus
 from mathplay.games.mixmath.rules import face_value
+from mathplay.games.registry import GAMES
 
 __all__ = [
     "best_planned",
@@ -41,16 +42,20 @@ __all__ = [
 ]
 
 
+def _is(game: Any, name: str) -> bool:
+    return getattr(game, "format_name", "") == GAMES[name].format_name
+
+
 def is_summy(game: Any) -> bool:
-    return getattr(game, "format_name", "") == "mathplay.summy"
+    return _is(game, "summy")
 
 
 def is_mixmath(game: Any) -> bool:
-    return getattr(game, "format_name", "") == "mathplay.mixmath"
+    return _is(game, "mixmath")
 
 
 def is_binary(game: Any) -> bool:
-    return getattr(game, "format_name", "") == "mathplay.binary"
+    return _is(game, "binary")
 
 
 def mixmath_placements(game: Any) -> list[Any]:

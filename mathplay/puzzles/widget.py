@@ -27,6 +27,7 @@ import ipywidgets as w
 import traitlets
 
 from mathplay.errors import MathplayError
+from mathplay.games.registry import GAMES
 from mathplay.i18n import _, _n
 from mathplay.puzzles.answerbox import AnswerBox
 from mathplay.puzzles.format import Problem, Puzzle, PuzzleFileError, Worksheet
@@ -771,9 +772,8 @@ def _generated_seed(sheet: Worksheet) -> int | None:
 
 
 def _move_example(puzzle: Puzzle) -> str:
-    return {"summy": "I5 across 8x15=120", "mixmath": "I7 3"}.get(
-        str(puzzle.fields.get("game")), "H8 across 1 + 1 = 10"
-    )
+    info = GAMES.get(str(puzzle.fields.get("game")), GAMES["binary"])
+    return info.move_examples[0]
 
 
 def _select(sheet: Worksheet, only: Sequence[str | int]) -> tuple[Worksheet, list[int]]:

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from mathplay.games.registry import game_names
 from mathplay.i18n import _
 from mathplay.site.leftout import records_reason, why_left_out
 from mathplay.site.onelesson import LESSON_NAME, with_start_line
@@ -42,7 +43,7 @@ __all__ = [
 ]
 
 #: The games that get a Play notebook, in the order a pupil meets them.
-GAMES = ("summy", "mixmath", "binary")
+GAMES = game_names()
 
 #: The site's one kernel: a Python notebook names it, so no pupil is asked to pick one.
 KERNEL = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}

@@ -22,6 +22,7 @@ import re
 
 from mathplay.errors import IllegalMoveError, without_rule_ids
 from mathplay.expr.pretty import pretty
+from mathplay.games.registry import GAMES
 from mathplay.i18n import _, _n
 
 __all__ = ["friendly_error", "log_line", "move_text", "points_text", "tile_word", "turn_text"]
@@ -34,13 +35,20 @@ _NOT_ALLOWED = re.compile(r"^.*? is not allowed: ")
 
 def tile_word(game_name: str) -> str:
     """What the game's pieces are called: blocks (Summy), tiles (Mixmath), chips."""
-    return {"summy": _("blocks"), "binary": _("chips")}.get(game_name, _("tiles"))
+    pieces = _pieces(game_name)
+    return {"blocks": _("blocks"), "chips": _("chips")}.get(pieces, _("tiles"))
+
+
+def _pieces(game_name: str) -> str:
+    info = GAMES.get(game_name)
+    return info.pieces if info is not None else "tiles"
 
 
 def _count(game_name: str, n: int) -> str:
-    if game_name == "summy":
+    pieces = _pieces(game_name)
+    if pieces == "blocks":
         return _n("{n} block", "{n} blocks", n).format(n=n)
-    if game_name == "binary":
+    if pieces == "chips":
         return _n("{n} chip", "{n} chips", n).format(n=n)
     return _n("{n} tile", "{n} tiles", n).format(n=n)
 

@@ -18,6 +18,8 @@ from typing import Any, ClassVar
 from mathplay.core.grid import diagram_rows
 from mathplay.errors import MathplayError, without_rule_ids
 from mathplay.expr.pretty import pretty
+from mathplay.games.registry import GAMES as GAMES_INFO
+from mathplay.games.registry import game_names
 from mathplay.i18n import _
 from mathplay.puzzles.format import Puzzle
 from mathplay.puzzles.kinds.base import Field, Kind, KindError, Result
@@ -25,32 +27,22 @@ from mathplay.puzzles.kinds.reveal import number_tokens
 
 __all__ = ["GAMES", "Move", "game_class"]
 
-GAMES = ("summy", "mixmath", "binary")
+GAMES = game_names()
 _ROW = re.compile(r"row (\d+) of the diagram|^[A-Z](\d+) in the diagram")
 
 
 def game_class(name: str) -> Any:
-    """The engine class for a game name; a clear KindError if it is not available."""
-    try:
-        if name == "summy":
-            from mathplay.games.summy import Summy
-
-            return Summy
-        if name == "mixmath":
-            from mathplay.games.mixmath import Mixmath
-
-            return Mixmath
-        from mathplay.games.binary import Binary
-
-        return Binary
-    except ImportError:
+    """The engine class for a game name; a clear KindError if it is not one."""
+    info = GAMES_INFO.get(name)
+    if info is None:
         raise KindError(
             "game",
             _(
                 "the {game} game is not available in this version of mathplay yet; "
                 "update mathplay, or use another game"
             ).format(game=name.capitalize()),
-        ) from None
+        )
+    return info.cls
 
 
 #: Column letters go from A to Z, so no board is wider (or, being square, taller).
@@ -309,11 +301,7 @@ class Move(Kind):
 
 
 #: Example moves for the answer box, per game; the first that is not a right answer is shown.
-EXAMPLES = {
-    "summy": ("I5 across 8x15=120", "B2 down 9x9=81", "A1 across 7+7=14"),
-    "mixmath": ("I7 3", "F8 12", "H6 6", "A1 ?5"),
-    "binary": ("H8 across 1 + 1 = 10", "H8 down 10 x 10 = 100", "A1 across 1 = 1"),
-}
+EXAMPLES = {name: info.move_examples for name, info in GAMES_INFO.items()}
 
 #: A Mixmath refusal that lists what the neighbours make ("1+2 is 3, … — none is 5").
 _RESULTS_LIST = re.compile(r"\bis [0-9]+\b.*(?:none is|not) [0-9?]+", re.DOTALL)
