@@ -19,10 +19,18 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from mathplay.games.mixmath.equations import direction_values
-from mathplay.games.mixmath.movegen import board_values, next_to_pairs, run_limit, runs_at, sign_of
+from mathplay.games.mixmath.movegen import (
+    board_values,
+    in_line_near,
+    next_to_pairs,
+    run_limit,
+    runs_at,
+    sign_of,
+)
 from mathplay.games.mixmath.rules import (
     BLANK,
     BONUS,
@@ -145,21 +153,83 @@ def best_scores(values: list[int | None], limit: int, options: MixmathOptions) -
     (M4, M5): its best square, by the directions with an equation and the premium."""
     best: dict[int, int] = {}
     for index in next_to_pairs(values):
-        square = (index // SIZE, index % SIZE)
-        runs = runs_at(values, square, limit)
+        runs = runs_at(values, (index // SIZE, index % SIZE), limit)
         if not runs:
             continue
-        sign = sign_of(square)
-        kind = SQUARES.get(square)
-        premium = kind.premium if kind is not None else 1
-        counts: Counter[int] = Counter()
-        for run, _step in runs:
-            counts.update(direction_values(run, sign, options))
-        for number, n in counts.items():
-            score = number * n * premium
+        for number, score in square_scores(index, tuple(run for run, _step in runs), options):
             if score > best.get(number, -1):
                 best[number] = score
     return best
+
+
+#: What each square offers: ``{index: ((number, score), ...)}`` for the empty squares
+#: where a tile makes an equation.
+Offers = dict[int, tuple[tuple[int, int], ...]]
+
+
+def square_offers(values: list[int | None], limit: int, options: MixmathOptions) -> Offers:
+    """``best_scores`` square by square: what a tile of each number scores on every
+    empty square where it makes an equation."""
+    offers: Offers = {}
+    for index in next_to_pairs(values):
+        runs = runs_at(values, (index // SIZE, index % SIZE), limit)
+        if runs:
+            offers[index] = square_scores(index, tuple(run for run, _ in runs), options)
+    return offers
+
+
+def offers_after(
+    before: list[int | None],
+    offers: Offers,
+    values: list[int | None],
+    limit: int,
+    options: MixmathOptions,
+) -> Offers:
+    """``square_offers(values, ...)`` from those of a board ``before`` that differs from
+    ``values`` in a few cells: only the squares in line near a changed cell are read
+    again (a computer's search looks at many boards a few tiles from its turn's start)."""
+    again: set[int] = set()
+    for index, (old, new) in enumerate(zip(before, values)):
+        if old != new:
+            again.add(index)
+            again.update(in_line_near(index, limit))
+    if not again:
+        return offers
+    changed = dict(offers)
+    for index in again:
+        changed.pop(index, None)
+        if values[index] is None:
+            runs = runs_at(values, (index // SIZE, index % SIZE), limit)
+            if runs:
+                changed[index] = square_scores(index, tuple(run for run, _ in runs), options)
+    return changed
+
+
+def best_of(offers: Offers) -> dict[int, int]:
+    """For every number, the best score over the squares of ``offers``."""
+    best: dict[int, int] = {}
+    for scores in offers.values():
+        for number, score in scores:
+            if score > best.get(number, -1):
+                best[number] = score
+    return best
+
+
+@lru_cache(maxsize=65536)
+def square_scores(
+    index: int, runs: tuple[tuple[int, ...], ...], options: MixmathOptions
+) -> tuple[tuple[int, int], ...]:
+    """What a tile of each number would score on square ``index`` (M4, M5) with the
+    ``runs`` of numbers beside it: the same neighbours give the same scores, so a search
+    that looks at many boards differing in a few tiles computes each square once."""
+    square = (index // SIZE, index % SIZE)
+    sign = sign_of(square)
+    kind = SQUARES.get(square)
+    premium = kind.premium if kind is not None else 1
+    counts: Counter[int] = Counter()
+    for run in runs:
+        counts.update(direction_values(run, sign, options))
+    return tuple((number, number * n * premium) for number, n in counts.items())
 
 
 def unseen_tiles(game: Mixmath, player: int) -> Counter[str]:
@@ -210,6 +280,10 @@ class TurnEvaluator:
         self.weights = weights
         self.options = game.options
         self.limit = run_limit(game.options)
+        #: The board at the turn's start and what its squares offer (``value`` reads
+        #: only the squares its turn's tiles changed).
+        self.start_values = board_values(game.view().board.cells)
+        self.start_offers = square_offers(self.start_values, self.limit, self.options)
         view = game.view()
         self.bag = view.bag_size
         self.start_rack = game.turn_start_rack
@@ -233,7 +307,11 @@ class TurnEvaluator:
         w = self.weights
         view = game.view(self.player)
         rack = view.hand
-        spots = best_scores(board_values(view.board.cells), self.limit, self.options)
+        values = board_values(view.board.cells)
+        offers = offers_after(
+            self.start_values, self.start_offers, values, self.limit, self.options
+        )
+        spots = best_of(offers)
         value = 0.0
         if not rack and self.start_rack >= RACK_SIZE:
             value += BONUS

@@ -30,6 +30,7 @@ __all__ = [
     "Run",
     "count_equations",
     "generate_placements",
+    "in_line_near",
     "next_to_pairs",
     "runs_at",
     "sign_of",
@@ -50,21 +51,44 @@ def sign_of(square: Square) -> Kind | None:
     return kind if kind is not None and kind.is_sign else None
 
 
+def _rays(index: int) -> tuple[tuple[tuple[int, int], tuple[int, ...]], ...]:
+    """From the square ``index``, each step of ``_STEPS`` and the cells it meets in turn,
+    up to the board's edge."""
+    row, column = divmod(index, SIZE)
+    rays = []
+    for dr, dc in _STEPS:
+        cells = []
+        r, c = row + dr, column + dc
+        while 0 <= r < SIZE and 0 <= c < SIZE:
+            cells.append(r * SIZE + c)
+            r, c = r + dr, c + dc
+        rays.append(((dr, dc), tuple(cells)))
+    return tuple(rays)
+
+
+#: ``_RAYS[index]``: the rays of every square, made once (``runs_at`` runs very often in
+#: a computer's search).
+_RAYS = tuple(_rays(index) for index in range(SIZE * SIZE))
+
+
+def in_line_near(index: int, limit: int) -> list[int]:
+    """The cells up to ``limit`` steps from cell ``index`` across or down: those whose
+    runs (``runs_at`` with the same ``limit``) a tile on ``index`` changes."""
+    return [cell for _step, ray in _RAYS[index] for cell in ray[:limit]]
+
+
 def runs_at(values: list[int | None], square: Square, limit: int) -> list[Run]:
     """The runs of two to ``limit`` numbers next to ``square`` (M4: a and b; M10 more)."""
-    row, column = square
     found: list[Run] = []
-    for dr, dc in _STEPS:
+    for step, ray in _RAYS[square[0] * SIZE + square[1]]:
         numbers: list[int] = []
-        r, c = row + dr, column + dc
-        while len(numbers) < limit and 0 <= r < SIZE and 0 <= c < SIZE:
-            value = values[r * SIZE + c]
+        for cell in ray[:limit]:
+            value = values[cell]
             if value is None:
                 break
             numbers.append(value)
-            r, c = r + dr, c + dc
         if len(numbers) >= 2:
-            found.append((tuple(numbers), (dr, dc)))
+            found.append((tuple(numbers), step))
     return found
 
 
@@ -80,7 +104,15 @@ def count_equations(runs: list[Run], square: Square, tile: int, options: Mixmath
 
 def board_values(cells: list[str | None]) -> list[int | None]:
     """The number on every cell (``None`` for an empty one)."""
-    return [None if token is None else tile_value(token) for token in cells]
+    known = _TOKEN_VALUES
+    return [None if token is None else known.get(token) or tile_value(token) for token in cells]
+
+
+#: The number of every tile token that can be on the board (0 is read by ``tile_value``).
+_TOKEN_VALUES: dict[str, int] = {
+    **{str(n): n for n in BLANK_VALUES},
+    **{f"{BLANK}{n}": n for n in BLANK_VALUES},
+}
 
 
 def next_to_pairs(values: list[int | None]) -> list[int]:
