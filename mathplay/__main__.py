@@ -39,6 +39,7 @@ def _print_verdict(text: str, base: int, order: str) -> bool:
 
 
 def _demo(args: argparse.Namespace) -> int:
+    from mathplay.core import LineMove
     from mathplay.games.summy import Summy
 
     try:  # refuse a bad size or seed before printing anything
@@ -54,9 +55,9 @@ def _demo(args: argparse.Namespace) -> int:
         _("A demo game of Summy between two greedy players (seed {seed}):\n").format(seed=args.seed)
     )
     while not game.is_over:
-        moves = game.legal_moves()
+        moves = [move for move in game.legal_moves() if isinstance(move, LineMove)]
         if moves:
-            best = max(moves, key=lambda m: (m.score, str(m)))
+            best = max(moves, key=lambda m: (m.score or 0, str(m)))
             player = game.to_move
             game.play(best)
             print(
@@ -69,7 +70,8 @@ def _demo(args: argparse.Namespace) -> int:
     print()
     print(game.board)
     print(_("Scores: {scores}").format(scores=", ".join(str(s) for s in game.scores)))
-    print(game.outcome.describe())
+    if game.outcome is not None:
+        print(game.outcome.describe())
     return 0
 
 

@@ -317,9 +317,8 @@ def worksheet_pdf(
     title, lead = _titles(sheet, answers)
     items = print_items(sheet)
     pages = 0
-    settings = {"pdf.fonttype": 42, "font.family": "DejaVu Sans"}
     with (
-        matplotlib.rc_context(settings),
+        matplotlib.rc_context({"pdf.fonttype": 42, "font.family": "DejaVu Sans"}),
         PdfPages(str(out), metadata={"Title": title, "Creator": "mathplay"}) as pdf,
     ):
 

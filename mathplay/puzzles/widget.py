@@ -682,9 +682,9 @@ class PuzzleSet(PuzzleView):
             self.feedback.value = self.hint_area.value = ""
             if self.moment == CHECK and self.review not in self.children:
                 self.review.value = self._review_html()
-                self.children = (*self.children, self.review)
+                self.children = [*self.children, self.review]
             if self.save_results is not None and self.save_results not in self.children:
-                self.children = (*self.children, self.save_results)
+                self.children = [*self.children, self.save_results]
             return
         puzzle = self.sheet.puzzles[self.index]
         heading = _("Puzzle {n} of {total}.").format(

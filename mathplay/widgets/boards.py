@@ -36,8 +36,9 @@ def _flag(name: str, label: str, value: bool) -> dict[str, Any]:
     }
 
 
-def _seed(options: dict[str, Any]) -> int | str:
-    """The seed option as given (the game checks it), else a fresh one."""
+def _seed(options: dict[str, Any]) -> Any:
+    """The seed option as given (the game checks it and names a bad one), else a fresh
+    one."""
     seed = options.pop("seed", None)
     return random.randrange(1_000_000) if seed is None else seed
 

@@ -147,14 +147,14 @@ class _Numbers(Sequence[str]):
     """The whole numbers 0, 1 … ``count - 1`` written in ``base``, made only when asked for."""
 
     def __init__(self, count: int, base: int) -> None:
-        self.count = count
+        self.size = count
         self.spec = "b" if base == 2 else "d"
 
     def __len__(self) -> int:
-        return self.count
+        return self.size
 
     def __getitem__(self, index: Any) -> Any:
-        if not 0 <= index < self.count:
+        if not 0 <= index < self.size:
             raise IndexError(index)
         return format(index, self.spec)
 

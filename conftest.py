@@ -1,0 +1,52 @@
+"""Marks every test by the room it needs, so a developer can leave the heavy ones out.
+
+The folders decide: ``tests/browser`` → ``browser``, ``tests/site`` → ``site``,
+``tests/hub`` → ``hub``, and the lessons run with nbval (``lessons/*.ipynb``) →
+``notebooks``; property runs of a minute or more are marked ``slow`` where they are.
+``pytest --fast`` leaves all of these out: the developer's loop (see the README's
+"Tests"). CI runs everything.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent
+#: The marker each folder's tests get (a folder inside the repository).
+FOLDER_MARKS = {
+    "tests/browser": "browser",
+    "tests/site": "site",
+    "tests/hub": "hub",
+    "lessons": "notebooks",
+}
+#: What ``--fast`` leaves out.
+HEAVY = ("browser", "site", "hub", "notebooks", "slow")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--fast",
+        action="store_true",
+        help="leave out the browser, website, JupyterHub, notebook and slow tests",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark each test by its folder; with ``--fast``, deselect the heavy ones."""
+    for item in items:
+        try:
+            where = Path(str(item.path)).resolve().relative_to(ROOT).as_posix()
+        except ValueError:
+            continue
+        for folder, mark in FOLDER_MARKS.items():
+            if where.startswith(folder + "/"):
+                item.add_marker(getattr(pytest.mark, mark))
+    if config.getoption("--fast"):
+        heavy = {item.nodeid for item in items if any(item.get_closest_marker(m) for m in HEAVY)}
+        kept = [item for item in items if item.nodeid not in heavy]
+        left_out = [item for item in items if item.nodeid in heavy]
+        if left_out:
+            config.hook.pytest_deselected(items=left_out)
+            items[:] = kept
