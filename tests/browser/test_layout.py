@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.browser.labserver import Server, run_all, write_notebook
+from tests.browser.screen import MEASURE, inside, overlap
 
 pytestmark = pytest.mark.browser
 
@@ -39,27 +40,6 @@ SCREENSHOTS = {
     ("summy", "1366x768-150"): "board-1366x768-150-summy.png",
     ("mixmath", "1366x768-150"): "board-1366x768-150-mixmath.png",
 }
-# Boxes as [left, top, right, bottom] in the window.
-MEASURE = """board => {
-  const box = (node) => {
-    if (!node) return null;
-    const r = node.getBoundingClientRect();
-    return [r.left, r.top, r.right, r.bottom];
-  };
-  const panel = board.closest('.jp-WindowedPanel-outer');
-  const square = board.querySelector('.mp-square');
-  return {
-    panel: box(panel),
-    grid: box(board.querySelector('.mp-grid')),
-    hand: box(board.querySelector('.mp-hand')),
-    primary: box(board.querySelector('.mp-action-play, .mp-action-end')),
-    message: box(board.querySelector('.mp-message')),
-    side: box(board.querySelector('.mp-side')),
-    legend: box(board.querySelector('.mp-squares-legend')),
-    cell: square.getBoundingClientRect().width,
-    coord: parseFloat(getComputedStyle(board.querySelector('.mp-coord')).fontSize),
-  };
-}"""
 BOX = "n => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
 # Every filled square: the text's and the points' boxes, and whether the text overflows.
 CHIPS = """board => Array.from(board.querySelectorAll('.mp-square.mp-filled')).map((sq) => {
@@ -107,19 +87,6 @@ def open_in_window(browser: Any, server: Server, name: str, cells: list[str], wi
 def scroll_to(board: Any) -> None:
     board.evaluate("b => b.closest('.jp-OutputArea-output').scrollIntoView({block: 'start'})")
     board.page.wait_for_timeout(300)  # the resize observer's frame, the scroll
-
-
-def inside(inner: list[float], outer: list[float], slack: float = 0.5) -> bool:
-    return (
-        inner[0] >= outer[0] - slack
-        and inner[1] >= outer[1] - slack
-        and inner[2] <= outer[2] + slack
-        and inner[3] <= outer[3] + slack
-    )
-
-
-def overlap(a: list[float], b: list[float]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def cell_size(board: Any) -> float:

@@ -20,6 +20,7 @@ import pytest
 from mathplay.puzzles.collect import collect
 from mathplay.puzzles.records import read_attempts
 from mathplay.site.contents import GAMES
+from tests.browser.screen import parts_in_view
 from tests.site.conftest import SCREENSHOTS
 from tests.site.lite import CELL_SECONDS, open_notebook
 
@@ -149,21 +150,6 @@ print(_json.dumps(_found))
 """
 
 
-# Which of the board's parts are inside the notebook's scrolling panel.
-_FITS = """board => {
-  const panel = board.closest('.jp-WindowedPanel-outer').getBoundingClientRect();
-  const parts = {grid: '.mp-grid', hand: '.mp-hand', primary: '.mp-action-play, .mp-action-end',
-    message: '.mp-message'};
-  const result = {};
-  for (const [name, selector] of Object.entries(parts)) {
-    const r = board.querySelector(selector).getBoundingClientRect();
-    result[name] = r.left >= panel.left - 0.5 && r.top >= panel.top - 0.5 &&
-      r.right <= panel.right + 0.5 && r.bottom <= panel.bottom + 0.5;
-  }
-  return result;
-}"""
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_a_move_on_each_board_gets_the_computers_reply(lite_page: Any, game: str) -> None:
     from playwright.sync_api import expect
@@ -209,7 +195,7 @@ def test_a_move_on_each_board_gets_the_computers_reply(lite_page: Any, game: str
     lite_page.set_viewport_size({"width": 1024, "height": 768})
     board.evaluate("b => b.closest('.jp-OutputArea-output').scrollIntoView({block: 'start'})")
     lite_page.wait_for_timeout(500)  # the resize observer's frame
-    fits = board.evaluate(_FITS)
+    fits = parts_in_view(board)
     lite_page.screenshot(path=str(SCREENSHOTS / f"play-{game}-1024x768.png"))
     assert all(fits.values()), fits
     board.scroll_into_view_if_needed()
