@@ -57,9 +57,13 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from mathplay.ai.budget import Budget
 from mathplay.ai.leave import hand_after
+
+if TYPE_CHECKING:
+    from mathplay.games import Binary
 
 __all__ = [
     "CHIP_VALUE",
@@ -110,7 +114,7 @@ def leave_value(hand: Sequence[str]) -> float:
     return value
 
 
-def _best_reply(game: Any, move: Any, rng: random.Random, budget: Any = None) -> int:
+def _best_reply(game: Binary, move: Any, rng: random.Random, budget: Budget | None = None) -> int:
     """The most the opponent can score right after ``move`` (their chips are known when the
     bag is empty). A blank in their hand is read as a random other chip of theirs, to keep
     the look-ahead fast (a hand with a blank has hundreds of thousands of moves)."""
@@ -128,7 +132,9 @@ def _best_reply(game: Any, move: Any, rng: random.Random, budget: Any = None) ->
     return max((reply.score or 0 for reply in best_moves(trial, 1, budget=budget)), default=0)
 
 
-def _endgame(game: Any, moves: Sequence[Any], rng: random.Random, budget: Any = None) -> Any:
+def _endgame(
+    game: Binary, moves: Sequence[Any], rng: random.Random, budget: Budget | None = None
+) -> Any:
     """The bag is empty: go out if possible, else points now minus the best reply. With
     a ``budget``, the candidates whose replies were looked at before it ran out (a reply
     search cut short would make its move look better than it is)."""
@@ -147,7 +153,7 @@ def _endgame(game: Any, moves: Sequence[Any], rng: random.Random, budget: Any = 
     return best
 
 
-def endgame_candidates(game: Any, budget: Any = None) -> list[Any]:
+def endgame_candidates(game: Binary, budget: Budget | None = None) -> list[Any]:
     """The moves ``_endgame`` looks at once the bag is empty, found without listing every
     move: every move that uses all the chips (it ends the game), and the moves scoring
     at least the ``ENDGAME_CANDIDATES``-th best score, in the generator's order of lines
@@ -199,7 +205,7 @@ def best_keep(hand: Sequence[str]) -> tuple[tuple[str, ...], float]:
     return best, best_value
 
 
-def candidates(game: Any, budget: Any = None) -> list[Any]:
+def candidates(game: Binary, budget: Budget | None = None) -> list[Any]:
     """The moves the strong player can choose while the bag lasts, best score first in
     the order of ``game.legal_moves()``: the moves whose score plus the value of the
     chips they keep is the best found (the strong player chooses among them).
@@ -261,7 +267,7 @@ def candidates(game: Any, budget: Any = None) -> list[Any]:
     return [move for move, score, most in chosen if most >= floor.value]
 
 
-def exchange_instead(game: Any, move: Any) -> str | None:
+def exchange_instead(game: Binary, move: Any) -> str | None:
     """``exchange …`` when swapping the weak chips is worth more than ``move``, else None.
 
     Both are valued the same way: points now plus the value of the chips kept. An
@@ -280,7 +286,9 @@ def exchange_instead(game: Any, move: Any) -> str | None:
     return "exchange " + " ".join(out)
 
 
-def choose_binary(game: Any, moves: Sequence[Any], rng: random.Random, budget: Any = None) -> Any:
+def choose_binary(
+    game: Binary, moves: Sequence[Any], rng: random.Random, budget: Budget | None = None
+) -> Any:
     """The strong player's choice among ``moves`` (never empty), a list from
     ``game.legal_moves()``. Deterministic for a seeded ``rng``; ``game`` is not changed."""
     if len(moves) == 1:

@@ -29,6 +29,7 @@ from mathplay.ai import search, strategy
 from mathplay.ai.stuck import no_move_advice
 from mathplay.ai.words import and_list, tile_name, tile_order
 from mathplay.core import Special, Square, square_name
+from mathplay.core.state import AnyGame
 from mathplay.i18n import _
 
 __all__ = ["Hint", "explain_move", "hint", "hints"]
@@ -52,7 +53,7 @@ class Hint:
         return _("💡 Hint: {text}").format(text=self.text)
 
 
-def _placed(game: Any, move: Any) -> list[tuple[Square, str]]:
+def _placed(game: AnyGame, move: Any) -> list[tuple[Square, str]]:
     """The squares a move fills and the tiles it puts there."""
     if hasattr(move, "square") and hasattr(move, "token"):  # a Mixmath placement
         return [(move.square, move.token)]
@@ -62,7 +63,7 @@ def _placed(game: Any, move: Any) -> list[tuple[Square, str]]:
     ]
 
 
-def _uses(game: Any, move: Any, tile: str) -> bool:
+def _uses(game: AnyGame, move: Any, tile: str) -> bool:
     tile = tile.strip()
     for _square, token in _placed(game, move):
         if token == tile or token.lstrip("?") == tile or (tile == "?" and token.startswith("?")):
@@ -70,7 +71,7 @@ def _uses(game: Any, move: Any, tile: str) -> bool:
     return False
 
 
-def explain_move(game: Any, move: Any) -> str:
+def explain_move(game: AnyGame, move: Any) -> str:
     """One sentence: the move, the arithmetic that makes it legal, and its points."""
     points = move.score
     if strategy.is_summy(game):
@@ -109,7 +110,7 @@ def explain_move(game: Any, move: Any) -> str:
     return _("Play {move} for {points} points.").format(move=move, points=points)
 
 
-def _mixmath_facts(game: Any, move: Any) -> str:
+def _mixmath_facts(game: AnyGame, move: Any) -> str:
     count = getattr(move, "equations", None) or 1
     describe = getattr(game, "describe_placement", None)
     if callable(describe):
@@ -119,7 +120,7 @@ def _mixmath_facts(game: Any, move: Any) -> str:
     return _("it makes {n} equations at once").format(n=count)
 
 
-def _ranked(game: Any, using: str | None, n: int = 1) -> list[Any]:
+def _ranked(game: AnyGame, using: str | None, n: int = 1) -> list[Any]:
     """The ``n`` best moves (fewer if there are fewer), best first: highest score, then
     by notation so the same position always gives the same hint.
 
@@ -133,7 +134,7 @@ def _ranked(game: Any, using: str | None, n: int = 1) -> list[Any]:
     cache = getattr(game, "_hint_cache", None)
     if cache is None or cache[0] != key:
         cache = (key, {})
-        game._hint_cache = cache
+        setattr(game, "_hint_cache", cache)  # noqa: B010 (kept on the game, not a field)
     answers: dict[tuple[str | None, int], list[Any]] = cache[1]
     if (using, n) not in answers:
         where = None if using is None else (lambda move: _uses(game, move, using))
@@ -141,7 +142,7 @@ def _ranked(game: Any, using: str | None, n: int = 1) -> list[Any]:
     return list(answers[(using, n)])
 
 
-def _best_within(game: Any, n: int, where: Any) -> list[Any]:
+def _best_within(game: AnyGame, n: int, where: Any) -> list[Any]:
     """The best moves, searched within a budget (``mathplay.ai.search``): a hint never
     keeps a child waiting. Mixmath's placements are quick to list whole."""
     budget = search.search_budget(game)
@@ -153,7 +154,7 @@ def _best_within(game: Any, n: int, where: Any) -> list[Any]:
     return list(game.best_moves(n, where=where))
 
 
-def hint(game: Any, level: int = 3, using: str | None = None) -> Hint:
+def hint(game: AnyGame, level: int = 3, using: str | None = None) -> Hint:
     """A hint for the player to move: ``level`` 1 (gentle) to 3 (the move).
 
     ``using`` limits the hint to moves that use that tile (``"7"``, ``"x"``, ``"?"``).
@@ -190,7 +191,7 @@ def hint(game: Any, level: int = 3, using: str | None = None) -> Hint:
     )
 
 
-def _level_two(game: Any, move: Any, tiles: tuple[str, ...]) -> Hint:
+def _level_two(game: AnyGame, move: Any, tiles: tuple[str, ...]) -> Hint:
     """The tiles to use (sorted, never in the order they are played) and one place: a
     tile on the board the move builds on and the way it goes, not where it starts."""
     names = and_list([tile_name(tile) for tile in tile_order(tiles)])
@@ -224,7 +225,7 @@ def _level_two(game: Any, move: Any, tiles: tuple[str, ...]) -> Hint:
     )
 
 
-def _start_square(game: Any, move: Any) -> Square:
+def _start_square(game: AnyGame, move: Any) -> Square:
     """The start square (or the centre) a first move covers, else its middle square."""
     squares = [square for square, _token in _placed(game, move)]
     centre = game.view().board.size // 2
@@ -236,7 +237,7 @@ def _start_square(game: Any, move: Any) -> Square:
     return squares[len(squares) // 2]
 
 
-def _anchor(game: Any, move: Any) -> tuple[Square, str] | None:
+def _anchor(game: AnyGame, move: Any) -> tuple[Square, str] | None:
     """A tile already on the board that the move builds on."""
     board = game.view().board
     if hasattr(move, "square"):
@@ -252,7 +253,7 @@ def _anchor(game: Any, move: Any) -> tuple[Square, str] | None:
     return None
 
 
-def hints(game: Any, n: int = 5, using: str | None = None) -> list[Hint]:
+def hints(game: AnyGame, n: int = 5, using: str | None = None) -> list[Hint]:
     """The ``n`` best moves, each with its explanation (level-3 hints)."""
     return [
         Hint(3, explain_move(game, move), move=move, score=move.score)

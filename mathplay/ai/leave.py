@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from mathplay.core.state import AnyGame
+
 __all__ = ["hand_after"]
 
 
-def hand_after(game: Any, move: Any) -> list[str]:
+def hand_after(game: AnyGame, move: Any) -> list[str]:
     """The tiles the player to move keeps after the line ``move`` (before drawing): the
     hand minus the tiles the move puts on empty squares (a blank played as ``?1`` comes
     out of the hand as ``?``)."""

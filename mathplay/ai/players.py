@@ -27,6 +27,7 @@ from mathplay.ai.mixmath_endgame import ENDGAME, EndgameSearch, endgame_plan
 from mathplay.ai.mixmath_expert import EXPERT, TurnValue, plan_turn, wants_draw
 from mathplay.ai.mixmath_plan import best_placement
 from mathplay.ai.summy_eval import choose_greedy
+from mathplay.core.state import AnyGame
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 
@@ -59,7 +60,7 @@ class Player:
         self.rng = random.Random(f"{self.kind}:{seed}")
         self._turn: Budget | None = None
 
-    def budget(self, game: Any) -> Budget:
+    def budget(self, game: AnyGame) -> Budget:
         """A budget for one search of this turn: the game's steps
         (``mathplay.ai.search``) and what is left of the turn's clock."""
         turn = self._turn if self._turn is not None else Budget(seconds=search.SECONDS)
@@ -70,21 +71,21 @@ class Player:
 
     # --- what a kind of player decides -------------------------------------------------
 
-    def pick(self, game: Any, moves: Sequence[Any]) -> Any:
+    def pick(self, game: AnyGame, moves: Sequence[Any]) -> Any:
         """The move to play from ``moves`` (never empty)."""
         raise NotImplementedError
 
-    def keep_placing(self, game: Any, moves: Sequence[Any]) -> bool:
+    def keep_placing(self, game: AnyGame, moves: Sequence[Any]) -> bool:
         """Mixmath: whether to make another placement this turn (``moves`` not empty)."""
         return True
 
-    def candidates(self, game: Any) -> list[Any]:
+    def candidates(self, game: AnyGame) -> list[Any]:
         """Summy and Binary: the moves ``pick`` chooses from (all legal moves)."""
         return list(game.legal_moves())
 
     # --- the turn ---------------------------------------------------------------------
 
-    def play_turn(self, game: Any) -> list[str]:
+    def play_turn(self, game: AnyGame) -> list[str]:
         """Play one whole turn on ``game``; return the notations played."""
         if game.is_over:
             raise MathplayError(_("the game is over: there is no turn to play"))
@@ -96,7 +97,7 @@ class Player:
         finally:
             self._turn = None
 
-    def _play_turn(self, game: Any) -> list[str]:
+    def _play_turn(self, game: AnyGame) -> list[str]:
         player = game.to_move
         played: list[str] = []
         if strategy.is_mixmath(game):
@@ -136,10 +137,10 @@ class RandomPlayer(Player):
     kind = "random"
     careful = False
 
-    def pick(self, game: Any, moves: Sequence[Any]) -> Any:
+    def pick(self, game: AnyGame, moves: Sequence[Any]) -> Any:
         return self.rng.choice(list(moves))
 
-    def keep_placing(self, game: Any, moves: Sequence[Any]) -> bool:
+    def keep_placing(self, game: AnyGame, moves: Sequence[Any]) -> bool:
         return self.rng.random() < 0.7
 
 
@@ -163,14 +164,14 @@ class EasyPlayer(Player):
     #: hand can have millions of moves); without blanks it looks at every move.
     BINARY_LOOK = 100
 
-    def candidates(self, game: Any) -> list[Any]:
+    def candidates(self, game: AnyGame) -> list[Any]:
         if strategy.is_binary(game):
             if "?" in game.hands[game.to_move]:
                 return search.binary_best(game, self.BINARY_LOOK, self.budget(game))
             return search.binary_moves(game, self.budget(game))
-        return search.summy_moves(game, self.budget(game))
+        return _summy_moves(game, self.budget(game))
 
-    def pick(self, game: Any, moves: Sequence[Any]) -> Any:
+    def pick(self, game: AnyGame, moves: Sequence[Any]) -> Any:
         scores = [move.score or 0 for move in moves]
         best = max(scores)
         if best <= 0:
@@ -180,11 +181,17 @@ class EasyPlayer(Player):
         near = [m for m, s in zip(moves, scores) if s > 0 and abs(s - aim) == gap]
         return self.rng.choice(near)
 
-    def keep_placing(self, game: Any, moves: Sequence[Any]) -> bool:
+    def keep_placing(self, game: AnyGame, moves: Sequence[Any]) -> bool:
         return self.rng.random() < self.KEEP_PLACING
 
 
-def _game_word(game: Any) -> str:
+def _summy_moves(game: AnyGame, budget: Budget) -> list[Any]:
+    """Summy's sums within ``budget``; no moves to list for another game (Mixmath's
+    turns are played placement by placement, Binary's listed by their own search)."""
+    return search.summy_moves(game, budget) if strategy.is_summy(game) else []
+
+
+def _game_word(game: AnyGame) -> str:
     if strategy.is_mixmath(game):
         return "mixmath"
     return "binary" if strategy.is_binary(game) else "summy"
@@ -199,15 +206,15 @@ class GreedyPlayer(Player):
 
     kind = "greedy"
 
-    def candidates(self, game: Any) -> list[Any]:
+    def candidates(self, game: AnyGame) -> list[Any]:
         # Binary: only the best-scoring moves, found without listing them all (a hand
         # with blanks can have millions); the same moves, in the same order, as the
         # best of ``legal_moves()``, so the seeded choice is the same.
         if strategy.is_binary(game):
             return search.binary_best(game, 1, self.budget(game))
-        return search.summy_moves(game, self.budget(game))
+        return _summy_moves(game, self.budget(game))
 
-    def pick(self, game: Any, moves: Sequence[Any]) -> Any:
+    def pick(self, game: AnyGame, moves: Sequence[Any]) -> Any:
         if strategy.is_mixmath(game):
             return best_placement(game, moves, self.rng, depth=2, budget=self.budget(game))
         if strategy.is_summy(game):
@@ -226,7 +233,7 @@ class StrongPlayer(Player):
 
     kind = "strong"
 
-    def candidates(self, game: Any) -> list[Any]:
+    def candidates(self, game: AnyGame) -> list[Any]:
         # Binary, while the bag lasts: only the moves that can win on score plus leave,
         # found without listing every move (``binary_eval.candidates``).
         if strategy.is_binary(game):
@@ -238,9 +245,9 @@ class StrongPlayer(Player):
             return binary_eval.endgame_candidates(game, budget) or search.binary_best(
                 game, 1, budget
             )
-        return search.summy_moves(game, self.budget(game))
+        return _summy_moves(game, self.budget(game))
 
-    def pick(self, game: Any, moves: Sequence[Any]) -> Any:
+    def pick(self, game: AnyGame, moves: Sequence[Any]) -> Any:
         return strategy.best_planned(game, moves, self.rng, self.budget(game))
 
 
@@ -274,7 +281,7 @@ class ExpertPlayer(StrongPlayer):
         after an extra tile, M6), ``SECONDS`` for the whole turn."""
         return Budget(steps=None, seconds=self.SECONDS)
 
-    def play_turn(self, game: Any) -> list[str]:
+    def play_turn(self, game: AnyGame) -> list[str]:
         if not strategy.is_mixmath(game) or game.is_over:
             return super().play_turn(game)
         player = game.to_move

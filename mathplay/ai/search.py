@@ -30,11 +30,15 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mathplay.ai.budget import Budget
 from mathplay.core import top_scoring
+from mathplay.core.state import AnyGame
 from mathplay.games.registry import GAMES
+
+if TYPE_CHECKING:
+    from mathplay.games import Binary, Summy
 
 __all__ = [
     "BINARY_STEPS",
@@ -52,12 +56,13 @@ __all__ = [
     "turn_budget",
 ]
 
-#: Steps (squares a walk tries) a Summy search may take: about 0.1 s here.
-SUMMY_STEPS: int | None = 60_000
-#: Steps (squares tried, fills joined) a Binary search may take: about 0.1 s here; and a
-#: whole turn (once the bag is empty the strong player also looks at replies).
-BINARY_STEPS: int | None = 30_000
-BINARY_TURN_STEPS: int | None = 40_000
+#: Steps (squares a walk tries) a Summy search may take: at most about 0.1 s of CPU here
+#: (bench/turn_latency.py: p95 of a turn or hint under 100 ms on every table).
+SUMMY_STEPS: int | None = 30_000
+#: Steps (squares tried, fills joined, stretches set up) a Binary search may take, and a
+#: whole turn (once the bag is empty the strong player also looks at replies): the same.
+BINARY_STEPS: int | None = 12_000
+BINARY_TURN_STEPS: int | None = 14_000
 #: Positions a Mixmath look-ahead may visit for one placement, and for a whole turn.
 MIXMATH_STEPS: int | None = 1_000
 MIXMATH_TURN_STEPS: int | None = 2_000
@@ -68,27 +73,27 @@ MIXMATH_TURN_STEPS: int | None = 2_000
 SECONDS: float | None = 10.0
 
 
-def _name(game: Any) -> str:
+def _name(game: AnyGame) -> str:
     """The game's name (``GAMES`` in :mod:`mathplay.games.registry`); a game the registry
     does not know is searched as Mixmath was before (the smallest budgets)."""
     word = getattr(game, "format_name", "")
     return next((info.name for info in GAMES.values() if info.format_name == word), "mixmath")
 
 
-def steps_for(game: Any) -> int | None:
+def steps_for(game: AnyGame) -> int | None:
     """The steps one search in ``game`` may take (``None``: no limit)."""
     steps = {"summy": SUMMY_STEPS, "mixmath": MIXMATH_STEPS, "binary": BINARY_STEPS}
     return steps[_name(game)]
 
 
-def turn_budget(game: Any) -> Budget:
+def turn_budget(game: AnyGame) -> Budget:
     """A fresh budget for a whole computer turn in ``game``: ``SECONDS``, and the steps
     of all its searches together (Summy has one search a turn)."""
     steps = {"mixmath": MIXMATH_TURN_STEPS, "binary": BINARY_TURN_STEPS}
     return Budget(steps=steps.get(_name(game)), seconds=SECONDS)
 
 
-def search_budget(game: Any) -> Budget:
+def search_budget(game: AnyGame) -> Budget:
     """A fresh budget for one search in ``game`` (a hint): its game's steps and
     ``SECONDS``."""
     return Budget(steps=steps_for(game), seconds=SECONDS)
@@ -115,7 +120,7 @@ def engine_order(moves: Iterable[Any]) -> list[Any]:
     return sorted(moves, key=line_of)
 
 
-def summy_moves(game: Any, budget: Budget) -> list[Any]:
+def summy_moves(game: Summy, budget: Budget) -> list[Any]:
     """Summy's legal sums, found within ``budget``: the lines richest in table digits
     first (see the module docstring); in the engine's order when the search finished."""
     from mathplay.games.summy.movegen import generate_sums
@@ -135,7 +140,7 @@ def _first(moves: Iterable[Any]) -> list[Any]:
     return []
 
 
-def binary_moves(game: Any, budget: Budget) -> list[Any]:
+def binary_moves(game: Binary, budget: Budget) -> list[Any]:
     """Binary's legal moves, found within ``budget``: with blanks in hand, first those
     that keep the blanks."""
     from mathplay.games.binary.movegen import generate_moves
@@ -159,7 +164,7 @@ def binary_moves(game: Any, budget: Budget) -> list[Any]:
 
 
 def binary_best(
-    game: Any, n: int, budget: Budget, where: Callable[[Any], bool] | None = None
+    game: Binary, n: int, budget: Budget, where: Callable[[Any], bool] | None = None
 ) -> list[Any]:
     """``game.best_moves(n, where)`` for Binary, found within ``budget``."""
     from mathplay.games.binary.best import best_moves

@@ -21,15 +21,19 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from mathplay.ai.binary_eval import choose_binary, exchange_instead
 from mathplay.ai.budget import Budget
 from mathplay.ai.mixmath_plan import best_placement
 from mathplay.ai.mixmath_value import unseen_tiles
 from mathplay.ai.summy_eval import choose_strong, discard_surplus
+from mathplay.core.state import AnyGame
 from mathplay.games.mixmath.rules import face_value
 from mathplay.games.registry import GAMES
+
+if TYPE_CHECKING:
+    from mathplay.games import Binary, Mixmath, Summy
 
 __all__ = [
     "best_planned",
@@ -42,27 +46,30 @@ __all__ = [
 ]
 
 
-def _is(game: Any, name: str) -> bool:
+def _is(game: AnyGame, name: str) -> bool:
     return getattr(game, "format_name", "") == GAMES[name].format_name
 
 
-def is_summy(game: Any) -> bool:
+def is_summy(game: AnyGame) -> TypeGuard[Summy]:
+    """Whether ``game`` is a Summy game (and, for the type checker, is one from then on)."""
     return _is(game, "summy")
 
 
-def is_mixmath(game: Any) -> bool:
+def is_mixmath(game: AnyGame) -> TypeGuard[Mixmath]:
+    """Whether ``game`` is a Mixmath game."""
     return _is(game, "mixmath")
 
 
-def is_binary(game: Any) -> bool:
+def is_binary(game: AnyGame) -> TypeGuard[Binary]:
+    """Whether ``game`` is a Binary game."""
     return _is(game, "binary")
 
 
-def mixmath_placements(game: Any) -> list[Any]:
+def mixmath_placements(game: AnyGame) -> list[Any]:
     return list(game.legal_moves())
 
 
-def wants_draw(game: Any) -> bool:
+def wants_draw(game: AnyGame) -> bool:
     """Mixmath (M6): take the optional extra tile whenever it is offered: more tiles, more
     equations."""
     return bool(getattr(game, "can_draw", False))
@@ -87,7 +94,7 @@ def _surplus(hand: Sequence[str], keep: dict[str, int], digits_kept: int) -> lis
     return out
 
 
-def fallback(game: Any, rng: random.Random, careful: bool = True) -> str:
+def fallback(game: AnyGame, rng: random.Random, careful: bool = True) -> str:
     """What to do with no move to make: throw away the surplus and draw, or pass.
 
     ``careful`` (greedy and strong players): in Summy, keep the part of the hand worth
@@ -115,13 +122,13 @@ def fallback(game: Any, rng: random.Random, careful: bool = True) -> str:
     return "pass"
 
 
-def _ends_the_game(game: Any) -> bool:
+def _ends_the_game(game: Mixmath) -> bool:
     """Mixmath (M9): every other player has had a scoreless turn since the last placement,
     so a scoreless turn now ends the game."""
     return bool(game.idle_turns == game.players - 1)
 
 
-def _exchange_before_the_end(game: Any) -> str:
+def _exchange_before_the_end(game: Mixmath) -> str:
     """Mixmath (M9): the last scoreless turn. The tiles left are taken off the score, so
     swap those worth more than an average unseen tile (bag and other racks) for fresh
     ones; pass when none is, or the bag is empty."""
@@ -138,7 +145,7 @@ def _exchange_before_the_end(game: Any) -> str:
 
 
 def best_planned(
-    game: Any, moves: Sequence[Any], rng: random.Random, budget: Budget | None = None
+    game: AnyGame, moves: Sequence[Any], rng: random.Random, budget: Budget | None = None
 ) -> Any:
     """The strong player's choice among ``moves``, its look-ahead within ``budget``."""
     if is_mixmath(game):

@@ -20,11 +20,15 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mathplay.ai import binary_eval, strategy, summy_eval
 from mathplay.ai.words import and_list, tile_name, tile_order
+from mathplay.core.state import AnyGame
 from mathplay.i18n import _
+
+if TYPE_CHECKING:
+    from mathplay.games import Binary, Mixmath, Summy
 
 __all__ = ["Advice", "no_move_advice"]
 
@@ -57,7 +61,7 @@ def _named(tokens: Sequence[str], other: Sequence[str]) -> str:
     return and_list(names)
 
 
-def _summy(game: Any) -> Advice:
+def _summy(game: Summy) -> Advice:
     hand = list(game.hands[game.to_move])
     if not game.bag_size or not hand:
         return Advice(_("No sum can be made with this hand, and the stock is empty: pass."))
@@ -76,7 +80,7 @@ def _summy(game: Any) -> Advice:
     return Advice(text, tuple(out))
 
 
-def _binary(game: Any) -> Advice:
+def _binary(game: Binary) -> Advice:
     from mathplay.games.binary.rules import HAND_SIZE
 
     hand = list(game.hands[game.to_move])
@@ -102,7 +106,7 @@ def _binary(game: Any) -> Advice:
     return Advice(text, tuple(out))
 
 
-def _mixmath(game: Any) -> Advice:
+def _mixmath(game: Mixmath) -> Advice:
     if game.placed_this_turn:
         return Advice(_("No more placements are possible: end your turn."))
     hand = list(game.hands[game.to_move])
@@ -125,7 +129,7 @@ def _mixmath(game: Any) -> Advice:
     return Advice(text, tuple(out))
 
 
-def no_move_advice(game: Any) -> Advice:
+def no_move_advice(game: AnyGame) -> Advice:
     """What to do when the player to move can make no move (Summy, Binary, Mixmath)."""
     if strategy.is_summy(game):
         return _summy(game)

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mathplay.ai.leave import hand_after
+from mathplay.core.state import AnyGame
 
 __all__ = [
     "DIGIT_VALUE",
@@ -134,13 +135,13 @@ def _discard_all_but(hand: Sequence[str], kept: Sequence[str]) -> str:
     return "discard " + "".join(out)
 
 
-def _full_refill(game: Any) -> bool:
+def _full_refill(game: AnyGame) -> bool:
     """Whether the stock can fill the hand up after any sum: only then is the leave
     valued as measured."""
     return bool(game.bag_size >= game.options.hand_size)
 
 
-def choose_greedy(game: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+def choose_greedy(game: AnyGame, moves: Sequence[Any], rng: random.Random) -> Any:
     """The highest-scoring sum; among sums that score the same, the best leave."""
     best = max(move.score for move in moves)
     tied = [move for move in moves if move.score == best]
@@ -151,7 +152,7 @@ def choose_greedy(game: Any, moves: Sequence[Any], rng: random.Random) -> Any:
     return rng.choice(tied)
 
 
-def choose_strong(game: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+def choose_strong(game: AnyGame, moves: Sequence[Any], rng: random.Random) -> Any:
     """The sum with the most points now plus leave value, or a discard that keeps a
     much better hand; with a stock too small to refill the hand, as greedy."""
     if not _full_refill(game):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from mathplay.core.bag import Bag, check_seed
@@ -32,6 +32,7 @@ from mathplay.i18n import _
 
 __all__ = [
     "GAME_TYPES",
+    "AnyGame",
     "GameState",
     "HistoryEntry",
     "PlayerView",
@@ -168,12 +169,6 @@ def top_scoring(moves: Iterable[MoveT], n: int) -> list[MoveT]:
         return []
     cut = getattr(ranked[min(n, len(ranked)) - 1], "score", 0) or 0
     return [move for move in ranked if (getattr(move, "score", 0) or 0) >= cut]
-
-
-@dataclass
-class _Snapshot(Generic[PositionT]):
-    position: PositionT
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class GameState(ABC, Generic[MoveT, PositionT]):
@@ -500,3 +495,8 @@ def _short(value: object, limit: int = 40) -> str:
 def _options_dict(options: Any) -> dict[str, Any]:
     data = asdict(options)
     return {key: list(value) if isinstance(value, tuple) else value for key, value in data.items()}
+
+
+#: Any of the games, whatever its moves and positions: the type the computer players and
+#: hints take (``mathplay.ai.strategy.is_summy`` and its kin narrow it to one game).
+AnyGame = GameState[Any, Any]

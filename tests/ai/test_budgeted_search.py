@@ -119,10 +119,10 @@ def test_summy_with_a_budget_that_runs_out_gives_legal_moves() -> None:
 
 
 def test_a_summy_hand_of_digits_is_cut_short_but_finds_the_best_sum() -> None:
-    # A hand of six digits, = and + on a busy 25×25 table: the whole search takes five
+    # A hand of six digits, = and + on a busy 25×25 table: the whole search takes many
     # times the budget, so the players see only part of it; searching the lines richest
-    # in table digits first, that part holds the best sum (in the engine's line order the
-    # first 60,000 steps hold nothing better than 34 points, 9 short).
+    # in table digits first, that part holds the best sum (43 points); in the engine's
+    # line order the same number of steps holds nothing as good.
     game = mathplay.Summy(players=2, seed=5)
     greedy = [make_player("greedy", seed=5), make_player("greedy", seed=5)]
     for _ in range(7):

@@ -98,6 +98,23 @@ def test_the_computer_players_use_only_the_public_api() -> None:
     assert found == []
 
 
+def test_the_computer_players_take_games_typed_as_games() -> None:
+    """The search's functions say which game they take (``AnyGame`` or one game's class,
+    narrowed by ``is_summy`` and its kin), so mypy checks what they ask of it."""
+    import re
+    from pathlib import Path
+
+    folder = Path(mathplay.__file__).parent / "ai"
+    untyped = re.compile(r"\b(game|state|root): Any\b")
+    found = [
+        f"{path.name}:{number}: {line.strip()}"
+        for path in sorted(folder.glob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if untyped.search(line)
+    ]
+    assert found == []
+
+
 @pytest.mark.parametrize("name", list(GAMES))
 def test_assume_gives_a_player_guessed_tiles_on_a_copy(name: str) -> None:
     game = GAMES[name]()

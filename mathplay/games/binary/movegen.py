@@ -67,6 +67,10 @@ class ScoreFloor:
         self.leave = leave
 
 
+#: The steps a stretch of a line counts before its squares are tried (``_segments``).
+SEGMENT_STEPS = 5
+
+
 def generate_moves(
     game: Binary,
     floor: ScoreFloor | None = None,
@@ -278,6 +282,13 @@ class _Line:
         fits = search.fits
         floor = self.floor
         steps = search.steps
+        if steps is not None:
+            # Setting up a stretch costs about as much as trying a few squares: counted,
+            # so a budget in steps follows the time a search takes (searches of many
+            # short stretches, such as the endgame's replies, stop as soon).
+            steps.count += SEGMENT_STEPS
+            if steps.count >= steps.chunk:
+                steps.charge()
         row = self.row
         holes = self.holes
         budget = search.hand_size

@@ -146,6 +146,16 @@ def _left_parts(
     hand_ops = any(n > 0 and t not in DIGITS for t, n in hand.items())
     cap = [max(max(row) for row in limits[k:]) for k in range(len(limits))]
 
+    # The choices at each square: the hand's blocks where it is empty, else the block
+    # there (made once, not at every step of the walk).
+    fixed_choices = [
+        None if cell is None else [(cell, cell in DIGITS, int(cell) if cell in DIGITS else 0)]
+        for cell in stretch
+    ]
+    push = reversed_tokens.append
+    pop = reversed_tokens.pop
+    n_limits = len(limits)
+
     def walk(
         index: int,
         number: int,
@@ -164,12 +174,13 @@ def _left_parts(
         # factor the rest of its term (to its right) multiplies it by; ``ta/tb``: the
         # finished terms to the right, signed; ``left``: digits still in the hand.
         closed = digits > 0 and not (zero_first and digits > 1)
-        limit = limits[used][left]
-        if closed and ops and starts[index + 1] and limit:
-            top = number * fp * tb + ta * fq
-            bottom = fq * tb
-            if top >= 0 and top % bottom == 0 and top // bottom < limit:
-                complete(top // bottom, used, index + 1)
+        if closed and ops and starts[index + 1]:
+            limit = limits[used][left]
+            if limit:
+                top = number * fp * tb + ta * fq
+                bottom = fq * tb
+                if top >= 0 and top % bottom == 0 and top // bottom < limit:
+                    complete(top // bottom, used, index + 1)
         if index < 0:
             return
         if steps is not None:
@@ -180,56 +191,47 @@ def _left_parts(
             return  # no operator can come: no sum
         if only_plus[index] and ta * fq + number * fp * tb >= cap[used] * fq * tb:
             return  # already too big for any number after '='
-        fixed = stretch[index]
-        if fixed is None:
-            choices = kinds
-        elif fixed in DIGITS:
-            choices = [(fixed, True, int(fixed))]
-        else:
-            choices = [(fixed, False, 0)]
-        for token, is_digit, digit in choices:
-            if fixed is None:
+        fixed = fixed_choices[index]
+        free = fixed is None
+        for token, is_digit, digit in kinds if fixed is None else fixed:
+            if free:
                 if hand[token] <= 0:
                     continue
-                new_used, new_left = used + 1, left - is_digit
-                if new_used >= len(limits) or not limits[new_used][new_left]:
+                new_used = used + 1
+                new_left = left - is_digit
+                if new_used >= n_limits or not limits[new_used][new_left]:
                     continue
+                hand[token] -= 1
             else:
                 new_used, new_left = used, left
+            push(token)
             if is_digit:
-                args = (
-                    digit * powers[digits] + number, digits + 1, digit == 0, ops,
+                walk(
+                    index - 1, digit * powers[digits] + number, digits + 1, digit == 0, ops,
                     new_used, new_left, fp, fq, ta, tb,
                 )  # fmt: skip
-            else:
-                if not closed or index == 0:
-                    continue
+            elif closed and index:
                 # An operator needs a number on its left: a digit there, or room for one.
                 before = stretch[index - 1]
-                if before is None:
-                    if not new_left:
-                        continue
-                elif before not in DIGITS:
-                    continue
-                if token == "x":
-                    args = (0, 0, False, ops + 1, new_used, new_left, fp * number, fq, ta, tb)
-                elif token == ":":
-                    if not number:
-                        continue  # division by zero makes the sum false
-                    args = (0, 0, False, ops + 1, new_used, new_left, fp, fq * number, ta, tb)
-                else:
-                    term = number * fp * tb
-                    new_ta = ta * fq + term if token == "+" else ta * fq - term
-                    new_tb = tb * fq
-                    if not can_subtract and new_ta >= limits[new_used][new_left] * new_tb:
-                        continue  # the finished terms alone are already too big
-                    args = (0, 0, False, ops + 1, new_used, new_left, 1, 1, new_ta, new_tb)
-            if fixed is None:
-                hand[token] -= 1
-            reversed_tokens.append(token)
-            walk(index - 1, *args)
-            reversed_tokens.pop()
-            if fixed is None:
+                if new_left if before is None else before in DIGITS:
+                    if token == "x":
+                        walk(index - 1, 0, 0, False, ops + 1, new_used, new_left,
+                             fp * number, fq, ta, tb)  # fmt: skip
+                    elif token == ":":
+                        if number:  # division by zero makes the sum false
+                            walk(index - 1, 0, 0, False, ops + 1, new_used, new_left,
+                                 fp, fq * number, ta, tb)  # fmt: skip
+                    else:
+                        term = number * fp * tb
+                        new_ta = ta * fq + term if token == "+" else ta * fq - term
+                        new_tb = tb * fq
+                        # Unless a '-' may come, the finished terms alone must not
+                        # already be too big.
+                        if can_subtract or new_ta < limits[new_used][new_left] * new_tb:
+                            walk(index - 1, 0, 0, False, ops + 1, new_used, new_left,
+                                 1, 1, new_ta, new_tb)  # fmt: skip
+            pop()
+            if free:
                 hand[token] += 1
 
     walk(len(stretch) - 1, 0, 0, False, 0, 0, hand_digits, 1, 1, 0, 1)
