@@ -111,10 +111,6 @@ class Lesson:
         settings = self.metadata.get("mathplay") or {}
         return not (isinstance(settings, dict) and settings.get("audience") == "teachers")
 
-    def front_matter_line(self, key: str) -> int:
-        """The line of ``key:`` in the front matter (1 if it is not there)."""
-        return _line_of(self.text, key) or 1
-
 
 def read_text(text: str, name: str) -> Lesson:
     """Read a lesson from its text; ``name`` is the file name shown in messages."""

@@ -44,6 +44,7 @@ __all__ = [
     "AWAY",
     "DEFAULT_LOG",
     "PROGRESS_DIR_VARIABLE",
+    "RECORD_VERSION",
     "ProgressWarning",
     "TaskClock",
     "current_lesson",
@@ -262,6 +263,12 @@ def append_line(path: str | Path, line: str, mode: int = 0o666) -> None:
         os.close(fd)  # closing releases the lock
 
 
+#: The version of a progress line's format, written in every line (``"version"``): a
+#: reader that meets a larger number knows the line was written by a newer mathplay.
+#: Lines without it were written before it existed and read as version 1.
+RECORD_VERSION = 1
+
+
 def record(
     path: str | Path,
     *,
@@ -299,6 +306,7 @@ def record(
         "hints": int(hints),
         "solution_seen": bool(solution_seen),
         "seconds": round(float(seconds), 1),
+        "version": RECORD_VERSION,
     }
     for key, value in (extra or {}).items():
         entry.setdefault(key, value)
@@ -360,6 +368,7 @@ def record_next(
         "puzzle": puzzle,
         "event": NEXT_EVENT,
         "seconds": round(float(seconds), 1),
+        "version": RECORD_VERSION,
     }
     append_line(Path(path), json.dumps(entry, ensure_ascii=False))
 

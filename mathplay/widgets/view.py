@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from mathplay.core import COLUMNS, Special, Square, square_name
+from mathplay.core import COLUMNS, Special, Square
 from mathplay.i18n import _
 from mathplay.widgets.words import log_line
 
@@ -187,22 +187,6 @@ def placed_tiles(game: Any, move: Any) -> list[tuple[Square, str]]:
     tokens = getattr(move, "tokens", None) or ()
     board = game.board
     return [(sq, str(tok)) for sq, tok in zip(squares, tokens) if board[sq] is None]
-
-
-def squares_of(move: Any) -> list[Square]:
-    """The squares a suggested move puts tiles on (for highlighting a hint)."""
-    placed = getattr(move, "placed", None)
-    if placed:
-        return list(placed)
-    square = getattr(move, "square", None)
-    if square is not None:
-        return [square]
-    squares = getattr(move, "squares", None)
-    return list(squares) if squares else []
-
-
-def describe_square(square: Square) -> str:
-    return square_name(square)
 
 
 def tile_entry(

@@ -1,4 +1,5 @@
-"""Every test starts with nobody named, no hub, no progress folder and a fresh clock."""
+"""Every test starts with nobody named, no hub, no lesson, no progress folder and a fresh
+clock."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ def _clean_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("JUPYTERHUB_USER", "MATHPLAY_PROGRESS_DIR", "JPY_SESSION_NAME"):
         monkeypatch.delenv(name, raising=False)
     puzzle_widget.set_pupil(None)
+    records.set_current_lesson(None)
     records.set_clock()
 
 

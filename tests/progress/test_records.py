@@ -94,9 +94,9 @@ def test_a_record_has_every_field(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
     ps.hint()
     ps.check("4")
     wrong, right = lines(log)
-    assert list(wrong)[:13] == ["who", "when", "set", "seed", "lesson", "notebook", "puzzle",
+    assert list(wrong)[:14] == ["who", "when", "set", "seed", "lesson", "notebook", "puzzle",
                                 "question", "answer", "right", "hints", "solution_seen",
-                                "seconds"]  # fmt: skip
+                                "seconds", "version"]  # fmt: skip
     assert wrong["who"] == "Ana" and wrong["set"] == "Adding and subtracting"
     assert wrong["puzzle"] == "add-1" and wrong["question"] == "3 + _ = 7"
     assert wrong["notebook"] == "/home/ana/lessons/01-equations.ipynb"

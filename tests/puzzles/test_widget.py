@@ -13,7 +13,7 @@ from mathplay.puzzles.kinds import KINDS
 from tests.puzzles.helpers import line_of, puzzle_file
 
 KEYS = {"who", "when", "set", "seed", "lesson", "notebook", "puzzle", "question", "answer",
-        "right", "hints", "solution_seen", "seconds"}  # fmt: skip
+        "right", "hints", "solution_seen", "seconds", "version"}  # fmt: skip
 
 
 @pytest.fixture(autouse=True)

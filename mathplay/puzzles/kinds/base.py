@@ -289,10 +289,6 @@ class Kind:
             return None
         return gives_away(text, secrets, (self.question(puzzle), *allowed))
 
-    def check_author_data(self, puzzle: Puzzle) -> None:
-        """Extra checks of the data for the validator (raise KindError)."""
-        self.read(puzzle)
-
     def read(self, puzzle: Puzzle) -> Any:
         return self.read_fields(puzzle)
 
