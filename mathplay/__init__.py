@@ -37,7 +37,7 @@ _LAZY = {
     "PuzzleSet": ("mathplay.puzzles", "PuzzleSet"),
     "Practice": ("mathplay.puzzles", "Practice"),
     "lesson": ("mathplay.puzzles.lesson", "lesson"),
-    "progress": ("mathplay.puzzles.progress", None),
+    "progress": ("mathplay.classroom.progress", None),
     "cards": ("mathplay.cards", None),
     "BinaryCards": ("mathplay.widgets.cards", "BinaryCards"),
 }

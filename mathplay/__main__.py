@@ -97,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from mathplay.puzzles.cli import add_parser as add_puzzles_parser
 
     add_puzzles_parser(commands)
-    from mathplay.puzzles.progress_cli import add_parser as add_progress_parser
+    from mathplay.classroom.progress_cli import add_parser as add_progress_parser
 
     add_progress_parser(commands)
     from mathplay.lessons.cli import add_parser as add_lessons_parser

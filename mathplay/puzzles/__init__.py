@@ -1,9 +1,11 @@
-"""Puzzles teachers write: the file format, its checker, a generator, a widget, progress.
+"""Puzzles teachers write: the file format, its checker, a generator, a widget.
 
 ``PuzzleSet("arithmetic")`` (or a path to a ``.toml`` file) shows a set one puzzle at a
 time in Jupyter; ``Practice("missing", 1)`` draws fresh puzzles until four are right in
-a row; ``progress.summary("mathplay-progress.jsonl")`` sums up the attempts;
-``mathplay puzzles check FILE`` validates a file. The format is in ``docs/puzzles.md``.
+a row; ``mathplay puzzles check FILE`` validates a file. The format is in
+``docs/puzzles.md``. The records of the pupils' attempts and the teacher's reports are
+the classroom's (:mod:`mathplay.classroom`; ``mathplay.puzzles.progress`` still names
+its ``progress`` module).
 
 >>> from mathplay.puzzles import load, shipped_sets
 >>> "arithmetic" in shipped_sets()
@@ -16,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from mathplay.puzzles import progress
 from mathplay.puzzles.format import Problem, Puzzle, PuzzleFileError, Worksheet, parse, write
 from mathplay.puzzles.kinds import KINDS
 from mathplay.puzzles.validate import check_file, check_text, load, shipped_sets, validate
@@ -50,4 +51,8 @@ def __getattr__(name: str) -> Any:
         from mathplay.puzzles.practice import Practice
 
         return Practice
+    if name == "progress":  # where it was before the classroom had its own package
+        from mathplay.classroom import progress
+
+        return progress
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

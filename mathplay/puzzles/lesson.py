@@ -37,13 +37,13 @@ from typing import Any
 
 import ipywidgets as w
 
+from mathplay.classroom.names import NameArea, current_pupil
+from mathplay.classroom.records import DEFAULT_LOG, hub_user, set_current_lesson
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.puzzles.format import PuzzleFileError, Worksheet
 from mathplay.puzzles.moments import CHECK
-from mathplay.puzzles.names import NameArea, current_pupil
 from mathplay.puzzles.practice import Practice
-from mathplay.puzzles.records import DEFAULT_LOG, hub_user, set_current_lesson
 from mathplay.puzzles.stale import show_note
 from mathplay.puzzles.validate import load
 from mathplay.puzzles.widget import PuzzleSet

@@ -38,6 +38,8 @@ from typing import Any
 
 import ipywidgets as w
 
+from mathplay.classroom.progress import DEFAULT_LOG
+from mathplay.classroom.save_results import SaveResults
 from mathplay.errors import MathplayError
 from mathplay.i18n import _, _n
 from mathplay.puzzles.format import (
@@ -50,8 +52,6 @@ from mathplay.puzzles.format import (
 from mathplay.puzzles.generate import level_title
 from mathplay.puzzles.kinds import Result
 from mathplay.puzzles.moments import PRACTICE
-from mathplay.puzzles.progress import DEFAULT_LOG
-from mathplay.puzzles.save_results import SaveResults
 from mathplay.puzzles.sections import MOST_GOAL
 from mathplay.puzzles.sections import PRACTICE_KEYS as _PRACTICE_KEYS
 from mathplay.puzzles.shown import set_shown

@@ -26,6 +26,9 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
+from mathplay.classroom.names import NameArea, current_pupil, set_pupil
+from mathplay.classroom.records import DEFAULT_LOG, log_path, record, record_next, task_clock
+from mathplay.classroom.save_results import SaveResults
 from mathplay.errors import MathplayError
 from mathplay.games.registry import GAMES
 from mathplay.i18n import _, _n
@@ -35,9 +38,6 @@ from mathplay.puzzles.kinds import KINDS, Kind, KindError, Result
 from mathplay.puzzles.kinds.moves import Move
 from mathplay.puzzles.moments import CHECK, GUIDED, MOMENTS
 from mathplay.puzzles.moments import feedback as moment_feedback
-from mathplay.puzzles.names import NameArea, current_pupil, set_pupil
-from mathplay.puzzles.records import DEFAULT_LOG, log_path, record, record_next, task_clock
-from mathplay.puzzles.save_results import SaveResults
 from mathplay.puzzles.shown import is_shown, set_shown
 from mathplay.puzzles.validate import load, validate
 
@@ -585,7 +585,7 @@ class PuzzleSet(PuzzleView):
     this way, still numbered in the whole set: "Puzzle 2 of 4"); a single puzzle is
     shown without the set's Next button and progress. ``save_button`` shows **Save my
     results** at the end of the set (by default only in JupyterLite, where the records
-    stay in the browser; ``mathplay.puzzles.save_results``).
+    stay in the browser; ``mathplay.classroom.save_results``).
     """
 
     def __init__(

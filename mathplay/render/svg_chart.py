@@ -2,7 +2,7 @@
 colour *and* with the symbol of its kind, and under the grid a bar per column (the share
 right at the first try), the same chart as the class report's matplotlib chart.
 
-It knows nothing of pupils or puzzles: :mod:`mathplay.puzzles.report_chart` gives it the
+It knows nothing of pupils or puzzles: :mod:`mathplay.classroom.report_chart` gives it the
 names, the kind of each square and the words. It stays readable with 30 pupils and
 several sets (the picture grows with the class; names and ids are written in full), and
 every square has a ``<title>`` (``"Ana, p1: right at the first try"``) for screen readers.

@@ -43,11 +43,11 @@ from mathplay.cards import (
     dots_text,
 )
 from mathplay.cards.base import WRONG
+from mathplay.classroom.names import current_pupil, set_pupil, when_known
+from mathplay.classroom.records import DEFAULT_LOG, current_lesson, log_path, record, task_clock
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.puzzles.moments import GUIDED, PRACTICE
-from mathplay.puzzles.names import current_pupil, set_pupil, when_known
-from mathplay.puzzles.records import DEFAULT_LOG, current_lesson, log_path, record, task_clock
 
 __all__ = ["BinaryCards", "CheckCallback"]
 

@@ -27,10 +27,10 @@ from typing import Any
 
 import pytest
 
+from mathplay.classroom.records import set_current_lesson
 from mathplay.puzzles.kinds import KINDS
 from mathplay.puzzles.lesson import Lesson
 from mathplay.puzzles.practice import Practice
-from mathplay.puzzles.records import set_current_lesson
 from tests.browser.labserver import Server, wait_for_idle_kernel
 from tests.browser.screen import assert_no_code_shows
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from mathplay.puzzles import records
+from mathplay.classroom import records
 from mathplay.puzzles import widget as puzzle_widget
 
 

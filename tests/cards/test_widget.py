@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 import mathplay
+from mathplay.classroom import records
 from mathplay.errors import MathplayError
-from mathplay.puzzles import records
 from mathplay.puzzles.widget import current_pupil, set_pupil
 from mathplay.widgets.cards import BinaryCards
 from tests.cards.conftest import front_end
@@ -259,8 +259,8 @@ def test_a_log_that_cannot_be_written_is_noted_not_raised(tmp_path: Path) -> Non
 
 
 def test_a_name_given_elsewhere_on_the_page_hides_the_cards_name_box(tmp_path: Path) -> None:
+    from mathplay.classroom.names import set_pupil
     from mathplay.puzzles import PuzzleSet
-    from mathplay.puzzles.names import set_pupil
 
     set_pupil(None)
     cards = BinaryCards(log=tmp_path / "p.jsonl")

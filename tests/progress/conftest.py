@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mathplay.puzzles import records
+from mathplay.classroom import records
 from mathplay.puzzles import widget as puzzle_widget
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mathplay.puzzles.records import record
+from mathplay.classroom.records import record
 
 # who, puzzle, answer, right, hints, solution seen, seconds
 ATTEMPTS = [

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from matplotlib.figure import Figure
 
-from mathplay.puzzles import progress
-from mathplay.puzzles.records import record
-from mathplay.puzzles.report import STATUSES
+from mathplay.classroom import progress
+from mathplay.classroom.records import record
+from mathplay.classroom.report import STATUSES
 from mathplay.render.palette import DARK
 from mathplay.render.picture import SvgPicture
 from tests.progress.helpers import write_class

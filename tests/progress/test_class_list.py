@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from mathplay.__main__ import main
-from mathplay.puzzles.records import record
-from mathplay.puzzles.roster import LEVELS, ClassListError, read_class_list
+from mathplay.classroom.records import record
+from mathplay.classroom.roster import LEVELS, ClassListError, read_class_list
 
 PUZZLES = [f"p{n}" for n in range(1, 6)]
 NAMES = [f"Pupil {n:02d}" for n in range(1, 31)]

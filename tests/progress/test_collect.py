@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mathplay.puzzles import progress
+from mathplay.classroom import progress
 from tests.progress.helpers import ATTEMPTS, write_class
 
 

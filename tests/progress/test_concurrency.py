@@ -7,8 +7,8 @@ import multiprocessing
 import time
 from pathlib import Path
 
-from mathplay.puzzles import progress
-from mathplay.puzzles.records import record
+from mathplay.classroom import progress
+from mathplay.classroom.records import record
 
 PROCESSES, ATTEMPTS = 30, 50
 

@@ -22,9 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from mathplay.puzzles import records
-from mathplay.puzzles.collect import collect
-from mathplay.puzzles.records import record, source_flags
+from mathplay.classroom import records
+from mathplay.classroom.collect import collect
+from mathplay.classroom.records import record, source_flags
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from mathplay.puzzles import PuzzleSet, records
+from mathplay.classroom import records
+from mathplay.puzzles import PuzzleSet
 from mathplay.puzzles.practice import Practice
 from mathplay.puzzles.widget import current_pupil, set_pupil
 

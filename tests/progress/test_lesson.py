@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import mathplay
+from mathplay.classroom.names import current_pupil
 from mathplay.puzzles.lesson import Lesson, LessonError
-from mathplay.puzzles.names import current_pupil
 
 ROOT = Path(__file__).resolve().parents[2]
 

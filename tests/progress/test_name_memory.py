@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from mathplay.classroom.names import NameMemory, current_pupil
 from mathplay.puzzles import PuzzleSet
-from mathplay.puzzles.names import NameMemory, current_pupil
 from mathplay.puzzles.practice import Practice
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from mathplay.puzzles.records import RECORD_VERSION, read_attempts, record, record_next
+from mathplay.classroom.records import RECORD_VERSION, read_attempts, record, record_next
 
 
 def test_every_line_written_carries_the_formats_version(tmp_path: Path) -> None:

@@ -12,10 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mathplay.puzzles import PuzzleSet, records, write
+from mathplay.classroom import records
+from mathplay.classroom.records import log_path, name_key, safe_file_name
+from mathplay.puzzles import PuzzleSet, write
 from mathplay.puzzles.generate import generate
 from mathplay.puzzles.practice import Practice
-from mathplay.puzzles.records import log_path, name_key, safe_file_name
 from tests.progress.conftest import FakeClock
 
 SAFE = set(string.ascii_lowercase + string.digits + ".-_")
@@ -166,8 +167,8 @@ def test_an_end_check_counts_the_time_to_next_on_every_item(
 ) -> None:
     """Issue 32: the minutes left out the time after the last try on an end-check item
     before Next (on the last item, all of it). Next writes it down, as no attempt."""
+    from mathplay.classroom.report import summary
     from mathplay.puzzles.moments import CHECK
-    from mathplay.puzzles.report import summary
 
     log = tmp_path / "p.jsonl"
     check = PuzzleSet("arithmetic", only=[1, 2], who="Ana", log=log, moment=CHECK)
@@ -204,7 +205,7 @@ def test_a_puzzle_shown_later_starts_its_own_clock(clock: FakeClock, tmp_path: P
 
 
 def test_the_summary_adds_time_on_task(clock: FakeClock, tmp_path: Path) -> None:
-    from mathplay.puzzles import progress
+    from mathplay.classroom import progress
 
     log = tmp_path / "p.jsonl"
     ps = PuzzleSet("arithmetic", only=[1], who="Ana", log=log)
@@ -217,7 +218,7 @@ def test_the_summary_adds_time_on_task(clock: FakeClock, tmp_path: Path) -> None
 
 
 def test_older_records_count_the_longest_time_of_a_puzzle(tmp_path: Path) -> None:
-    from mathplay.puzzles import progress
+    from mathplay.classroom import progress
 
     log = tmp_path / "old.jsonl"
     log.write_text("".join(

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from matplotlib.figure import Figure
 
-from mathplay.puzzles import progress
-from mathplay.puzzles.records import record
+from mathplay.classroom import progress
+from mathplay.classroom.records import record
 from tests.progress.helpers import write_class
 
 COLUMNS = ["who", "set", "puzzle", "attempts", "solved", "first_try", "hints", "solution_seen",

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from mathplay.__main__ import main
-from mathplay.puzzles import Practice, PuzzleSet, records
-from mathplay.puzzles.save_results import SaveResults, results_file_name, results_text, wanted
+from mathplay.classroom import records
+from mathplay.classroom.save_results import SaveResults, results_file_name, results_text, wanted
+from mathplay.puzzles import Practice, PuzzleSet
 
 
 def answer(ps: Any, text: str) -> None:

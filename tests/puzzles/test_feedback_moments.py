@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
+from mathplay.classroom.records import set_current_lesson
 from mathplay.puzzles import Puzzle, PuzzleSet, Worksheet
 from mathplay.puzzles import widget as puzzle_widget
 from mathplay.puzzles.kinds import KINDS
 from mathplay.puzzles.lesson import Lesson
 from mathplay.puzzles.moments import CHECK, GUIDED, MOMENTS, PRACTICE
 from mathplay.puzzles.practice import Practice
-from mathplay.puzzles.records import set_current_lesson
 from mathplay.puzzles.validate import validate, warn_puzzle
 from tests.puzzles.feedback_harness import LESSONS, cases, reveals, said
 

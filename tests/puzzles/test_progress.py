@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from matplotlib.figure import Figure
 
-from mathplay.puzzles import progress
+from mathplay.classroom import progress
 
 
 def write_log(path: Path) -> None:

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
+from mathplay.classroom.records import set_current_lesson
 from mathplay.puzzles import PuzzleSet
 from mathplay.puzzles import widget as puzzle_widget
 from mathplay.puzzles.answerbox import MOST_TYPED, AnswerBox
 from mathplay.puzzles.lesson import Lesson
 from mathplay.puzzles.practice import Practice
-from mathplay.puzzles.records import set_current_lesson
 from tests.progress.test_lesson import LESSON
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"

@@ -53,7 +53,7 @@ import mathplay
 from mathplay import plot
 import mathplay.ai, mathplay.puzzles, mathplay.tournament, mathplay.widgets
 assert callable(mathplay.lesson) and mathplay.Practice and mathplay.PuzzleSet
-progress = mathplay.progress  # mathplay.puzzles.progress, loaded on first use
+progress = mathplay.progress  # mathplay.classroom.progress, loaded on first use
 from mathplay.render.picture import SvgPicture
 from mathplay.render.errors import PictureError
 from mathplay.games.summy import Summy

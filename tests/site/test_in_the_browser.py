@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from mathplay.puzzles.collect import collect
-from mathplay.puzzles.records import read_attempts
+from mathplay.classroom.collect import collect
+from mathplay.classroom.records import read_attempts
 from mathplay.site.contents import GAMES
 from tests.browser.screen import parts_in_view
 from tests.site.conftest import SCREENSHOTS

@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
+from mathplay.classroom.records import set_current_lesson
 from mathplay.puzzles.kinds import KINDS
 from mathplay.puzzles.lesson import Lesson
 from mathplay.puzzles.practice import Practice
-from mathplay.puzzles.records import set_current_lesson
 from mathplay.site.onelesson import START_CELL_ID
 from tests.browser.screen import assert_no_code_shows
 from tests.site.conftest import SCREENSHOTS

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from mathplay.i18n import _
 
 if TYPE_CHECKING:
-    from mathplay.puzzles.report import Summary
+    from mathplay.classroom.report import Summary
 
 __all__ = ["body", "page"]
 
@@ -37,7 +37,7 @@ def _cell_style(colour: str) -> str:
 
 
 def _key() -> str:
-    from mathplay.puzzles.report import STATUSES
+    from mathplay.classroom.report import STATUSES
 
     items = "".join(
         f"<span><b{_cell_style(s.colour)}>{escape(s.symbol)}</b>{escape(_(s.meaning))}</span>"
@@ -47,7 +47,7 @@ def _key() -> str:
 
 
 def _grid(s: Summary, puzzle_set: str) -> str:
-    from mathplay.puzzles.report import _STATUS
+    from mathplay.classroom.report import _STATUS
 
     puzzles = s.sets[puzzle_set]
     head = "".join(

@@ -1,7 +1,7 @@
 """A teacher's report of a class's attempts: tables, a pupil × puzzle grid, CSV, HTML, chart.
 
 >>> import tempfile, os
->>> from mathplay.puzzles.records import record
+>>> from mathplay.classroom.records import record
 >>> path = os.path.join(tempfile.mkdtemp(), "class.jsonl")
 >>> record(path, who="Ana", puzzle_set="Adding", puzzle="add-1", answer="5", right=False)
 >>> record(path, who="Ana", puzzle_set="Adding", puzzle="add-1", answer="4", right=True)
@@ -23,8 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from mathplay.i18n import _
-from mathplay.puzzles.records import (
+from mathplay.classroom.records import (
     _MAX_WARNINGS,
     DEFAULT_LOG,
     _read,
@@ -34,6 +33,7 @@ from mathplay.puzzles.records import (
     progress_files,
     source_flags,
 )
+from mathplay.i18n import _
 
 __all__ = ["CSV_COLUMNS", "STATUSES", "Summary", "Table", "as_text", "chart", "summary"]
 
@@ -227,14 +227,14 @@ class Summary:
     records: list[dict[str, Any]] = field(default_factory=list, repr=False)
 
     def skill_rows(self) -> list[dict[str, Any]]:
-        """One row per pupil per skill, with a level (:mod:`mathplay.puzzles.roster`)."""
-        from mathplay.puzzles.roster import skill_rows
+        """One row per pupil per skill, with a level (:mod:`mathplay.classroom.roster`)."""
+        from mathplay.classroom.roster import skill_rows
 
         return skill_rows(self.records, self.pupils)
 
     def to_skills_csv(self, path: str | Path) -> Path:
         """Write :meth:`skill_rows` as CSV (``report --skills-csv``); the path."""
-        from mathplay.puzzles.roster import skills_csv
+        from mathplay.classroom.roster import skills_csv
 
         path = Path(path)
         path.write_text(skills_csv(self.skill_rows()), encoding="utf-8")
@@ -341,7 +341,7 @@ class Summary:
 
     def to_html(self, title: str | None = None) -> str:
         """A self-contained HTML page of the report (no scripts, no files beside it)."""
-        from mathplay.puzzles.report_html import page
+        from mathplay.classroom.report_html import page
 
         return page(self, title or _("Class report"))
 
@@ -352,7 +352,7 @@ class Summary:
         return path
 
     def _repr_html_(self) -> str:
-        from mathplay.puzzles.report_html import body
+        from mathplay.classroom.report_html import body
 
         return body(self)
 
@@ -364,7 +364,7 @@ class Summary:
         (:class:`~mathplay.render.picture.SvgPicture`) where it is not, or with
         ``format="svg"``; ``theme`` is ``"light"`` or ``"dark"``, as in ``mathplay.plot``.
         """
-        from mathplay.puzzles.report_chart import chart as draw
+        from mathplay.classroom.report_chart import chart as draw
 
         return draw(self, theme=theme, format=format)
 

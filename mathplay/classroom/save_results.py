@@ -11,7 +11,7 @@ The button shows in JupyterLite by itself, and elsewhere only when asked
 records and a button to save them would only puzzle pupils.
 
 >>> import os, tempfile
->>> from mathplay.puzzles.records import record
+>>> from mathplay.classroom.records import record
 >>> log = os.path.join(tempfile.mkdtemp(), "progress.jsonl")
 >>> for who in ("Ana", "Ben", "ana"):
 ...     record(log, who=who, puzzle_set="s", puzzle="p1", answer="4", right=True)
@@ -37,8 +37,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from mathplay.classroom.records import DEFAULT_LOG, log_path, name_key, safe_file_name
 from mathplay.i18n import _, _n
-from mathplay.puzzles.records import DEFAULT_LOG, log_path, name_key, safe_file_name
 
 __all__ = ["SaveResults", "results_file_name", "results_text", "wanted"]
 

@@ -1,6 +1,6 @@
 """Attempts at puzzles: the records the widgets write, and a teacher's report of them.
 
-Each line of a progress file is one attempt (``mathplay.puzzles.records`` says what it
+Each line of a progress file is one attempt (``mathplay.classroom.records`` says what it
 holds and where it goes); ``summary`` sums a file, a folder or a list of them up per
 pupil and puzzle, ``collect`` gathers a class's files into one. The command line does the
 same: ``mathplay progress collect`` and ``mathplay progress report``.
@@ -16,8 +16,8 @@ same: ``mathplay progress collect`` and ``mathplay progress report``.
 
 from __future__ import annotations
 
-from mathplay.puzzles.collect import CollectResult, collect
-from mathplay.puzzles.records import (
+from mathplay.classroom.collect import CollectResult, collect
+from mathplay.classroom.records import (
     DEFAULT_LOG,
     PROGRESS_DIR_VARIABLE,
     ProgressWarning,
@@ -35,7 +35,7 @@ from mathplay.puzzles.records import (
     set_clock,
     task_clock,
 )
-from mathplay.puzzles.report import CSV_COLUMNS, STATUSES, Summary, Table, chart, summary
+from mathplay.classroom.report import CSV_COLUMNS, STATUSES, Summary, Table, chart, summary
 
 __all__ = [
     "CSV_COLUMNS",

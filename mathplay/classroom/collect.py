@@ -1,7 +1,7 @@
 """Gathering a class's progress files into one, each record once.
 
 >>> import tempfile, os
->>> from mathplay.puzzles.records import record
+>>> from mathplay.classroom.records import record
 >>> folder = tempfile.mkdtemp()
 >>> record(os.path.join(folder, "ana.jsonl"), who="Ana", puzzle_set="S", puzzle="p1",
 ...        answer="4", right=True)
@@ -20,8 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mathplay.i18n import _
-from mathplay.puzzles.records import (
+from mathplay.classroom.records import (
     _warn,
     name_key,
     progress_files,
@@ -29,6 +28,7 @@ from mathplay.puzzles.records import (
     source_flags,
     why_not_read,
 )
+from mathplay.i18n import _
 
 __all__ = ["CollectResult", "collect"]
 

@@ -17,7 +17,7 @@ from mathplay.render.palette import Theme, get_theme, mix
 from mathplay.render.picture import wants_svg
 
 if TYPE_CHECKING:
-    from mathplay.puzzles.report import Summary
+    from mathplay.classroom.report import Summary
 
 __all__ = ["ChartData", "chart", "chart_data"]
 
@@ -35,7 +35,7 @@ class ChartData:
 
 def chart_data(s: Summary) -> ChartData:
     """The numbers behind the chart of ``s``."""
-    from mathplay.puzzles.report import STATUSES
+    from mathplay.classroom.report import STATUSES
 
     columns = [(name, p) for name, puzzles in s.sets.items() for p in puzzles]
     order = [status.name for status in STATUSES]
@@ -62,7 +62,7 @@ def chart(s: Summary, *, theme: str | Theme = "light", format: str = "auto") -> 
 
 
 def _svg(s: Summary, data: ChartData, colours: Theme) -> Any:
-    from mathplay.puzzles.report import _STATUS, STATUSES
+    from mathplay.classroom.report import _STATUS, STATUSES
     from mathplay.render.svg_chart import grid_chart_picture
 
     key = [_Key(status.symbol, status.colour, _(status.meaning)) for status in STATUSES]
@@ -85,7 +85,7 @@ def _figure(s: Summary, data: ChartData, colours: Theme) -> Any:
     from matplotlib.figure import Figure
     from matplotlib.patches import Patch
 
-    from mathplay.puzzles.report import _STATUS, STATUSES
+    from mathplay.classroom.report import _STATUS, STATUSES
 
     columns, values = data.columns, data.values
     pupils = s.pupils

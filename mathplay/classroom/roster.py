@@ -32,8 +32,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from mathplay.classroom.records import name_key
 from mathplay.i18n import _
-from mathplay.puzzles.records import name_key
 
 __all__ = [
     "LEVELS",
@@ -69,7 +69,7 @@ class ClassListError(ValueError):
 def read_class_list(path: str | Path) -> list[str]:
     """The names on the class list at ``path`` (one a line, or a CSV ``name`` column),
     in order, each once; raises :class:`ClassListError` saying what is wrong."""
-    from mathplay.puzzles.records import why_not_read
+    from mathplay.classroom.records import why_not_read
 
     why = why_not_read(path)
     if why is not None:
@@ -167,7 +167,7 @@ def skill_rows(attempts: Iterable[dict[str, Any]], pupils: Sequence[str]) -> lis
 
 def skills_csv(rows: Iterable[dict[str, Any]]) -> str:
     """The rows of :func:`skill_rows` as CSV, every cell safe in a spreadsheet."""
-    from mathplay.puzzles.report import as_text
+    from mathplay.classroom.report import as_text
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")

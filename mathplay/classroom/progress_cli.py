@@ -15,10 +15,10 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
+from mathplay.classroom.collect import collect
+from mathplay.classroom.records import ProgressWarning
+from mathplay.classroom.report import summary
 from mathplay.i18n import _
-from mathplay.puzzles.collect import collect
-from mathplay.puzzles.records import ProgressWarning
-from mathplay.puzzles.report import summary
 
 __all__ = ["add_parser", "main"]
 
@@ -65,7 +65,7 @@ def _report(args: argparse.Namespace) -> int:
         return 2
     class_list = None
     if args.class_list:
-        from mathplay.puzzles.roster import ClassListError, read_class_list
+        from mathplay.classroom.roster import ClassListError, read_class_list
 
         try:
             class_list = read_class_list(args.class_list)
@@ -88,7 +88,7 @@ def _report(args: argparse.Namespace) -> int:
     if args.skills_csv:
         print(_("wrote {path}").format(path=s.to_skills_csv(args.skills_csv)))
     if args.xapi:
-        from mathplay.puzzles.xapi import write_statements
+        from mathplay.classroom.xapi import write_statements
 
         print(_("wrote {path}").format(path=write_statements(s.records, args.xapi)))
     return 0

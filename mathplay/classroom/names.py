@@ -32,8 +32,8 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
+from mathplay.classroom.records import current_lesson, current_notebook, hub_user, name_key
 from mathplay.i18n import _
-from mathplay.puzzles.records import current_lesson, current_notebook, hub_user, name_key
 from mathplay.puzzles.shown import is_shown, set_shown
 from mathplay.puzzles.stale import HIDE_STALE_CSS
 
