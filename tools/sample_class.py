@@ -15,9 +15,9 @@ import random
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from mathplay.classroom.records import record, safe_file_name
 from mathplay.puzzles import load
 from mathplay.puzzles.kinds import KINDS
-from mathplay.puzzles.records import record, safe_file_name
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 SETS = ("01-equations", "05-binary-numbers", "07-bitwise-logic")
