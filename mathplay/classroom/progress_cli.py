@@ -20,7 +20,7 @@ from mathplay.classroom.records import ProgressWarning
 from mathplay.classroom.report import summary
 from mathplay.i18n import _
 
-__all__ = ["add_parser", "main"]
+__all__ = ["add_parser"]
 
 
 def _show_warnings(caught: list[warnings.WarningMessage]) -> None:
@@ -135,10 +135,3 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     )
     report.set_defaults(run=_report)
     return progress
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``mathplay progress ...`` on its own (the ``mathplay`` command calls the same)."""
-    from mathplay.__main__ import main as mathplay_main
-
-    return mathplay_main(["progress", *(argv or [])])
