@@ -151,15 +151,7 @@ def dead_share(bag: int) -> float:
 def best_scores(values: list[int | None], limit: int, options: MixmathOptions) -> dict[int, int]:
     """For every number, the most a tile of it would score on the board ``values`` now
     (M4, M5): its best square, by the directions with an equation and the premium."""
-    best: dict[int, int] = {}
-    for index in next_to_pairs(values):
-        runs = runs_at(values, (index // SIZE, index % SIZE), limit)
-        if not runs:
-            continue
-        for number, score in square_scores(index, tuple(run for run, _step in runs), options):
-            if score > best.get(number, -1):
-                best[number] = score
-    return best
+    return best_of(square_offers(values, limit, options))
 
 
 #: What each square offers: ``{index: ((number, score), ...)}`` for the empty squares

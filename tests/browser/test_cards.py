@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.browser.labserver import Server, run_all, write_notebook
+from tests.browser.screen import inside
 
 pytestmark = pytest.mark.browser
 
@@ -35,15 +36,6 @@ MEASURE = """widget => {
     feedback: box(widget.querySelector('.mp-cards-feedback')),
   };
 }"""
-
-
-def inside(inner: list[float], outer: list[float], slack: float = 0.5) -> bool:
-    return (
-        inner[0] >= outer[0] - slack
-        and inner[1] >= outer[1] - slack
-        and inner[2] <= outer[2] + slack
-        and inner[3] <= outer[3] + slack
-    )
 
 
 def attempts(path: Path, count: int, timeout: float = 20.0) -> list[dict[str, Any]]:

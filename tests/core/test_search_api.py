@@ -81,38 +81,31 @@ def test_the_views_board_is_the_games_and_cannot_be_written(name: str) -> None:
     assert board[(0, 0)] == corner and game.board[(0, 0)] == corner
 
 
-def test_the_computer_players_use_only_the_public_api() -> None:
-    """Fair play is a property of the API: no module of ``mathplay/ai`` reaches into a
-    game's private position or its unchecked push."""
+def _ai_lines_matching(pattern: str) -> list[str]:
+    """Every line of ``mathplay/ai`` that ``pattern`` finds, as ``file:line: text``."""
     import re
     from pathlib import Path
 
     folder = Path(mathplay.__file__).parent / "ai"
-    private = re.compile(r"\._(pos|push|history|undo_stack)\b")
-    found = [
+    found = re.compile(pattern)
+    return [
         f"{path.name}:{number}: {line.strip()}"
         for path in sorted(folder.glob("*.py"))
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
-        if private.search(line)
+        if found.search(line)
     ]
-    assert found == []
+
+
+def test_the_computer_players_use_only_the_public_api() -> None:
+    """Fair play is a property of the API: no module of ``mathplay/ai`` reaches into a
+    game's private position or its unchecked push."""
+    assert _ai_lines_matching(r"\._(pos|push|history|undo_stack)\b") == []
 
 
 def test_the_computer_players_take_games_typed_as_games() -> None:
     """The search's functions say which game they take (``AnyGame`` or one game's class,
     narrowed by ``is_summy`` and its kin), so mypy checks what they ask of it."""
-    import re
-    from pathlib import Path
-
-    folder = Path(mathplay.__file__).parent / "ai"
-    untyped = re.compile(r"\b(game|state|root): Any\b")
-    found = [
-        f"{path.name}:{number}: {line.strip()}"
-        for path in sorted(folder.glob("*.py"))
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
-        if untyped.search(line)
-    ]
-    assert found == []
+    assert _ai_lines_matching(r"\b(game|state|root): Any\b") == []
 
 
 @pytest.mark.parametrize("name", list(GAMES))
