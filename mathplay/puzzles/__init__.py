@@ -44,11 +44,11 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     # The widget needs ipywidgets; import it only when it is asked for.
     if name == "PuzzleSet":
-        from mathplay.puzzles.widget import PuzzleSet
+        from mathplay.widgets.puzzle_set import PuzzleSet
 
         return PuzzleSet
     if name == "Practice":
-        from mathplay.puzzles.practice import Practice
+        from mathplay.widgets.practice import Practice
 
         return Practice
     if name == "progress":  # where it was before the classroom had its own package

@@ -14,7 +14,7 @@ import pytest
 from mathplay.puzzles import Puzzle
 from mathplay.puzzles.generate import generate
 from mathplay.puzzles.kinds import KINDS
-from mathplay.puzzles.practice import pupil_seed
+from mathplay.widgets.practice import pupil_seed
 from tests.browser.labserver import Server, run_all, write_notebook
 
 pytestmark = pytest.mark.browser

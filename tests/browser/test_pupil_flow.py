@@ -28,9 +28,9 @@ from typing import Any
 import pytest
 
 from mathplay.classroom.records import set_current_lesson
+from mathplay.lessons.runtime import OpenLesson
 from mathplay.puzzles.kinds import KINDS
-from mathplay.puzzles.lesson import Lesson
-from mathplay.puzzles.practice import Practice
+from mathplay.widgets.practice import Practice
 from tests.browser.labserver import Server, wait_for_idle_kernel
 from tests.browser.screen import assert_no_code_shows
 
@@ -163,7 +163,7 @@ def test_lesson_05_as_a_pupil(browser: Any, front_end: str) -> None:
 
         # The end check records every item.
         try:
-            sheet = Lesson(LESSON, folder=ROOT / "lessons" / "puzzles", log=None).check().sheet
+            sheet = OpenLesson(LESSON, folder=ROOT / "lessons" / "puzzles", log=None).check().sheet
         finally:
             set_current_lesson(None)
         assert sheet is not None

@@ -7,15 +7,15 @@ from typing import Any
 
 import pytest
 
+from mathplay.classroom import names as pupil_names
 from mathplay.classroom import records
-from mathplay.puzzles import widget as puzzle_widget
 
 
 @pytest.fixture(autouse=True)
 def _clean_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("JUPYTERHUB_USER", "MATHPLAY_PROGRESS_DIR", "JPY_SESSION_NAME"):
         monkeypatch.delenv(name, raising=False)
-    puzzle_widget.set_pupil(None)
+    pupil_names.set_pupil(None)
     records.set_current_lesson(None)
     records.set_clock()
 

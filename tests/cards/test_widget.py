@@ -11,8 +11,8 @@ import pytest
 
 import mathplay
 from mathplay.classroom import records
+from mathplay.classroom.names import current_pupil, set_pupil
 from mathplay.errors import MathplayError
-from mathplay.puzzles.widget import current_pupil, set_pupil
 from mathplay.widgets.cards import BinaryCards
 from tests.cards.conftest import front_end
 

@@ -251,7 +251,7 @@ def test_binder_requirements_install_into_a_fresh_venv(tmp_path: Path) -> None:
     )
     assert install.returncode == 0, install.stdout + install.stderr
     probe = (
-        "import mathplay, mathplay.plot, mathplay.widgets, mathplay.puzzles.widget, jupyterlab; "
+        "import mathplay, mathplay.plot, mathplay.widgets.puzzle_set, jupyterlab; "
         "assert mathplay.check('1+1=10', base=2).holds; print(mathplay.__file__)"
     )
     result = subprocess.run(

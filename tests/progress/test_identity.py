@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from mathplay.classroom import records
+from mathplay.classroom.names import current_pupil, set_pupil
 from mathplay.puzzles import PuzzleSet
-from mathplay.puzzles.practice import Practice
-from mathplay.puzzles.widget import current_pupil, set_pupil
+from mathplay.widgets.practice import Practice
 
 
 def lines(path: Path) -> list[dict]:

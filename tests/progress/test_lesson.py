@@ -12,7 +12,7 @@ import pytest
 
 import mathplay
 from mathplay.classroom.names import current_pupil
-from mathplay.puzzles.lesson import Lesson, LessonError
+from mathplay.lessons.runtime import LessonSetupError, OpenLesson
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -59,14 +59,14 @@ def test_the_shipped_lessons_are_found_by_number(monkeypatch: pytest.MonkeyPatch
 
 @pytest.mark.parametrize("name", ["99", "5", "../05", "05-binary-numbers/../x", ""])
 def test_a_lesson_that_is_not_there_is_named_in_the_message(name: str) -> None:
-    with pytest.raises(LessonError) as caught:
+    with pytest.raises(LessonSetupError) as caught:
         mathplay.lesson(name, show=False)
     assert repr(name.strip()) in str(caught.value) or "lesson 99" in str(caught.value)
 
 
 def test_puzzles_practice_and_check_come_from_the_file(folder: Path) -> None:
     log = folder / "p.jsonl"
-    lesson = Lesson("01", folder=folder, log=log)
+    lesson = OpenLesson("01", folder=folder, log=log)
     assert lesson.welcome.layout.display != "none"
     lesson.name_area.box.value = "Ana"  # given once, at the top of the lesson
     assert current_pupil() == "Ana" and "Hello Ana!" in lesson.greeting.value
@@ -90,19 +90,19 @@ def test_puzzles_practice_and_check_come_from_the_file(folder: Path) -> None:
 
 def test_a_file_without_practice_or_check_says_what_to_add(folder: Path) -> None:
     (folder / "02-plain.toml").write_text(LESSON.split("[practice]")[0])
-    lesson = Lesson("02", folder=folder, log=None)
-    with pytest.raises(LessonError, match=r"no \[practice\] table"):
+    lesson = OpenLesson("02", folder=folder, log=None)
+    with pytest.raises(LessonSetupError, match=r"no \[practice\] table"):
         lesson.practice()
-    with pytest.raises(LessonError, match=r"no \[check\] table"):
+    with pytest.raises(LessonSetupError, match=r"no \[check\] table"):
         lesson.check()
-    with pytest.raises(LessonError, match="has 1 practices, so there is no practice 2"):
-        Lesson("01", folder=folder, log=None).practice(2)
+    with pytest.raises(LessonSetupError, match="has 1 practices, so there is no practice 2"):
+        OpenLesson("01", folder=folder, log=None).practice(2)
 
 
 def test_a_broken_lesson_file_names_the_problem_and_its_line(folder: Path) -> None:
     (folder / "03-broken.toml").write_text(LESSON.replace('"add-b", "add-a"', '"add-z"'))
-    with pytest.raises(LessonError) as caught:
-        Lesson("03", folder=folder, log=None)
+    with pytest.raises(LessonSetupError) as caught:
+        OpenLesson("03", folder=folder, log=None)
     message = str(caught.value)
     assert "line 20" in message and "'add-z'" in message
 
@@ -133,7 +133,7 @@ def test_on_a_hub_the_lesson_greets_the_login(
     monkeypatch: pytest.MonkeyPatch, folder: Path
 ) -> None:
     monkeypatch.setenv("JUPYTERHUB_USER", "pupil07")
-    lesson = Lesson("01", folder=folder, log=None)
+    lesson = OpenLesson("01", folder=folder, log=None)
     assert "Hello pupil07!" in lesson.greeting.value
     assert lesson.name_area.box.layout.display == "none"
 
@@ -141,7 +141,7 @@ def test_on_a_hub_the_lesson_greets_the_login(
 def test_a_guided_puzzle_counts_the_guided_puzzles_only(folder: Path) -> None:
     text = LESSON.replace('puzzles = ["add-b", "add-a"]', 'puzzles = ["add-b"]')
     (folder / "05-count.toml").write_text(text)
-    lesson = Lesson("05", folder=folder, log=None)
+    lesson = OpenLesson("05", folder=folder, log=None)
     first = lesson.puzzle(1)
     assert "Puzzle 1 of 1." in first.heading.value  # add-b is the end check's
     assert "Puzzle 1 of 1." in lesson.check().heading.value
@@ -153,7 +153,7 @@ def test_in_a_lesson_only_the_top_asks_the_name(folder: Path) -> None:
     from mathplay.widgets.cards import BinaryCards
 
     log = folder / "p.jsonl"
-    lesson = Lesson("01", folder=folder, log=log)
+    lesson = OpenLesson("01", folder=folder, log=log)
     assert lesson.name_area.box.layout.display != "none"  # the top asks
     guided, practice = lesson.puzzle(1), lesson.practice()
     cards = BinaryCards(log=log)

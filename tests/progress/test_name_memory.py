@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from mathplay.classroom.names import NameMemory, current_pupil
+from mathplay.classroom.names import current_pupil
 from mathplay.puzzles import PuzzleSet
-from mathplay.puzzles.practice import Practice
+from mathplay.widgets.names import NameMemory
+from mathplay.widgets.practice import Practice
 
 
 @pytest.fixture

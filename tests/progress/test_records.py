@@ -16,7 +16,7 @@ from mathplay.classroom import records
 from mathplay.classroom.records import log_path, name_key, safe_file_name
 from mathplay.puzzles import PuzzleSet, write
 from mathplay.puzzles.generate import generate
-from mathplay.puzzles.practice import Practice
+from mathplay.widgets.practice import Practice
 from tests.progress.conftest import FakeClock
 
 SAFE = set(string.ascii_lowercase + string.digits + ".-_")

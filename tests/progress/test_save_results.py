@@ -12,8 +12,9 @@ import pytest
 
 from mathplay.__main__ import main
 from mathplay.classroom import records
-from mathplay.classroom.save_results import SaveResults, results_file_name, results_text, wanted
+from mathplay.classroom.save_results import results_file_name, results_text, wanted
 from mathplay.puzzles import Practice, PuzzleSet
+from mathplay.widgets.save_results import SaveResults
 
 
 def answer(ps: Any, text: str) -> None:

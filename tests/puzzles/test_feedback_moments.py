@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pytest
 
+from mathplay.classroom import names as pupil_names
 from mathplay.classroom.records import set_current_lesson
+from mathplay.lessons.runtime import OpenLesson
 from mathplay.puzzles import Puzzle, PuzzleSet, Worksheet
-from mathplay.puzzles import widget as puzzle_widget
 from mathplay.puzzles.kinds import KINDS
-from mathplay.puzzles.lesson import Lesson
 from mathplay.puzzles.moments import CHECK, GUIDED, MOMENTS, PRACTICE
-from mathplay.puzzles.practice import Practice
 from mathplay.puzzles.validate import validate, warn_puzzle
+from mathplay.widgets.practice import Practice
 from tests.puzzles.feedback_harness import LESSONS, cases, reveals, said
 
 ALL_CASES = list(cases())
@@ -30,7 +30,7 @@ ALL_CASES = list(cases())
 
 @pytest.fixture(autouse=True)
 def _nobody() -> None:
-    puzzle_widget.set_pupil(None)
+    pupil_names.set_pupil(None)
     yield
     set_current_lesson(None)
 
@@ -107,7 +107,7 @@ puzzles = ["nine", "order"]
 def test_the_end_check_says_right_or_wrong_only_and_reviews_at_the_end(tmp_path: Path) -> None:
     (tmp_path / "01-binary.toml").write_text(LESSON)
     log = tmp_path / "p.jsonl"
-    lesson = Lesson("01", folder=tmp_path, log=log)
+    lesson = OpenLesson("01", folder=tmp_path, log=log)
     lesson.name_area.box.value = "Ana"
     check = lesson.check()
     assert check.moment == CHECK and check.hint_button.layout.display == "none"

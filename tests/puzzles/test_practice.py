@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 
 import mathplay
-from mathplay.puzzles import widget as puzzle_widget
+from mathplay.classroom import names as pupil_names
 from mathplay.puzzles.kinds import KINDS
-from mathplay.puzzles.practice import Practice, pupil_seed, streak_text
+from mathplay.widgets.practice import Practice, pupil_seed, streak_text
 from tests.puzzles.test_widget import pick, press_enter
 
 
 @pytest.fixture(autouse=True)
 def _nobody() -> None:
-    puzzle_widget.set_pupil(None)
+    pupil_names.set_pupil(None)
 
 
 def attempts(path: Path) -> list[dict]:

@@ -23,12 +23,12 @@ from typing import Any
 
 import pytest
 
+from mathplay.lessons.runtime import OpenLesson
 from mathplay.puzzles.format import Puzzle
 from mathplay.puzzles.generate import LEVELS, GenerateError, generate
-from mathplay.puzzles.lesson import Lesson
-from mathplay.puzzles.practice import Practice
 from mathplay.puzzles.sections import read_sections
 from mathplay.puzzles.skills import SKILLS
+from mathplay.widgets.practice import Practice
 from tests.puzzles.test_practice import _nobody, answer, attempts, wrong  # noqa: F401
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons" / "puzzles"
@@ -112,7 +112,7 @@ def test_mixmath_best_placements_spread() -> None:
 def lesson_practices() -> list[tuple[str, dict[str, Any]]]:
     out = []
     for path in sorted(LESSONS.glob("*.toml")):
-        for table in Lesson(path.stem, folder=LESSONS, log=None).sheet.practices:
+        for table in OpenLesson(path.stem, folder=LESSONS, log=None).sheet.practices:
             out.append((path.stem, table))
     return out
 
@@ -215,7 +215,7 @@ def test_mastered_only_when_every_skill_has_its_row(tmp_path: Path) -> None:
 
 
 def test_a_lesson_practice_from_its_file() -> None:
-    practice = Lesson("07", folder=LESSONS, log=None).practice()
+    practice = OpenLesson("07", folder=LESSONS, log=None).practice()
     assert [s.name for s in practice.skills] == ["and", "or", "xor", "not"]
     assert (practice.each, practice.goal) == (2, 6)
 

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
+from mathplay.classroom import names as pupil_names
 from mathplay.classroom.records import set_current_lesson
+from mathplay.lessons.runtime import OpenLesson
 from mathplay.puzzles import PuzzleSet
-from mathplay.puzzles import widget as puzzle_widget
-from mathplay.puzzles.answerbox import MOST_TYPED, AnswerBox
-from mathplay.puzzles.lesson import Lesson
-from mathplay.puzzles.practice import Practice
+from mathplay.widgets.answerbox import MOST_TYPED, AnswerBox
+from mathplay.widgets.practice import Practice
 from tests.progress.test_lesson import LESSON
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
@@ -27,9 +27,9 @@ LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 
 @pytest.fixture(autouse=True)
 def _nobody() -> Any:
-    puzzle_widget.set_pupil(None)
+    pupil_names.set_pupil(None)
     yield
-    puzzle_widget.set_pupil(None)
+    pupil_names.set_pupil(None)
     set_current_lesson(None)
 
 
@@ -76,7 +76,7 @@ def test_the_text_sent_when_the_box_loses_focus_is_what_check_checks(tmp_path: P
 
 def test_the_practice_and_the_end_check_take_the_typed_text_too(folder: Path) -> None:
     log = folder / "p.jsonl"
-    lesson = Lesson("01", folder=folder, log=log)
+    lesson = OpenLesson("01", folder=folder, log=log)
     lesson.name_area.box.value = "Ana"
     practice, check = lesson.practice(), lesson.check()
     assert isinstance(practice, Practice)
@@ -120,7 +120,7 @@ def test_enter_in_a_disabled_box_does_nothing() -> None:
 
 def test_a_check_before_the_name_asks_in_the_widget_and_then_records(folder: Path) -> None:
     log = folder / "p.jsonl"
-    lesson = Lesson("01", folder=folder, log=log)
+    lesson = OpenLesson("01", folder=folder, log=log)
     guided = lesson.puzzle(1)
     area = guided.name_area
     assert area in guided.children and guided.children.index(area) == (
@@ -137,7 +137,7 @@ def test_a_check_before_the_name_asks_in_the_widget_and_then_records(folder: Pat
 
 def test_a_returning_pupil_is_asked_where_they_are(folder: Path) -> None:
     log = folder / "p.jsonl"
-    lesson = Lesson("01", folder=folder, log=log)
+    lesson = OpenLesson("01", folder=folder, log=log)
     guided = lesson.puzzle(1)
     guided.name_area.memory.offered = "Zoë"  # the browser remembers Zoë
     lesson.name_area.memory.offered = "Zoë"
@@ -152,7 +152,7 @@ def test_a_returning_pupil_is_asked_where_they_are(folder: Path) -> None:
 
 def test_a_pupil_who_says_no_types_their_name_and_the_answer_counts(folder: Path) -> None:
     log = folder / "p.jsonl"
-    lesson = Lesson("01", folder=folder, log=log)
+    lesson = OpenLesson("01", folder=folder, log=log)
     guided = lesson.puzzle(2)
     guided.name_area.memory.offered = "Zoë"
     enter(guided, "7")
@@ -164,7 +164,7 @@ def test_a_pupil_who_says_no_types_their_name_and_the_answer_counts(folder: Path
 
 def test_only_the_widget_that_waited_checks_when_the_name_comes(folder: Path) -> None:
     log = folder / "p.jsonl"
-    lesson = Lesson("01", folder=folder, log=log)
+    lesson = OpenLesson("01", folder=folder, log=log)
     first, second = lesson.puzzle(1), lesson.puzzle(2)
     enter(second, "7")
     lesson.name_area.box.value = "Ana"  # given at the top instead
@@ -189,7 +189,7 @@ def test_no_widget_is_ever_shown_with_an_empty_display(folder: Path) -> None:
     value (flows: the name asked and given, choices and text puzzles, a practice that
     starts once the name is known, the remembered name declined)."""
     log = folder / "p.jsonl"
-    lesson = Lesson("01", folder=folder, log=log)
+    lesson = OpenLesson("01", folder=folder, log=log)
     guided, practice = lesson.puzzle(1), lesson.practice()
     choices = PuzzleSet("order-of-operations", log=log)
     seen: list[Any] = []

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from mathplay.classroom import names as pupil_names
 from mathplay.puzzles import Puzzle, PuzzleSet, Worksheet, load
-from mathplay.puzzles import widget as puzzle_widget
 from mathplay.puzzles.kinds import KINDS
 from tests.puzzles.helpers import line_of, puzzle_file
 
@@ -19,7 +19,7 @@ KEYS = {"who", "when", "set", "seed", "lesson", "notebook", "puzzle", "question"
 @pytest.fixture(autouse=True)
 def _nobody() -> None:
     """Every test starts in a kernel where no pupil has written a name yet."""
-    puzzle_widget.set_pupil(None)
+    pupil_names.set_pupil(None)
 
 
 def pick(view, text: str) -> None:

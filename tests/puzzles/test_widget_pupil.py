@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from mathplay.classroom import names as pupil_names
+from mathplay.classroom.names import current_pupil
 from mathplay.puzzles import PuzzleSet, load
-from mathplay.puzzles import widget as puzzle_widget
-from mathplay.puzzles.widget import ChoiceRow, current_pupil
+from mathplay.widgets.choices import ChoiceRow
 from tests.puzzles.test_widget import pick, press_enter
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
@@ -19,7 +20,7 @@ EMOJI = ("✓", "✗", "✅", "❌", "💡", "🎉", "🏆")
 
 @pytest.fixture(autouse=True)
 def _nobody() -> None:
-    puzzle_widget.set_pupil(None)
+    pupil_names.set_pupil(None)
 
 
 def attempts(path: Path) -> list[dict]:

@@ -20,10 +20,10 @@ from typing import Any
 import pytest
 
 from mathplay.classroom.records import set_current_lesson
+from mathplay.lessons.runtime import OpenLesson
 from mathplay.puzzles.kinds import KINDS
-from mathplay.puzzles.lesson import Lesson
-from mathplay.puzzles.practice import Practice
 from mathplay.site.onelesson import START_CELL_ID
+from mathplay.widgets.practice import Practice
 from tests.browser.screen import assert_no_code_shows
 from tests.site.conftest import SCREENSHOTS
 from tests.site.lite import Notebook, open_notebook
@@ -142,7 +142,7 @@ def test_lesson_05_as_a_pupil_on_the_site(lite_page: Any) -> None:
 
     # The end check records every item.
     try:
-        sheet = Lesson(LESSON, folder=ROOT / "lessons" / "puzzles", log=None).check().sheet
+        sheet = OpenLesson(LESSON, folder=ROOT / "lessons" / "puzzles", log=None).check().sheet
     finally:
         set_current_lesson(None)
     assert sheet is not None

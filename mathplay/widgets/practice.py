@@ -39,7 +39,6 @@ from typing import Any
 import ipywidgets as w
 
 from mathplay.classroom.progress import DEFAULT_LOG
-from mathplay.classroom.save_results import SaveResults
 from mathplay.errors import MathplayError
 from mathplay.i18n import _, _n
 from mathplay.puzzles.format import (
@@ -54,10 +53,14 @@ from mathplay.puzzles.kinds import Result
 from mathplay.puzzles.moments import PRACTICE
 from mathplay.puzzles.sections import MOST_GOAL
 from mathplay.puzzles.sections import PRACTICE_KEYS as _PRACTICE_KEYS
-from mathplay.puzzles.shown import set_shown
 from mathplay.puzzles.skills import SKILLS, Skill, level_skill
 from mathplay.puzzles.spread import answer_key, most_of, question_key
-from mathplay.puzzles.widget import _BAD, _GOOD, PuzzleView, _p
+from mathplay.widgets.feedback_html import BAD as _BAD
+from mathplay.widgets.feedback_html import GOOD as _GOOD
+from mathplay.widgets.feedback_html import paragraph as _p
+from mathplay.widgets.puzzle_view import PuzzleView
+from mathplay.widgets.save_results import SaveResults
+from mathplay.widgets.shown import set_shown
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -20,12 +20,11 @@ text on the screen when it checks.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
-
-from mathplay.puzzles.stale import HIDE_STALE_CSS
 
 __all__ = ["MOST_TYPED", "AnswerBox"]
 
@@ -33,67 +32,8 @@ __all__ = ["MOST_TYPED", "AnswerBox"]
 #: says the answer is too long, and nothing huge reaches a record.
 MOST_TYPED = 2000
 
-_ANSWER_JS = """
-function render({ model, el }) {
-  const label = document.createElement("label");
-  label.className = "mp-answer";
-  const words = document.createElement("span");
-  words.className = "mp-answer-label";
-  const input = document.createElement("input");
-  input.type = "text";
-  input.className = "mp-answer-input";
-  input.autocomplete = "off";
-  input.spellcheck = false;
-  label.append(words, input);
-  el.append(label);
-  // Keys typed here are the box's, not JupyterLab's notebook shortcuts.
-  el.dataset.lmSuppressShortcuts = "true";
-  function draw() {
-    words.textContent = model.get("description");
-    words.hidden = !model.get("description");
-    input.placeholder = model.get("placeholder");
-    input.disabled = model.get("disabled");
-  }
-  // A value from the kernel (a new puzzle clears the box) is shown; the page's own
-  // changes are already there, and ipywidgets drops the kernel's echoes of them.
-  model.on("change:value", () => {
-    if (input.value !== model.get("value")) input.value = model.get("value");
-  });
-  model.on("change:description change:placeholder change:disabled", draw);
-  input.addEventListener("input", () => {
-    model.set("value", input.value);
-    model.save_changes();
-  });
-  input.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" && !event.isComposing) {
-      event.preventDefault();
-      event.stopPropagation();
-      model.send({ event: "submit", value: input.value });
-    }
-  });
-  input.addEventListener("blur", () => model.send({ event: "typed", value: input.value }));
-  model.on("msg:custom", (content) => {
-    if (content && content.do === "focus") input.focus();
-  });
-  draw();
-  input.value = model.get("value");
-}
-export default { render };
-"""
+_STATIC = Path(__file__).with_name("static")
 
-_ANSWER_CSS = """
-.mp-answer { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
-.mp-answer-label { white-space: nowrap; }
-.mp-answer-input {
-  font: inherit; font-size: var(--jp-widgets-font-size, 13px); min-width: 12em;
-  flex: 1 1 12em; max-width: 28em; padding: 4px 6px; box-sizing: border-box;
-  color: var(--jp-widgets-input-color, #000);
-  background: var(--jp-widgets-input-background-color, #fff);
-  border: var(--jp-widgets-input-border-width, 1px) solid
-    var(--jp-widgets-input-border-color, #9e9e9e);
-}
-.mp-answer-input:focus { outline: 2px solid var(--jp-widgets-input-focus-border-color, #64b5f6); }
-"""
 
 SubmitCallback = Callable[[str], None]
 
@@ -104,8 +44,9 @@ class AnswerBox(anywidget.AnyWidget):
     name for screen readers, being its label), ``on_submit(callback)`` is called with the
     text when Enter is pressed."""
 
-    _esm = _ANSWER_JS
-    _css = _ANSWER_CSS + HIDE_STALE_CSS
+    _esm = _STATIC / "answerbox.js"
+    # With the rule that hides the lesson's "Run All" note while it is alive (stale.py).
+    _css = _STATIC / "answerbox.css"
 
     value = traitlets.Unicode("").tag(sync=True)
     description = traitlets.Unicode("").tag(sync=True)

@@ -22,7 +22,7 @@ never typed into code. The cells after it are one call each::
 ... [check]
 ... puzzles = ["add"]
 ... ''')
->>> lesson = Lesson("01", folder=folder, log=None)
+>>> lesson = OpenLesson("01", folder=folder, log=None)
 >>> lesson.name, lesson.puzzle(1).sheet.puzzles[0].id, lesson.check().sheet.title
 ('01-adding', 'add', 'Lesson 1: adding: end check')
 """
@@ -37,23 +37,24 @@ from typing import Any
 
 import ipywidgets as w
 
-from mathplay.classroom.names import NameArea, current_pupil
+from mathplay.classroom.names import current_pupil
 from mathplay.classroom.records import DEFAULT_LOG, hub_user, set_current_lesson
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.puzzles.format import PuzzleFileError, Worksheet
 from mathplay.puzzles.moments import CHECK
-from mathplay.puzzles.practice import Practice
-from mathplay.puzzles.stale import show_note
 from mathplay.puzzles.validate import load
-from mathplay.puzzles.widget import PuzzleSet
+from mathplay.widgets.names import NameArea
+from mathplay.widgets.practice import Practice
+from mathplay.widgets.puzzle_set import PuzzleSet
+from mathplay.widgets.stale import show_note
 
-__all__ = ["Lesson", "LessonError", "lesson"]
+__all__ = ["LessonSetupError", "OpenLesson", "lesson"]
 
 _NAME = re.compile(r"^[0-9]{2}(-[A-Za-z0-9_-]+)?$")
 
 
-class LessonError(MathplayError, ValueError):
+class LessonSetupError(MathplayError, ValueError):
     """The lesson cannot be set up: no such lesson, or its puzzle file has problems."""
 
 
@@ -72,7 +73,7 @@ def find_lesson_file(name: str, folder: str | Path | None = None) -> Path:
     """The puzzle file of lesson ``name`` ("05", or "05-binary-numbers")."""
     name = name.strip().removesuffix(".toml").removesuffix(".ipynb").removesuffix(".md")
     if not _NAME.match(name):
-        raise LessonError(
+        raise LessonSetupError(
             _('a lesson is named by its number, like mathplay.lesson("05"), not {name!r}').format(
                 name=name
             )
@@ -88,14 +89,14 @@ def find_lesson_file(name: str, folder: str | Path | None = None) -> Path:
             seen.append(path.stem)
     where = ", ".join(str(p) for p in _folders(folder))
     found = _(" (found {names})").format(names=", ".join(seen)) if seen else ""
-    raise LessonError(
+    raise LessonSetupError(
         _("there is no puzzle file for lesson {name} in {where}{found}").format(
             name=name, where=where, found=found
         )
     )
 
 
-class Lesson:
+class OpenLesson:
     """A lesson's puzzles, one call per cell (see the module's docstring).
 
     ``folder`` is where the lesson's puzzle file is (found beside the notebook when not
@@ -112,7 +113,7 @@ class Lesson:
             self.sheet: Worksheet = load(self.path)
         except PuzzleFileError as error:
             problems = "; ".join(str(problem) for problem in error.problems)
-            raise LessonError(
+            raise LessonSetupError(
                 _("the puzzles of lesson {name} cannot be used yet: {problems}").format(
                     name=self.name, problems=problems
                 )
@@ -121,7 +122,7 @@ class Lesson:
         self.welcome = self._welcome()
 
     def __repr__(self) -> str:
-        return f"Lesson({self.name!r})"
+        return f"OpenLesson({self.name!r})"
 
     # --- the top of the lesson ------------------------------------------------------
 
@@ -174,14 +175,14 @@ class Lesson:
     def practice(self, number: int = 1) -> Practice:
         """The file's ``[practice]`` (``number`` for the second of two ``[[practice]]``)."""
         if not self.sheet.practices:
-            raise LessonError(
+            raise LessonSetupError(
                 _(
                     "the puzzle file {file} has no [practice] table, like: [practice] "
                     'kind = "missing" level = 1'
                 ).format(file=self.path.name)
             )
         if not 1 <= number <= len(self.sheet.practices):
-            raise LessonError(
+            raise LessonSetupError(
                 _(
                     "the puzzle file {file} has {n} practices, so there is no practice {number}"
                 ).format(file=self.path.name, n=len(self.sheet.practices), number=number)
@@ -193,7 +194,7 @@ class Lesson:
         """The end check: the file's ``[check]`` puzzles, one after another, recorded as
         the set "<title>: end check" so the teacher's report shows them apart."""
         if not self.sheet.check:
-            raise LessonError(
+            raise LessonSetupError(
                 _(
                     "the puzzle file {file} has no [check] table, like: [check] "
                     'puzzles = ["a", "b", "c"]'
@@ -209,10 +210,10 @@ class Lesson:
 
 def lesson(
     name: str, *, folder: str | Path | None = None, show: bool = True, **options: Any
-) -> Lesson:
+) -> OpenLesson:
     """Set up lesson ``name`` ("05"): its puzzles, the records, and the pupil's name box
     at the top (shown in the notebook when ``show``)."""
-    found = Lesson(name, folder=folder, **options)
+    found = OpenLesson(name, folder=folder, **options)
     if show:
         try:
             from IPython import get_ipython
@@ -220,6 +221,6 @@ def lesson(
         except ImportError:  # pragma: no cover - IPython comes with Jupyter
             return found
         if get_ipython() is not None:
-            show_note()  # seen only when the widgets are gone (mathplay/puzzles/stale.py)
+            show_note()  # seen only when the widgets are gone (mathplay/widgets/stale.py)
             display(found.welcome)
     return found

@@ -1,0 +1,256 @@
+"""``PuzzleSet``: a set of puzzles in Jupyter, one at a time, with hints and progress.
+
+>>> import tempfile, os
+>>> log = os.path.join(tempfile.mkdtemp(), "progress.jsonl")
+>>> ps = PuzzleSet("arithmetic", who="Ana", log=log)
+>>> ps.answer_box.value = "4"
+>>> ps.check_button.click()
+>>> "Right" in ps.feedback.value, ps.progress_bar.value
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from mathplay.classroom.records import DEFAULT_LOG
+from mathplay.errors import MathplayError
+from mathplay.i18n import _, _n
+from mathplay.puzzles.format import Problem, Puzzle, PuzzleFileError, Worksheet
+from mathplay.puzzles.kinds import KINDS, KindError, Result
+from mathplay.puzzles.moments import CHECK, GUIDED
+from mathplay.puzzles.validate import load, validate
+from mathplay.widgets.feedback_html import BAD, paragraph
+from mathplay.widgets.puzzle_view import PuzzleView
+from mathplay.widgets.save_results import SaveResults
+
+__all__ = ["PuzzleSet"]
+
+
+class PuzzleSet(PuzzleView):
+    """A puzzle set (a ``.toml`` path, a shipped set's name, or a ``Worksheet``).
+
+    ``who`` is the student's name; when it is not given, the name already written in
+    this kernel (:func:`current_pupil`) is used, or a name box asks for it. Attempts are
+    appended to ``log`` (a JSON-lines file; ``None`` keeps nothing). ``only`` shows just
+    some puzzles of the set, by id or by number from 1 (a lesson shows one at a time
+    this way, still numbered in the whole set: "Puzzle 2 of 4"); a single puzzle is
+    shown without the set's Next button and progress. ``save_button`` shows **Save my
+    results** at the end of the set (by default only in JupyterLite, where the records
+    stay in the browser; ``mathplay.classroom.save_results``).
+    """
+
+    def __init__(
+        self,
+        source: str | Path | Worksheet,
+        *,
+        who: str | None = None,
+        log: str | Path | None = DEFAULT_LOG,
+        only: Sequence[str | int] | None = None,
+        save_button: bool | None = None,
+        moment: str = GUIDED,
+    ) -> None:
+        super().__init__()
+        self.add_class("mathplay-puzzles")
+        self.log_path = log
+        self.problems: list[Any] = []
+        try:
+            self.sheet: Worksheet | None = _open(source)
+        except PuzzleFileError as error:
+            self.sheet = None
+            self.problems = error.problems
+            lines = "".join(f"<li>{html.escape(str(p))}</li>" for p in error.problems)
+            self.children = [
+                w.HTML(
+                    paragraph(
+                        _("This puzzle set cannot be used yet. Please tell your teacher:"), BAD
+                    )
+                    + f"<ul>{lines}</ul>"
+                )
+            ]
+            return
+        #: Each shown puzzle's number in the whole set (from 1), and the set's size.
+        self.numbers = list(range(1, len(self.sheet.puzzles) + 1))
+        self.set_size = len(self.sheet.puzzles)
+        if only is not None:
+            try:
+                self.sheet, self.numbers = _select(self.sheet, only)
+            except MathplayError as error:
+                self.sheet = None
+                self.children = [w.HTML(paragraph(str(error), BAD))]
+                return
+        self._build(who, log, moment=moment)
+        single = len(self.sheet.puzzles) == 1
+        #: After an end check: each question, the pupil's answer, the right one, why.
+        self.review = w.HTML()
+        self.review.add_class("mathplay-puzzles-review")
+        self.index = 0
+        self.solved: set[str] = set()
+        self.title = w.HTML(f"<h3>{html.escape(self.sheet.title)}</h3>")
+        self.progress_bar = w.IntProgress(
+            min=0, max=len(self.sheet.puzzles), value=0, description=_("Solved")
+        )
+        self.progress_label = w.HTML()
+        progress_row = w.HBox([self.progress_bar, self.progress_label])
+        if single:
+            progress_row.layout.display = "none"
+            self.next_button.layout.display = "none"
+        self.children = [self.title, *self._top(), progress_row, *self._card()]
+        #: "Save my results", shown at the end of the set (see save_results.py).
+        self.save_results = SaveResults.for_view(self, save_button)
+        self._show()
+
+    # --- state -----------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        return self.sheet is not None and self.index >= len(self.sheet.puzzles)
+
+    def _update_progress(self) -> None:
+        assert self.sheet is not None
+        total = len(self.sheet.puzzles)
+        if self.moment == CHECK:
+            self.progress_bar.value = len(self.answers)
+            self.progress_bar.description = _("Answered")
+            self.progress_label.value = html.escape(
+                _("{n} of {total} answered").format(n=len(self.answers), total=total)
+            )
+            return
+        self.progress_bar.value = len(self.solved)
+        self.progress_label.value = html.escape(
+            _("{solved} of {total} solved").format(solved=len(self.solved), total=total)
+        )
+
+    def _show(self) -> None:
+        assert self.sheet is not None
+        self._update_progress()
+        if self.finished:
+            total = len(self.sheet.puzzles)
+            self._stop(
+                paragraph(
+                    _("🎉 You reached the end of the set: {solved} of {total} solved.").format(
+                        solved=len(self.solved), total=total
+                    )
+                )
+            )
+            self.feedback.value = self.hint_area.value = ""
+            if self.moment == CHECK and self.review not in self.children:
+                self.review.value = self._review_html()
+                self.children = [*self.children, self.review]
+            if self.save_results is not None and self.save_results not in self.children:
+                self.children = [*self.children, self.save_results]
+            return
+        puzzle = self.sheet.puzzles[self.index]
+        heading = _("Puzzle {n} of {total}.").format(
+            n=self.numbers[self.index], total=self.set_size
+        )
+        self._present(puzzle, heading)
+        self.solved_now = puzzle.id in self.solved
+
+    def _after_check(self, result: Result) -> None:
+        if result.right:
+            self.solved.add(self.puzzle.id)
+        self._update_progress()
+
+    def _review_html(self) -> str:
+        """Each question of a finished end check: the pupil's answer, right or not, the
+        right answer and the worked solution."""
+        assert self.sheet is not None
+        rows = []
+        for number, puzzle in zip(self.numbers, self.sheet.puzzles):
+            kind = KINDS[puzzle.kind]
+            given, right = self.answers.get(puzzle.id, ("", False))
+            try:
+                answer = puzzle.answer or next(iter(kind.solutions(puzzle, 1)), "")
+                why = kind.explain(puzzle)
+                question = kind.question(puzzle)
+            except (MathplayError, KindError) as error:
+                answer, why, question = "", str(error), ""
+            mark = ("✓ " + _("right")) if right else ("✗ " + _("not right"))
+            yours = html.escape(given) if given else "<i>" + html.escape(_("no answer")) + "</i>"
+            rows.append(
+                "<li><p><b>{head}</b> {question}</p><p>{yours_label} {yours} ({mark}) · "
+                "{right_label} {answer}</p><pre>{why}</pre></li>".format(
+                    head=html.escape(_("Question {n}.").format(n=number)),
+                    question=html.escape(question),
+                    yours_label=html.escape(_("Your answer:")),
+                    yours=yours,
+                    mark=html.escape(mark),
+                    right_label=html.escape(_("The answer:")),
+                    answer=html.escape(answer),
+                    why=html.escape(why),
+                )
+            )
+        title = html.escape(_("Your answers, and how each one is worked out"))
+        return f"<h4>{title}</h4><ol>{''.join(rows)}</ol>"
+
+    def _record_fields(self) -> dict[str, Any]:
+        assert self.sheet is not None
+        return {
+            "set": self.sheet.title,
+            "puzzle": self.puzzle.id,
+            "seed": _generated_seed(self.sheet),
+        }
+
+    def next(self) -> None:
+        """Go to the next puzzle (solved or not). In an end check, the time from the
+        answer to Next is written down too (the report's minutes count it)."""
+        if self.moment == CHECK and not self.finished and self._answered_here:
+            self._record_next()
+        if not self.finished:
+            self.index += 1
+            self._show()
+            if not self.finished:
+                self.answer_box.focus()
+
+
+def _open(source: Any) -> Worksheet:
+    """The set to show, checked; PuzzleFileError listing its problems if it has any."""
+    if isinstance(source, Worksheet):
+        problems = validate(source)
+        if problems:
+            raise PuzzleFileError(problems)
+        return source
+    if not isinstance(source, (str, Path)):
+        message = _("give a puzzle file's path or a shipped set's name, not {what}")
+        raise PuzzleFileError(
+            [Problem(repr(source), None, None, message.format(what=type(source).__name__))]
+        )
+    return load(source)
+
+
+def _generated_seed(sheet: Worksheet) -> int | None:
+    """The seed a generated set was made with (its description says), else ``None``."""
+    found = re.search(r"mathplay puzzles generate .*--seed (-?\d+)", sheet.description)
+    return int(found.group(1)) if found else None
+
+
+def _select(sheet: Worksheet, only: Sequence[str | int]) -> tuple[Worksheet, list[int]]:
+    """The puzzles of ``sheet`` named in ``only`` (ids, or numbers counted from 1), and
+    their numbers in the whole set."""
+    chosen: list[Puzzle] = []
+    numbers: list[int] = []
+    by_id = {puzzle.id: number for number, puzzle in enumerate(sheet.puzzles, start=1)}
+    for key in only:
+        if isinstance(key, int) and 1 <= key <= len(sheet.puzzles):
+            number = key
+        elif str(key) in by_id:
+            number = by_id[str(key)]
+        else:
+            count = len(sheet.puzzles)
+            raise MathplayError(
+                _n(
+                    "this set has no puzzle {key!r}: it has {count} puzzle ({ids})",
+                    "this set has no puzzle {key!r}: it has {count} puzzles ({ids})",
+                    count,
+                ).format(key=key, count=count, ids=", ".join(by_id))
+            )
+        chosen.append(sheet.puzzles[number - 1])
+        numbers.append(number)
+    return Worksheet(sheet.title, chosen), numbers
