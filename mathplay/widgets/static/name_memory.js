@@ -8,7 +8,7 @@ function render({ model, el }) {
   if (!store) return;
   const key = PREFIX + (model.get("notebook") || location.pathname);
   const site = PREFIX + "*";
-  let offered = store.getItem(key) || store.getItem(site) || "";
+  const offered = store.getItem(key) || store.getItem(site) || "";
   if (offered) { model.set("offered", offered); model.save_changes(); }
   model.on("msg:custom", (content) => {
     try {

@@ -1,0 +1,24 @@
+// The widgets' JavaScript (mathplay/widgets/static/*.js): anywidget ES modules that run
+// in the browser. `npm install && npm run lint` (also in .ci/run and pre-commit).
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  js.configs.recommended,
+  {
+    files: ["mathplay/widgets/static/**/*.js"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      globals: { ...globals.browser },
+    },
+    rules: {
+      "no-unused-vars": ["error", { args: "after-used", argsIgnorePattern: "^_", caughtErrors: "none" }],
+      eqeqeq: ["error", "always"],
+      "no-var": "error",
+      "prefer-const": "error",
+      "no-implicit-globals": "error",
+      "no-shadow": "error",
+    },
+  },
+];
