@@ -23,6 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from mathplay.classroom.cells import as_text
 from mathplay.classroom.records import (
     _MAX_WARNINGS,
     DEFAULT_LOG,
@@ -33,27 +34,10 @@ from mathplay.classroom.records import (
     progress_files,
     source_flags,
 )
+from mathplay.classroom.statuses import STATUS_BY_NAME, STATUSES
 from mathplay.i18n import _
 
 __all__ = ["CSV_COLUMNS", "STATUSES", "Summary", "Table", "as_text", "chart", "summary"]
-
-#: What a spreadsheet reads as the start of a formula (OWASP, "CSV injection").
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def as_text(value: Any) -> Any:
-    """A CSV cell a spreadsheet shows as text: a text starting with ``= + - @``, a tab
-    or a carriage return gets a ``'`` in front (the OWASP rule), so a name or an answer
-    a pupil typed (``=HYPERLINK(…)``) never becomes a live formula. Numbers stay
-    numbers; an answer typed as ``-3`` reads ``'-3``.
-
-    >>> as_text("=cmd|' /C calc'!A0"), as_text("-3"), as_text("Ana"), as_text(-3)
-    ("'=cmd|' /C calc'!A0", "'-3", 'Ana', -3)
-    """
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
-        return "'" + value
-    return value
-
 
 #: The columns of :meth:`Summary.to_csv`, one row per pupil per puzzle.
 CSV_COLUMNS = (
@@ -70,27 +54,6 @@ CSV_COLUMNS = (
 )
 #: How wrong answers are joined in one cell of the CSV.
 WRONG_SEPARATOR = " | "
-
-
-@dataclass(frozen=True)
-class Status:
-    """How a pupil did at a puzzle: its name, a symbol for the grid, a colour, a meaning."""
-
-    name: str
-    symbol: str
-    colour: str
-    meaning: str
-
-
-#: The five ways a pupil can stand with a puzzle, best first.
-STATUSES = (
-    Status("first try", "✓", "#b7e1b9", "right at the first try, without hints"),
-    Status("with help", "+", "#fbe7a1", "solved after a hint or a wrong try"),
-    Status("after solution", "S", "#f9c48f", "solved after seeing the solution"),
-    Status("not solved", "✗", "#f3a6a6", "tried, not solved yet"),
-    Status("not tried", "·", "#eeeeee", "not tried"),
-)
-_STATUS = {s.name: s for s in STATUSES}
 
 
 @dataclass
@@ -303,7 +266,7 @@ class Summary:
             mine = {r["puzzle"]: r for r in self.rows if r["who"] == who and r["set"] == puzzle_set}
             row: dict[str, Any] = {_("pupil"): who}
             for number, puzzle in zip(numbers, puzzles):
-                row[number] = _STATUS[mine[puzzle]["status"]].symbol
+                row[number] = STATUS_BY_NAME[mine[puzzle]["status"]].symbol
             cells = list(mine.values())
             row[_("attempts")] = sum(c["attempts"] for c in cells)
             row[_("solved")] = sum(c["solved"] for c in cells)

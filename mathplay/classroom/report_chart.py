@@ -35,7 +35,7 @@ class ChartData:
 
 def chart_data(s: Summary) -> ChartData:
     """The numbers behind the chart of ``s``."""
-    from mathplay.classroom.report import STATUSES
+    from mathplay.classroom.statuses import STATUSES
 
     columns = [(name, p) for name, puzzles in s.sets.items() for p in puzzles]
     order = [status.name for status in STATUSES]
@@ -62,14 +62,14 @@ def chart(s: Summary, *, theme: str | Theme = "light", format: str = "auto") -> 
 
 
 def _svg(s: Summary, data: ChartData, colours: Theme) -> Any:
-    from mathplay.classroom.report import _STATUS, STATUSES
+    from mathplay.classroom.statuses import STATUS_BY_NAME, STATUSES
     from mathplay.render.svg_chart import grid_chart_picture
 
     key = [_Key(status.symbol, status.colour, _(status.meaning)) for status in STATUSES]
     return grid_chart_picture(
         rows=s.pupils, groups=s.sets, cells=data.values, key=key, rates=data.shares,
         title=_("Each pupil at each puzzle"), rates_label=_("% right at\nthe first try"),
-        rate_colour=_STATUS["first try"].colour, theme=colours,
+        rate_colour=STATUS_BY_NAME["first try"].colour, theme=colours,
     )  # fmt: skip
 
 
@@ -85,7 +85,7 @@ def _figure(s: Summary, data: ChartData, colours: Theme) -> Any:
     from matplotlib.figure import Figure
     from matplotlib.patches import Patch
 
-    from mathplay.classroom.report import _STATUS, STATUSES
+    from mathplay.classroom.statuses import STATUS_BY_NAME, STATUSES
 
     columns, values = data.columns, data.values
     pupils = s.pupils
@@ -133,7 +133,9 @@ def _figure(s: Summary, data: ChartData, colours: Theme) -> Any:
         labelcolor=colours.ink,
     )  # fmt: skip
     shares = [share or 0 for share in data.shares]
-    rates.bar(range(len(columns)), shares, color=_STATUS["first try"].colour, edgecolor="#2e7d32")
+    rates.bar(
+        range(len(columns)), shares, color=STATUS_BY_NAME["first try"].colour, edgecolor="#2e7d32"
+    )
     rates.set_ylim(0, 100)
     rates.set_ylabel(_("% right at\nthe first try"), color=colours.ink)
     rates.set_xticks(range(len(columns)), [p for _name, p in columns], rotation=60, ha="right",

@@ -37,7 +37,7 @@ def _cell_style(colour: str) -> str:
 
 
 def _key() -> str:
-    from mathplay.classroom.report import STATUSES
+    from mathplay.classroom.statuses import STATUSES
 
     items = "".join(
         f"<span><b{_cell_style(s.colour)}>{escape(s.symbol)}</b>{escape(_(s.meaning))}</span>"
@@ -47,7 +47,7 @@ def _key() -> str:
 
 
 def _grid(s: Summary, puzzle_set: str) -> str:
-    from mathplay.classroom.report import _STATUS
+    from mathplay.classroom.statuses import STATUS_BY_NAME
 
     puzzles = s.sets[puzzle_set]
     head = "".join(
@@ -62,7 +62,7 @@ def _grid(s: Summary, puzzle_set: str) -> str:
         cells = []
         for puzzle in puzzles:
             r = mine[puzzle]
-            status = _STATUS[r["status"]]
+            status = STATUS_BY_NAME[r["status"]]
             tip = f"{who}, {puzzle}: {_(status.meaning)}"
             if r["attempts"]:
                 tip += "; " + _("{n} attempt(s)").format(n=r["attempts"])

@@ -167,7 +167,7 @@ def skill_rows(attempts: Iterable[dict[str, Any]], pupils: Sequence[str]) -> lis
 
 def skills_csv(rows: Iterable[dict[str, Any]]) -> str:
     """The rows of :func:`skill_rows` as CSV, every cell safe in a spreadsheet."""
-    from mathplay.classroom.report import as_text
+    from mathplay.classroom.cells import as_text
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")

@@ -37,8 +37,8 @@ from dataclasses import dataclass
 
 from mathplay.errors import ExpressionError
 from mathplay.expr import tokenize
+from mathplay.expr.prose import Found, find_equations
 from mathplay.i18n import _
-from mathplay.lessons.prose import Found, find_equations
 
 __all__ = ["Marked", "MarkerProblem", "equation_key", "scan_markdown"]
 

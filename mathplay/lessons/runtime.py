@@ -41,7 +41,7 @@ from mathplay.classroom.names import current_pupil
 from mathplay.classroom.records import DEFAULT_LOG, hub_user, set_current_lesson
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
-from mathplay.puzzles.format import PuzzleFileError, Worksheet
+from mathplay.puzzles.model import PuzzleFileError, Worksheet
 from mathplay.puzzles.moments import CHECK
 from mathplay.puzzles.validate import load
 from mathplay.widgets.names import NameArea

@@ -183,7 +183,7 @@ def read_teacher(lesson: Lesson) -> tuple[TeacherPage | None, list[Problem]]:
 
 def _end_check(lesson: Lesson) -> list[tuple[str, str]]:
     """The end check's questions and their answers, as the checker finds them."""
-    from mathplay.puzzles.format import PuzzleFileError
+    from mathplay.puzzles.model import PuzzleFileError
     from mathplay.puzzles.printed import print_items
     from mathplay.puzzles.validate import load
 

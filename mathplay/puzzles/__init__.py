@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from mathplay.puzzles.format import Problem, Puzzle, PuzzleFileError, Worksheet, parse, write
+from mathplay.puzzles.format import parse, write
 from mathplay.puzzles.kinds import KINDS
+from mathplay.puzzles.model import Problem, Puzzle, PuzzleFileError, Worksheet
 from mathplay.puzzles.validate import check_file, check_text, load, shipped_sets, validate
 
 __all__ = [

@@ -15,8 +15,9 @@ from typing import Any
 
 from mathplay.errors import MathplayError
 from mathplay.i18n import _, _n
-from mathplay.puzzles.format import PuzzleFileError, read_file, read_text, write
+from mathplay.puzzles.format import read_file, read_text, write
 from mathplay.puzzles.generate import LEVELS, generate
+from mathplay.puzzles.model import PuzzleFileError
 from mathplay.puzzles.notebook import write_notebook
 from mathplay.puzzles.validate import check_text, resolve
 
@@ -128,7 +129,7 @@ def _notebook(args: argparse.Namespace) -> int:
 
 def print_sheet(source: str, out: str | None, answers: bool, paper: str) -> int:
     """Write the worksheet (or key) of the puzzle file ``source``; the exit status."""
-    from mathplay.puzzles.format import PuzzleFileError
+    from mathplay.puzzles.model import PuzzleFileError
     from mathplay.puzzles.printed import default_names
     from mathplay.puzzles.printed import write as write_printed
     from mathplay.puzzles.validate import load

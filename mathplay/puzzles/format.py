@@ -23,15 +23,21 @@ Feedback for one particular wrong answer is ``feedback.answers``, keyed by the a
 
 from __future__ import annotations
 
-import difflib
 import re
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mathplay.errors import MathplayError
 from mathplay.i18n import _
+from mathplay.puzzles.model import (
+    COMMON_KEYS,
+    FORMAT_VERSION,
+    Problem,
+    Puzzle,
+    PuzzleFileError,
+    Worksheet,
+    suggest,
+)
 from mathplay.puzzles.tomlscan import MAX_CHARS, scan
 from mathplay.puzzles.tomlwrite import key_text, toml_string, toml_value
 
@@ -53,8 +59,6 @@ __all__ = [
     "write",
 ]
 
-#: Keys every puzzle may have, whatever its kind.
-COMMON_KEYS = ("id", "kind", "prompt", "answer", "unique", "hints", "feedback")
 _TOP_KEYS = (
     "title",
     "level",
@@ -65,95 +69,6 @@ _TOP_KEYS = (
     "practice",
     "check",
 )
-FORMAT_VERSION = 1
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong in a puzzle file: where (file, line, puzzle) and what to change.
-
-    ``warning`` problems (a hint that gives the answer away …) are reported by
-    ``mathplay puzzles check`` but do not stop the set from being used.
-    """
-
-    source: str
-    line: int | None
-    puzzle: str | None
-    message: str
-    #: A warning is worth a look but does not stop the set from being used.
-    warning: bool = False
-
-    def __str__(self) -> str:
-        where = self.source
-        if self.line is not None:
-            where += _(", line {line}").format(line=self.line)
-        if self.puzzle is not None:
-            where += _(", puzzle '{id}'").format(id=self.puzzle)
-        if self.warning:
-            return _("{where}: warning: {message}").format(where=where, message=self.message)
-        return f"{where}: {self.message}"
-
-
-class PuzzleFileError(MathplayError, ValueError):
-    """A puzzle file that cannot be used; ``problems`` lists everything wrong with it."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("\n".join(str(p) for p in problems))
-        self.problems = problems
-
-
-@dataclass
-class Puzzle:
-    """One puzzle: the common keys, and ``fields`` with the data its kind needs."""
-
-    id: str
-    kind: str
-    prompt: str = ""
-    fields: dict[str, Any] = field(default_factory=dict)
-    answer: str | None = None
-    unique: bool = False
-    hints: tuple[str, ...] = ()
-    feedback: dict[str, str] = field(default_factory=dict)
-    #: ``feedback.answers``: the teacher's feedback for particular wrong answers.
-    answer_feedback: dict[str, str] = field(default_factory=dict)
-    #: The line of its ``[[puzzle]]`` header, and of each of its keys.
-    line: int = field(default=0, compare=False)
-    key_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
-
-    def line_of(self, key: str) -> int:
-        """The line where ``key`` is written (the puzzle's first line if it is not)."""
-        return self.key_lines.get(key, self.line)
-
-
-@dataclass
-class Worksheet:
-    """A whole puzzle set as read from a file."""
-
-    title: str
-    puzzles: list[Puzzle] = field(default_factory=list)
-    level: int | None = None
-    description: str = ""
-    author: str = ""
-    source: str = field(default="<text>", compare=False)
-    #: The practices of a lesson's file (``[practice]``: kind, level, goal, seed).
-    practices: list[dict[str, Any]] = field(default_factory=list)
-    #: The ids of the puzzles of the lesson's end check (``[check]``).
-    check: list[str] = field(default_factory=list)
-
-    def puzzle(self, puzzle_id: str) -> Puzzle:
-        for puzzle in self.puzzles:
-            if puzzle.id == puzzle_id:
-                return puzzle
-        raise KeyError(puzzle_id)
-
-
-def suggest(word: str, known: list[str] | tuple[str, ...]) -> str:
-    """`` (did you mean 'hints'?)`` when ``word`` looks like a known word, else ``""``."""
-    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
-    return _(" (did you mean '{word}'?)").format(word=close[0]) if close else ""
-
-
-# --- reading --------------------------------------------------------------------------
 
 _PUZZLE_HEADER = re.compile(r"^\s*\[\[\s*puzzle\s*\]\]")
 _TABLE_HEADER = re.compile(r"^\s*\[")

@@ -32,8 +32,8 @@ from __future__ import annotations
 
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
-from mathplay.puzzles.format import Puzzle
 from mathplay.puzzles.kinds.base import Kind, KindError, Result
+from mathplay.puzzles.model import Puzzle
 
 __all__ = ["CHECK", "GUIDED", "MOMENTS", "PRACTICE", "feedback", "right_text"]
 

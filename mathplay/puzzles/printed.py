@@ -29,8 +29,8 @@ from typing import Any
 
 from mathplay.expr.pretty import pretty, pretty_token
 from mathplay.i18n import _
-from mathplay.puzzles.format import Puzzle, Worksheet
 from mathplay.puzzles.kinds import KINDS
+from mathplay.puzzles.model import Puzzle, Worksheet
 
 __all__ = [
     "PAPERS",

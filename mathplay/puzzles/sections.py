@@ -51,7 +51,7 @@ def _levels() -> dict[str, Any]:
 
 def skills_problem(skills: object, each: object = 2) -> tuple[str, str] | None:
     """The key and what is wrong with a practice's ``skills`` and ``each``, or ``None``."""
-    from mathplay.puzzles.format import suggest
+    from mathplay.puzzles.model import suggest
     from mathplay.puzzles.skills import SKILLS
 
     if (
@@ -77,8 +77,8 @@ def skills_problem(skills: object, each: object = 2) -> tuple[str, str] | None:
 
 def _practice_problem(table: dict[str, Any]) -> tuple[str, str] | None:
     """The key and what is wrong with one ``[practice]`` table, or ``None``."""
-    from mathplay.puzzles.format import suggest
     from mathplay.puzzles.generate import GenerateError, _check_kind_level
+    from mathplay.puzzles.model import suggest
 
     unknown = [key for key in table if key not in PRACTICE_KEYS]
     if unknown:
@@ -125,7 +125,7 @@ def read_sections(
     """The practices and the end check's puzzle ids of a file's ``data`` (its puzzles'
     ``ids``, ``lines`` of its top keys), and the problems found, as
     :class:`~mathplay.puzzles.format.Problem`."""
-    from mathplay.puzzles.format import Problem
+    from mathplay.puzzles.model import Problem
 
     problems: list[Any] = []
     practices: list[dict[str, Any]] = []

@@ -41,15 +41,10 @@ import ipywidgets as w
 from mathplay.classroom.progress import DEFAULT_LOG
 from mathplay.errors import MathplayError
 from mathplay.i18n import _, _n
-from mathplay.puzzles.format import (
-    Problem,
-    Puzzle,
-    PuzzleFileError,
-    read_file,
-    suggest,
-)
+from mathplay.puzzles.format import read_file
 from mathplay.puzzles.generate import level_title
 from mathplay.puzzles.kinds import Result
+from mathplay.puzzles.model import Problem, Puzzle, PuzzleFileError, suggest
 from mathplay.puzzles.moments import PRACTICE
 from mathplay.puzzles.sections import MOST_GOAL
 from mathplay.puzzles.sections import PRACTICE_KEYS as _PRACTICE_KEYS

@@ -22,8 +22,8 @@ import ipywidgets as w
 from mathplay.classroom.records import DEFAULT_LOG
 from mathplay.errors import MathplayError
 from mathplay.i18n import _, _n
-from mathplay.puzzles.format import Problem, Puzzle, PuzzleFileError, Worksheet
 from mathplay.puzzles.kinds import KINDS, KindError, Result
+from mathplay.puzzles.model import Problem, Puzzle, PuzzleFileError, Worksheet
 from mathplay.puzzles.moments import CHECK, GUIDED
 from mathplay.puzzles.validate import load, validate
 from mathplay.widgets.feedback_html import BAD, paragraph

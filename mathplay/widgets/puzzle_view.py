@@ -19,9 +19,9 @@ from mathplay.classroom.records import log_path, record, record_next, task_clock
 from mathplay.errors import MathplayError
 from mathplay.games.registry import GAMES
 from mathplay.i18n import _
-from mathplay.puzzles.format import Puzzle
 from mathplay.puzzles.kinds import KINDS, Kind, KindError, Result
-from mathplay.puzzles.kinds.moves import Move
+from mathplay.puzzles.kinds.move import Move
+from mathplay.puzzles.model import Puzzle
 from mathplay.puzzles.moments import CHECK, GUIDED, MOMENTS
 from mathplay.puzzles.moments import feedback as moment_feedback
 from mathplay.widgets.answerbox import AnswerBox

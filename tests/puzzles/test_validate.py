@@ -194,10 +194,10 @@ def test_the_documented_example_passes_check() -> None:
 
 def test_binary_game_missing_is_a_clear_problem(monkeypatch: pytest.MonkeyPatch) -> None:
     """A puzzle file for a game this version does not have (written for a newer one)."""
-    from mathplay.puzzles.kinds import moves
+    from mathplay.puzzles.kinds import move
 
-    games = {name: info for name, info in moves.GAMES_INFO.items() if name != "binary"}
-    monkeypatch.setattr(moves, "GAMES_INFO", games)
+    games = {name: info for name, info in move.GAMES_INFO.items() if name != "binary"}
+    monkeypatch.setattr(move, "GAMES_INFO", games)
     problems = check_file("binary")
     assert problems and all("not available in this version" in p.message for p in problems)
     assert problems[0].line == line_of(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import sys
 from pathlib import Path
 
 import anywidget
@@ -28,7 +29,10 @@ def all_anywidgets() -> list[type[anywidget.AnyWidget]]:
     while todo:
         cls = todo.pop()
         todo.extend(cls.__subclasses__())
-        if cls.__module__.startswith("mathplay."):
+        # Only the classes the modules define: traitlets makes a class of the same name
+        # for an instance given traits of its own (add_traits), which is not one.
+        module = sys.modules.get(cls.__module__)
+        if cls.__module__.startswith("mathplay.") and getattr(module, cls.__name__, None) is cls:
             found.append(cls)
     return found
 

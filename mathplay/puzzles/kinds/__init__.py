@@ -1,4 +1,11 @@
-"""The puzzle kinds, one checker per kind, by name.
+"""The puzzle kinds by name: one module per kind, registered here.
+
+A kind's module holds all of it: its fields, reading and checking, hints and diagnoses,
+its generator's levels and how a puzzle of each level is drawn (``docs/puzzles.md``,
+"Adding a kind"). What several kinds share is in ``base`` (the ``Kind`` class, fields),
+``blanks`` and ``equations`` (equations with blanks), ``numbers`` (numbers in fields),
+``hints`` (worked steps), ``diagnose`` and ``mistakes`` (what a wrong answer shows),
+``reveal`` (feedback that gives nothing away) and ``drawing`` (the generators' dealing).
 
 >>> sorted(KINDS)
 ['bitwise', 'convert', 'missing', 'move', 'target', 'true-or-false', 'which-operation']
@@ -7,11 +14,15 @@
 from __future__ import annotations
 
 from mathplay.i18n import _
-from mathplay.puzzles.format import suggest
 from mathplay.puzzles.kinds.base import Field, Kind, KindError, Result
-from mathplay.puzzles.kinds.equations import Missing, TrueOrFalse, WhichOperation
-from mathplay.puzzles.kinds.moves import Move
-from mathplay.puzzles.kinds.numbers import Bitwise, Convert, Target
+from mathplay.puzzles.kinds.bitwise import Bitwise
+from mathplay.puzzles.kinds.convert import Convert
+from mathplay.puzzles.kinds.missing import Missing
+from mathplay.puzzles.kinds.move import Move
+from mathplay.puzzles.kinds.target import Target
+from mathplay.puzzles.kinds.true_or_false import TrueOrFalse
+from mathplay.puzzles.kinds.which_operation import WhichOperation
+from mathplay.puzzles.model import suggest
 
 __all__ = ["KINDS", "Field", "Kind", "KindError", "Result", "get_kind"]
 

@@ -12,6 +12,7 @@ worked solution, always the last step).
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -19,9 +20,10 @@ from typing import Any, ClassVar
 from mathplay.errors import ExpressionError, MathplayError
 from mathplay.expr import OPERATORS, tokenize
 from mathplay.i18n import _
-from mathplay.puzzles.format import COMMON_KEYS, Puzzle, suggest
+from mathplay.puzzles.kinds.drawing import Plan
 from mathplay.puzzles.kinds.mistakes import mistake
 from mathplay.puzzles.kinds.reveal import Secret, gives_away, number_tokens
+from mathplay.puzzles.model import COMMON_KEYS, Puzzle, suggest
 
 __all__ = [
     "MAX_TRIES",
@@ -153,6 +155,31 @@ class Kind:
     default_prompt: ClassVar[str] = ""
     #: Whether ``unique = true`` means something for this kind.
     supports_unique: ClassVar[bool] = True
+
+    # --- the generator (mathplay.puzzles.generate assembles the sheets) ------------
+
+    #: What a generated sheet of this kind is called ("Missing numbers, level 1").
+    title: ClassVar[str] = ""
+    #: The generator's levels, and what each means: number sizes, operations, base.
+    levels: ClassVar[dict[int, str]] = {}
+    #: Hints for every puzzle of a level, gentle first: the same for every puzzle of the
+    #: level, so never its answer.
+    level_hints: ClassVar[dict[int, tuple[str, ...]]] = {}
+    #: The choices a skill may restrict, per level (``generate(..., only={"op":
+    #: ["XOR"]})``): each choice's name and the options it may keep.
+    restrictable: ClassVar[dict[int, dict[str, list[Any]]]] = {}
+    #: Whether a generated puzzle must have one answer only (else it is drawn again).
+    generate_unique_only: ClassVar[bool] = False
+
+    def draw(self, rng: random.Random, level: int, plan: Plan) -> dict[str, Any]:
+        """The fields of one new puzzle of ``level``, its choices dealt by ``plan``;
+        raises :class:`~mathplay.puzzles.kinds.drawing.Retry` when the draw does not fit
+        the level (the generator draws again)."""
+        raise NotImplementedError
+
+    def generated_answer(self, solution: str) -> str:
+        """The answer a generated puzzle stores, from its first solution."""
+        return solution
 
     # --- reading the puzzle's data -----------------------------------------------
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from mathplay.expr.prose import find_equations
 from mathplay.lessons.markdown import equation_key, scan_markdown
-from mathplay.lessons.prose import find_equations
 
 FOUND = [
     ("6 + 3 = 8", ["6 + 3 = 8"]),

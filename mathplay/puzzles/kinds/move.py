@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import random
 import re
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -21,9 +22,10 @@ from mathplay.expr.pretty import pretty
 from mathplay.games.registry import GAMES as GAMES_INFO
 from mathplay.games.registry import game_names
 from mathplay.i18n import _
-from mathplay.puzzles.format import Puzzle
 from mathplay.puzzles.kinds.base import Field, Kind, KindError, Result
+from mathplay.puzzles.kinds.drawing import Plan, Retry
 from mathplay.puzzles.kinds.reveal import number_tokens
+from mathplay.puzzles.model import Puzzle
 
 __all__ = ["GAMES", "Move", "game_class"]
 
@@ -121,6 +123,21 @@ def _places_tiles(move: Any) -> bool:
 
 class Move(Kind):
     name = "move"
+    title: ClassVar[str] = "Game moves"
+    levels: ClassVar[dict[int, str]] = {
+        1: "Summy 9x9 table after 1 to 3 moves: any legal move",
+        2: "Summy 9x9: a move scoring at least N",
+        3: "Summy 9x9: the best move",
+        4: "Mixmath: the best placement",
+        5: "Binary: the best move",
+    }
+    level_hints: ClassVar[dict[int, tuple[str, ...]]] = {
+        1: ("Any true sum that joins the table counts: start with a short one.",),
+        2: ("Special squares raise the score: look for a move that covers one.",),
+        3: ("Compare a few moves: long ones and ones on special squares score most.",),
+        4: ("Look at the empty squares next to two numbers in a line.",),
+        5: ("Look for a short true sum in binary, like 1+1=10, that joins the board.",),
+    }
     fields: ClassVar[dict[str, Field]] = {
         "game": Field("text", required=True, choices=GAMES, example='"summy"'),
         "diagram": Field("text", required=True, example='"""…"""'),
@@ -299,6 +316,9 @@ class Move(Kind):
     def explain(self, puzzle: Puzzle) -> str:
         return str(self.game(puzzle).hint(level=3).text)
 
+    def draw(self, rng: random.Random, level: int, plan: Plan) -> dict[str, Any]:
+        return draw(rng, level, plan)
+
 
 #: Example moves for the answer box, per game; the first that is not a right answer is shown.
 EXAMPLES = {name: info.move_examples for name, info in GAMES_INFO.items()}
@@ -319,3 +339,43 @@ def _BLANK_RULE() -> str:
 
 def _example(game: str) -> str:
     return EXAMPLES.get(game, EXAMPLES["binary"])[0]
+
+
+def draw(rng: random.Random, level: int, plan: Plan) -> dict[str, Any]:
+    name = {4: "mixmath", 5: "binary"}.get(level, "summy")
+    cls = game_class(name)
+    seed = rng.randrange(10**6)
+    game = cls(players=2, seed=seed, size=9) if name == "summy" else cls(players=2, seed=seed)
+    # Binary positions with a blank in hand have too many moves to list quickly.
+    # Mixmath plays 4 to 12 tiles first, so the best placement is not near the start
+    # numbers every time (1 to 3 made one answer, H6 8, 28 % of them).
+    turns = (
+        1 if name == "binary" else rng.randint(4, 12) if name == "mixmath" else rng.randint(1, 3)
+    )
+    for _turn in range(turns):
+        if "?" in game.hands[game.to_move] and name == "binary":
+            raise Retry
+        moves = [m for m in game.legal_moves() if hasattr(m, "score")]
+        if not moves:
+            break
+        game.play(rng.choice(sorted(moves, key=str)))
+        if name == "mixmath":
+            game.play("end")
+    if "?" in game.hands[game.to_move] and name == "binary":
+        raise Retry
+    board = game.board
+    rows = [" ".join(board[(r, c)] or "." for c in range(board.size)) for r in range(board.size)]
+    hand = game.hands[game.to_move]
+    goal = {1: "any", 2: "at-least"}.get(level, "best")
+    data: dict[str, Any] = {
+        "game": name,
+        "diagram": "\n".join(rows) + "\n",
+        "hand": "".join(hand) if name == "summy" else " ".join(hand),
+        "goal": goal,
+    }
+    if goal == "at-least":
+        scores = [s for _m, s in _ranked(name, data["diagram"], data["hand"])]
+        if not scores:
+            raise Retry
+        data["points"] = scores[len(scores) // 4]
+    return data

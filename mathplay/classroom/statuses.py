@@ -1,0 +1,34 @@
+"""How a pupil stands with a puzzle: the five statuses of every report (terminal, CSV,
+HTML, chart), each with a symbol, a colour and a meaning in words.
+
+>>> [status.symbol for status in STATUSES]
+['✓', '+', 'S', '✗', '·']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["STATUSES", "STATUS_BY_NAME", "Status"]
+
+
+@dataclass(frozen=True)
+class Status:
+    """How a pupil did at a puzzle: its name, a symbol for the grid, a colour, a meaning."""
+
+    name: str
+    symbol: str
+    colour: str
+    meaning: str
+
+
+#: The five ways a pupil can stand with a puzzle, best first.
+STATUSES = (
+    Status("first try", "✓", "#b7e1b9", "right at the first try, without hints"),
+    Status("with help", "+", "#fbe7a1", "solved after a hint or a wrong try"),
+    Status("after solution", "S", "#f9c48f", "solved after seeing the solution"),
+    Status("not solved", "✗", "#f3a6a6", "tried, not solved yet"),
+    Status("not tried", "·", "#eeeeee", "not tried"),
+)
+#: Each status by its name.
+STATUS_BY_NAME = {s.name: s for s in STATUSES}
