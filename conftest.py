@@ -2,7 +2,9 @@
 
 The folders decide: ``tests/browser`` → ``browser``, ``tests/site`` → ``site``,
 ``tests/hub`` → ``hub``, and the lessons run with nbval (``lessons/*.ipynb``) →
-``notebooks``; property runs of a minute or more are marked ``slow`` where they are.
+``notebooks``; the exhaustive sweeps (brute-force references, many seeds, every
+lesson's PDF: 2 s or more each on a 2-core machine) and the installs are marked ``slow``
+where they are written.
 ``pytest --fast`` leaves all of these out: the developer's loop (see the README's
 "Tests"). CI runs everything.
 """

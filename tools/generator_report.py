@@ -14,7 +14,7 @@ import argparse
 import time
 from collections import Counter
 
-from mathplay.puzzles.generate import LEVELS, generate
+from mathplay.puzzles.generate import KIND_LEVELS, generate
 
 
 def question(fields: dict) -> tuple:
@@ -26,7 +26,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=200)
     parser.add_argument("-n", type=int, default=20)
-    parser.add_argument("--kinds", default=",".join(LEVELS))
+    parser.add_argument("--kinds", default=",".join(KIND_LEVELS))
     args = parser.parse_args()
     print(f"{args.seeds} seeds of {args.n} puzzles")
     print(
@@ -34,7 +34,7 @@ def main() -> None:
         f"{'highest':>8}  {'seconds':>7}"
     )
     for kind in args.kinds.split(","):
-        for level in LEVELS[kind]:
+        for level in KIND_LEVELS[kind]:
             start = time.perf_counter()
             distinct, top = [], []
             for seed in range(args.seeds):

@@ -27,7 +27,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from mathplay.puzzles.generate import LEVELS, generate
+from mathplay.puzzles.generate import KIND_LEVELS, generate
 
 _COMMUTATIVE = {"+", "x", "AND", "OR", "XOR"}
 _TOKEN = re.compile(r"AND|OR|XOR|NOT|[0-9?_]+|[-+x:/=]")
@@ -70,7 +70,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seeds", type=int, default=200)
     parser.add_argument("-n", type=int, default=20)
-    parser.add_argument("--kinds", default=",".join(k for k in LEVELS if k != "move"))
+    parser.add_argument("--kinds", default=",".join(k for k in KIND_LEVELS if k != "move"))
     parser.add_argument("--mixmath", action="store_true", help="400 Mixmath best placements")
     args = parser.parse_args()
     print(f"{args.seeds} seeds of {args.n} puzzles")
@@ -79,7 +79,7 @@ def main() -> None:
         f"{'highest':>8}  {'twins':>5}  {'over':>5}  {'answers':>7}  {'seconds':>7}"
     )
     for kind in args.kinds.split(","):
-        for level in LEVELS[kind]:
+        for level in KIND_LEVELS[kind]:
             start = time.perf_counter()
             distinct, top, tops = [], [], []
             twins = 0

@@ -6,7 +6,7 @@
 """
 
 from mathplay.ai.players import (
-    LEVELS,
+    COMPUTER_LEVELS,
     PLAYER_KINDS,
     EasyPlayer,
     ExpertPlayer,
@@ -18,7 +18,7 @@ from mathplay.ai.players import (
 )
 
 __all__ = [
-    "LEVELS",
+    "COMPUTER_LEVELS",
     "PLAYER_KINDS",
     "EasyPlayer",
     "ExpertPlayer",

@@ -27,7 +27,7 @@ from typing import Any
 
 from mathplay.ai import search, strategy
 from mathplay.ai.stuck import no_move_advice
-from mathplay.ai.words import and_list, tile_name, tile_order
+from mathplay.ai.tile_words import and_list, tile_name, tile_order
 from mathplay.core import Special, Square, square_name
 from mathplay.core.state import AnyGame
 from mathplay.i18n import _

@@ -1,7 +1,7 @@
 """Computer players: random, easy, greedy, strong and expert, for all three games.
 
 The levels people choose are ``easy``, ``medium`` (greedy) and ``hard`` (expert)
-(``LEVELS``); ``random`` and ``strong`` (``hard`` until issue 23) stay for measurements
+(``COMPUTER_LEVELS``); ``random`` and ``strong`` (``hard`` until issue 23) stay for measurements
 and tests.
 
 A player plays one whole turn at a time through the game's own ``play``, so it can never
@@ -32,7 +32,7 @@ from mathplay.errors import MathplayError
 from mathplay.i18n import _
 
 __all__ = [
-    "LEVELS",
+    "COMPUTER_LEVELS",
     "LEVEL_KINDS",
     "PLAYER_KINDS",
     "EasyPlayer",
@@ -327,7 +327,7 @@ PLAYER_KINDS: dict[str, type[Player]] = {
 LEVEL_KINDS = {"easy": "easy", "medium": "greedy", "hard": "expert"}
 #: Every level name and alias a teacher or code can use, and the kind it means. The
 #: older names stay as aliases: ``1``/``beginner`` (easy), ``2`` (medium), ``3`` (hard).
-LEVELS = {
+COMPUTER_LEVELS = {
     **LEVEL_KINDS,
     "1": "easy",
     "2": "greedy",
@@ -343,7 +343,7 @@ def kind_of(name: str) -> str | None:
     ('expert', 'greedy', 'random', None)
     """
     word = str(name).strip().lower()
-    word = LEVELS.get(word, word)
+    word = COMPUTER_LEVELS.get(word, word)
     return word if word in PLAYER_KINDS else None
 
 

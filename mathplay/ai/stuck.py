@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from mathplay.ai import binary_eval, strategy, summy_eval
-from mathplay.ai.words import and_list, tile_name, tile_order
+from mathplay.ai.tile_words import and_list, tile_name, tile_order
 from mathplay.core.state import AnyGame
 from mathplay.i18n import _
 

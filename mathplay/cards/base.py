@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mathplay.cards.feedback import card_name, explain, make_hints
 from mathplay.cards.model import DEFAULT_CARDS, Cards, CardsError, check_count
-from mathplay.cards.words import card_name, explain, make_hints
 from mathplay.i18n import _, _n
 
 __all__ = ["INFO", "RIGHT", "WRONG", "Challenge", "Feedback", "Step", "check_number", "shown_text"]

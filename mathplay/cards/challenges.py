@@ -18,8 +18,8 @@ Your cards show 4 + 1 = 5, and you need 7. That is 2 dots too few: which card th
 from __future__ import annotations
 
 from mathplay.cards.base import Challenge, Step, check_number, shown_text
+from mathplay.cards.feedback import and_list, answer_text, card_name
 from mathplay.cards.model import DEFAULT_CARDS, Cards, cards_of, sum_text
-from mathplay.cards.words import and_list, answer_text, card_name
 from mathplay.i18n import _, _n
 
 __all__ = ["CountUp", "Largest", "MakeNumber", "OneWay"]

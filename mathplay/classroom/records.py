@@ -9,30 +9,42 @@ shown, whichever is later) to this attempt, so that the seconds of a lesson add 
 the time spent on it. A gap of more than :data:`AWAY` seconds (ten minutes) with no
 action counts as ten minutes: the pupil was away (a break, another lesson), not thinking.
 
->>> name_key("  Ana  Maria ") == name_key("ana maria")
-True
->>> safe_file_name("Ana"), safe_file_name("ana"), safe_file_name("Zoë")[:4]
-('ana', 'ana', 'zoe_')
+Who is working and where their records go is :mod:`mathplay.classroom.where`; the time
+on task is :mod:`mathplay.classroom.task_clock`. Their names are found here too.
+
+>>> record_line = json.loads(json.dumps({"who": "Ana", "version": RECORD_VERSION}))
+>>> record_line["version"]
+1
 """
 
 from __future__ import annotations
 
 import contextlib
-import getpass
-import hashlib
 import json
 import os
-import re
 import stat
-import time
-import unicodedata
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from mathplay.classroom.task_clock import AWAY, TaskClock, set_clock, task_clock
+from mathplay.classroom.where import (
+    DEFAULT_LOG,
+    PROGRESS_DIR_VARIABLE,
+    current_lesson,
+    current_notebook,
+    hub_user,
+    lesson_of,
+    log_path,
+    name_key,
+    os_user,
+    progress_dir,
+    safe_file_name,
+    set_current_lesson,
+)
 from mathplay.i18n import _
 
 try:  # pragma: no cover - there is no fcntl on Windows
@@ -50,6 +62,7 @@ __all__ = [
     "current_lesson",
     "current_notebook",
     "hub_user",
+    "lesson_of",
     "log_path",
     "name_key",
     "os_user",
@@ -64,184 +77,6 @@ __all__ = [
     "task_clock",
     "why_not_read",
 ]
-
-#: Where the widget writes attempts unless told otherwise.
-DEFAULT_LOG = "mathplay-progress.jsonl"
-#: The environment variable naming the folder of per-pupil progress files.
-PROGRESS_DIR_VARIABLE = "MATHPLAY_PROGRESS_DIR"
-
-
-# --- names --------------------------------------------------------------------------
-
-
-def name_key(name: str) -> str:
-    """The form of a name used to match it: "Ana", " ana " and "ANA" are one pupil.
-
-    >>> name_key(" Ana ") == name_key("ana") != name_key("Ana B")
-    True
-    """
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
-
-
-_SAFE = re.compile(r"[a-z0-9][a-z0-9.-]{0,59}")
-_WINDOWS = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
-            *(f"lpt{i}" for i in range(10))}  # fmt: skip
-
-
-def safe_file_name(name: str) -> str:
-    """A file name (without ``.jsonl``) for the pupil ``name``: the matched form of the
-    name when it is plain (letters a-z, digits, ``.`` and ``-``); otherwise the plain
-    part, ``_`` and a short hash of the whole name. A plain name never has ``_``, so two
-    different names never share a file.
-
-    >>> safe_file_name("Ana B"), safe_file_name("ana-b")
-    ('ana-b_53b1fba94e', 'ana-b')
-    """
-    key = name_key(name)
-    if _SAFE.fullmatch(key) and key.split(".")[0] not in _WINDOWS:
-        return key
-    letters = unicodedata.normalize("NFKD", key)  # "ë" is "e" and a mark, which goes
-    letters = "".join(ch for ch in letters if not unicodedata.combining(ch))
-    plain = "".join(ch if ch.isascii() and (ch.isalnum() or ch in ".-") else "-" for ch in letters)
-    plain = plain.strip(".-")[:40] or "pupil"
-    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:10]
-    return f"{plain}_{digest}"
-
-
-def hub_user() -> str | None:
-    """The JupyterHub user running this kernel (``JUPYTERHUB_USER``), if any."""
-    return (os.environ.get("JUPYTERHUB_USER") or "").strip() or None
-
-
-def os_user() -> str | None:
-    """The computer account running this kernel (on a lab PC often shared by many)."""
-    try:
-        return getpass.getuser().strip() or None
-    except Exception:  # getuser raises several kinds when it cannot tell
-        return None
-
-
-def current_notebook() -> str | None:
-    """The notebook this kernel runs, when Jupyter tells the kernel (``JPY_SESSION_NAME``,
-    ``__session__``, VS Code's ``__vsc_ipynb_file__``), else ``None``."""
-    name = os.environ.get("JPY_SESSION_NAME")
-    if not name:
-        try:
-            from IPython import get_ipython
-
-            shell = get_ipython()
-        except ImportError:  # pragma: no cover
-            shell = None
-        space = getattr(shell, "user_ns", None) or {}
-        name = space.get("__session__") or space.get("__vsc_ipynb_file__")
-    if not isinstance(name, str) or not name.strip():
-        return None
-    return name.strip()
-
-
-_lesson: str | None = None
-
-
-def set_current_lesson(name: str | None) -> None:
-    """Note the lesson this kernel runs (``mathplay.lesson("05")`` does): the records
-    name it even where the kernel does not know its notebook (Voilà)."""
-    global _lesson
-    _lesson = (name or "").strip() or None
-
-
-def current_lesson() -> str | None:
-    """The lesson set up in this kernel (``mathplay.lesson``), or ``None``."""
-    return _lesson
-
-
-def lesson_of(notebook: str | None) -> str | None:
-    """The lesson a notebook is (its file name without ``.ipynb``), or ``None``.
-
-    >>> lesson_of("lessons/05-binary-numbers.ipynb")
-    '05-binary-numbers'
-    """
-    if not notebook:
-        return None
-    stem = Path(notebook.replace("\\", "/")).name
-    return stem.removesuffix(".ipynb") or None
-
-
-# --- where records go -----------------------------------------------------------------
-
-
-def progress_dir() -> Path | None:
-    """The folder of per-pupil files (``MATHPLAY_PROGRESS_DIR``, ``~`` and ``$VARS``
-    expanded), or ``None`` when it is not set."""
-    value = (os.environ.get(PROGRESS_DIR_VARIABLE) or "").strip()
-    if not value:
-        return None
-    return Path(os.path.expanduser(os.path.expandvars(value)))
-
-
-def log_path(who: str, log: str | Path | None = DEFAULT_LOG) -> Path | None:
-    """The file ``who``'s attempts go to: with ``MATHPLAY_PROGRESS_DIR`` set and the
-    default ``log``, a file of their own in that folder (``<safe name>.jsonl``);
-    otherwise ``log`` itself (``None``: nowhere)."""
-    if log is None:
-        return None
-    folder = progress_dir()
-    if folder is not None and str(log) == DEFAULT_LOG:
-        return folder / f"{safe_file_name(who)}.jsonl"
-    return Path(log)
-
-
-# --- time on task ---------------------------------------------------------------------
-
-
-#: The most seconds one attempt counts: a longer gap with no action is a pupil away.
-AWAY = 600.0
-
-
-@dataclass
-class TaskClock:
-    """The kernel's clock of the pupil's actions: the seconds of an attempt run from the
-    last action (an attempt, a puzzle shown) to it, so they never count twice.
-
-    >>> now = [0.0]
-    >>> clock = TaskClock(lambda: now[0])
-    >>> shown = clock.mark(); now[0] = 30; clock.attempt(shown)
-    30.0
-    >>> now[0] = 40; clock.attempt(shown)
-    10.0
-    >>> now[0] = 4000; clock.attempt(shown)  # back from lunch: ten minutes at most
-    600.0
-    """
-
-    clock: Callable[[], float] = time.monotonic
-    last: float | None = field(default=None)
-
-    def mark(self) -> float:
-        """Note an action now (a puzzle shown); the time it was noted."""
-        self.last = self.clock()
-        return self.last
-
-    def attempt(self, shown_at: float) -> float:
-        """The seconds of an attempt now at a puzzle shown at ``shown_at``, and note it."""
-        now = self.clock()
-        start = shown_at if self.last is None else max(self.last, shown_at)
-        self.last = now
-        return float(min(AWAY, max(0.0, now - start)))
-
-
-_clock = TaskClock()
-
-
-def task_clock() -> TaskClock:
-    """The kernel's :class:`TaskClock` (the widgets use it)."""
-    return _clock
-
-
-def set_clock(clock: Callable[[], float] = time.monotonic) -> TaskClock:
-    """Start the kernel's task clock again on ``clock`` (tests give a fake one)."""
-    global _clock
-    _clock = TaskClock(clock)
-    return _clock
-
 
 # --- writing --------------------------------------------------------------------------
 
@@ -297,7 +132,7 @@ def record(
         "when": (when or datetime.now().astimezone()).isoformat(timespec="milliseconds"),
         "set": puzzle_set,
         "seed": seed,
-        "lesson": lesson or _lesson or lesson_of(notebook),
+        "lesson": lesson or current_lesson() or lesson_of(notebook),
         "notebook": notebook,
         "puzzle": puzzle,
         "question": question,

@@ -36,7 +36,7 @@ from mathplay.classroom.records import name_key
 from mathplay.i18n import _
 
 __all__ = [
-    "LEVELS",
+    "MASTERY_LEVELS",
     "SKILL_COLUMNS",
     "ClassListError",
     "read_class_list",
@@ -57,7 +57,7 @@ SKILL_COLUMNS = (
     "last_active",
 )
 #: The levels, from none to all (the rule is in this module's text and docs/classroom.md).
-LEVELS = ("not started", "practising", "familiar", "mastered")
+MASTERY_LEVELS = ("not started", "practising", "familiar", "mastered")
 #: The longest class list read (a school's whole year fits many times over).
 _MOST_BYTES = 1024 * 1024
 
@@ -113,11 +113,11 @@ def skill_of(attempt: dict[str, Any]) -> str:
 
 def _level(first_tries: list[bool]) -> str:
     if not first_tries:
-        return LEVELS[0]
+        return MASTERY_LEVELS[0]
     right = sum(first_tries)
     if right >= 3 and len(first_tries) >= 2 and all(first_tries[-2:]):
-        return LEVELS[3]
-    return LEVELS[2] if right >= 2 else LEVELS[1]
+        return MASTERY_LEVELS[3]
+    return MASTERY_LEVELS[2] if right >= 2 else MASTERY_LEVELS[1]
 
 
 def skill_rows(attempts: Iterable[dict[str, Any]], pupils: Sequence[str]) -> list[dict[str, Any]]:

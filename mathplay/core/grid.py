@@ -105,10 +105,6 @@ class Grid:
         row, column = square
         return 0 <= row < self.size and 0 <= column < self.size
 
-    def is_empty(self, square: Square) -> bool:
-        """True for an empty square on the board (off-board squares are not empty)."""
-        return self.on_board(square) and self[square] is None
-
     def is_free(self, square: Square) -> bool:
         """True when nothing is there: an empty square or a place off the board."""
         return not self.on_board(square) or self[square] is None

@@ -5,7 +5,7 @@ over about ten files (``is_summy`` checks, name maps, tuples of names). Now each
 described once: its name, title and save format, its class and options, how a move is
 written, where its rules are, and what the computer players and hints need to know (a
 turn makes one whole line, or tiles one by one). The pieces' words are kept
-untranslated here; a view translates them (``mathplay.widgets.words``).
+untranslated here; a view translates them (``mathplay.widgets.board_words``).
 
 >>> [info.name for info in GAMES.values()]
 ['summy', 'mixmath', 'binary']

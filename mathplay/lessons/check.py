@@ -29,7 +29,7 @@ from mathplay.i18n import _
 from mathplay.lessons.codecells import CodeScan, scan_code
 from mathplay.lessons.markdown import scan_markdown
 from mathplay.lessons.notebook import SHOW_TAG, cell_ids, is_up_to_date
-from mathplay.lessons.problem import Problem
+from mathplay.lessons.problem import LessonProblem
 from mathplay.lessons.puzzleuse import PuzzleFiles, check_puzzles
 from mathplay.lessons.source import Cell, Lesson, LessonError, find_lessons, read_lesson
 
@@ -50,24 +50,24 @@ def equation_base(text: str, lesson_base: int) -> int:
     return lesson_base
 
 
-def check_paths(paths: Iterable[str | Path]) -> tuple[int, list[Problem]]:
+def check_paths(paths: Iterable[str | Path]) -> tuple[int, list[LessonProblem]]:
     """How many lessons ``paths`` hold (files and folders), and every problem found."""
     files = PuzzleFiles()
     lessons = find_lessons(paths)
-    problems: list[Problem] = []
+    problems: list[LessonProblem] = []
     for path in lessons:
         problems += check_lesson(path, files)
     return len(lessons), problems
 
 
-def check_lesson(path: str | Path, files: PuzzleFiles | None = None) -> list[Problem]:
+def check_lesson(path: str | Path, files: PuzzleFiles | None = None) -> list[LessonProblem]:
     """Every problem of the lesson at ``path``, then those of the puzzle files it uses."""
     try:
         lesson = read_lesson(path)
     except LessonError as error:
-        return [Problem(error.path or str(path), error.line, error.message)]
+        return [LessonProblem(error.path or str(path), error.line, error.message)]
     files = files if files is not None else PuzzleFiles()
-    own: list[Problem] = []
+    own: list[LessonProblem] = []
     code: list[tuple[Cell, CodeScan]] = []
     for cell in lesson.cells:
         if cell.kind == "markdown":
@@ -82,7 +82,7 @@ def check_lesson(path: str | Path, files: PuzzleFiles | None = None) -> list[Pro
     try:
         cell_ids(lesson.cells, source=lesson.name)
     except LessonError as error:
-        own.append(Problem(lesson.name, error.line, error.message))
+        own.append(LessonProblem(lesson.name, error.line, error.message))
     else:
         own += _check_notebook(lesson)
     from mathplay.lessons.teacher import check_teacher
@@ -92,20 +92,20 @@ def check_lesson(path: str | Path, files: PuzzleFiles | None = None) -> list[Pro
 
 def _verdict_problem(
     lesson: Lesson, line: int, text: str, base: int, order: str, on_purpose: bool, hint: str
-) -> Problem | None:
+) -> LessonProblem | None:
     where = _(" in base 2") if base == 2 else ""
     try:
         verdict = check(text, base=base, order=order)
     except ExpressionError as error:
         if on_purpose:
             return None
-        return Problem(
+        return LessonProblem(
             lesson.name,
             line,
             _("{text} cannot be read{where}: {error}").format(text=text, where=where, error=error),
         )
     if verdict.holds and on_purpose:
-        return Problem(
+        return LessonProblem(
             lesson.name,
             line,
             _("{text} is marked false on purpose, but it is true{where}: remove the mark").format(
@@ -113,7 +113,7 @@ def _verdict_problem(
             ),
         )
     if not verdict.holds and not on_purpose:
-        return Problem(
+        return LessonProblem(
             lesson.name,
             line,
             _("{text} is not true{where}: {reason}. Correct it, or {hint}").format(
@@ -123,10 +123,10 @@ def _verdict_problem(
     return None
 
 
-def _check_text(lesson: Lesson, cell: Cell) -> list[Problem]:
+def _check_text(lesson: Lesson, cell: Cell) -> list[LessonProblem]:
     marked, marker_problems = scan_markdown(cell.source)
     problems = [
-        Problem(lesson.name, cell.line_at(problem.start), problem.message)
+        LessonProblem(lesson.name, cell.line_at(problem.start), problem.message)
         for problem in marker_problems
     ]
     for item in marked:
@@ -146,11 +146,11 @@ def _check_text(lesson: Lesson, cell: Cell) -> list[Problem]:
     return problems
 
 
-def _check_code(lesson: Lesson, cell: Cell, scan: CodeScan) -> list[Problem]:
+def _check_code(lesson: Lesson, cell: Cell, scan: CodeScan) -> list[LessonProblem]:
     if scan.syntax_error:
         line, message = scan.syntax_error
         return [
-            Problem(
+            LessonProblem(
                 lesson.name,
                 cell.line + line - 1,
                 _("this code cell is not Python: {message}").format(message=message),
@@ -171,7 +171,7 @@ def _check_code(lesson: Lesson, cell: Cell, scan: CodeScan) -> list[Problem]:
             problems.append(problem)
     for line in scan.stray_marks:
         problems.append(
-            Problem(
+            LessonProblem(
                 lesson.name,
                 cell.line + line - 1,
                 _('"# false on purpose", but this line checks no written equation'),
@@ -180,7 +180,7 @@ def _check_code(lesson: Lesson, cell: Cell, scan: CodeScan) -> list[Problem]:
     return problems
 
 
-def _check_shown(lesson: Lesson, cell: Cell) -> list[Problem]:
+def _check_shown(lesson: Lesson, cell: Cell) -> list[LessonProblem]:
     """A pupil sees a code cell only when the lesson shows it on purpose: one short line."""
     if not lesson.for_pupils or SHOW_TAG not in cell.tags:
         return []
@@ -188,7 +188,7 @@ def _check_shown(lesson: Lesson, cell: Cell) -> list[Problem]:
     if len(lines) == 1 and len(lines[0]) <= MOST_SHOWN_CHARACTERS:
         return []
     return [
-        Problem(
+        LessonProblem(
             lesson.name,
             cell.line,
             _(
@@ -199,7 +199,7 @@ def _check_shown(lesson: Lesson, cell: Cell) -> list[Problem]:
     ]
 
 
-def _check_notebook(lesson: Lesson) -> list[Problem]:
+def _check_notebook(lesson: Lesson) -> list[LessonProblem]:
     notebook = lesson.notebook_path
     if not notebook.exists():
         message = _(
@@ -213,4 +213,4 @@ def _check_notebook(lesson: Lesson) -> list[Problem]:
         )
     else:
         return []
-    return [Problem(lesson.name, 1, message.format(name=notebook.name))]
+    return [LessonProblem(lesson.name, 1, message.format(name=notebook.name))]

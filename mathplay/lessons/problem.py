@@ -1,6 +1,6 @@
 """One problem found in a lesson or in a puzzle file it uses, shown as ``FILE:LINE: message``.
 
->>> print(Problem("lessons/01-equations.md", 42, "3 + 4 = 8 is not true: 3+4 is 7, not 8"))
+>>> print(LessonProblem("lessons/01-equations.md", 42, "3 + 4 = 8 is not true: 3+4 is 7, not 8"))
 lessons/01-equations.md:42: 3 + 4 = 8 is not true: 3+4 is 7, not 8
 """
 
@@ -10,11 +10,11 @@ from dataclasses import dataclass
 
 from mathplay.i18n import _
 
-__all__ = ["Problem"]
+__all__ = ["LessonProblem"]
 
 
 @dataclass(frozen=True)
-class Problem:
+class LessonProblem:
     """Where (a file and a line in it) and what to change. A warning does not fail a check."""
 
     path: str

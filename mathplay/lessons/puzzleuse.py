@@ -13,7 +13,7 @@ from pathlib import Path
 
 from mathplay.i18n import _, _n
 from mathplay.lessons.codecells import CodeScan, LessonPart, PuzzleRef, SetUse
-from mathplay.lessons.problem import Problem
+from mathplay.lessons.problem import LessonProblem
 from mathplay.lessons.source import Cell, Lesson
 
 __all__ = ["PuzzleFiles", "check_puzzles"]
@@ -26,13 +26,13 @@ _MISSING = ""
 class PuzzleFiles:
     """Puzzle files checked so far (a file several lessons use is checked once)."""
 
-    problems: dict[str, list[Problem]] = field(default_factory=dict)
+    problems: dict[str, list[LessonProblem]] = field(default_factory=dict)
     ids: dict[str, list[str] | None] = field(default_factory=dict)
     #: How many ``[practice]`` tables, and end-check puzzles, each file has.
     practices: dict[str, int] = field(default_factory=dict)
     checks: dict[str, int] = field(default_factory=dict)
 
-    def check(self, shown: str) -> list[Problem]:
+    def check(self, shown: str) -> list[LessonProblem]:
         """The problems of the puzzle file (or shipped set) ``shown``, the first time only."""
         if shown in self.problems:
             return []
@@ -41,7 +41,7 @@ class PuzzleFiles:
         from mathplay.puzzles.validate import resolve
 
         found = [
-            Problem(
+            LessonProblem(
                 problem.source,
                 problem.line or 1,
                 _("puzzle '{id}': {message}").format(id=problem.puzzle, message=problem.message)
@@ -81,10 +81,10 @@ def _shown(lesson: Lesson, source: str) -> str | None:
 
 def check_puzzles(
     lesson: Lesson, code: list[tuple[Cell, CodeScan]], files: PuzzleFiles
-) -> tuple[list[Problem], list[Problem]]:
+) -> tuple[list[LessonProblem], list[LessonProblem]]:
     """The lesson's problems with puzzles, and the problems of the puzzle files it uses."""
-    own: list[Problem] = []
-    theirs: list[Problem] = []
+    own: list[LessonProblem] = []
+    theirs: list[LessonProblem] = []
     current: str | None = None
     shown_at: dict[tuple[str, int | str], int] = {}
     for cell, scan in code:
@@ -107,7 +107,7 @@ def check_puzzles(
                 source = event.source
                 if source.startswith("lesson:"):
                     source = f"puzzles/{source.removeprefix('lesson:')}-….toml"
-                own.append(Problem(lesson.name, line, _no_such_set(source)))
+                own.append(LessonProblem(lesson.name, line, _no_such_set(source)))
                 if event.how == "load":
                     current = _MISSING
                 continue
@@ -116,7 +116,7 @@ def check_puzzles(
                 current = shown
         if "puzzle" in cell.tags and not scan.refs and not scan.sets:
             own.append(
-                Problem(
+                LessonProblem(
                     lesson.name,
                     cell.line,
                     _(
@@ -131,7 +131,7 @@ def check_puzzles(
 
 def _check_part(
     lesson: Lesson, part: LessonPart, line: int, current: str | None, files: PuzzleFiles
-) -> list[Problem]:
+) -> list[LessonProblem]:
     """``lesson.practice()`` and ``lesson.check()`` need their table in the file."""
     if current is None or current == _MISSING or files.ids.get(current) is None:
         return []  # no lesson loaded (reported with the puzzles), or a broken file
@@ -140,14 +140,14 @@ def _check_part(
             "lesson.check(), but {file} has no [check] table: add one, like "
             '[check] puzzles = ["id-1", "id-2", "id-3"]'
         )
-        return [Problem(lesson.name, line, message.format(file=current))]
+        return [LessonProblem(lesson.name, line, message.format(file=current))]
     if part.part == "practice" and files.practices.get(current, 0) < part.number:
         message = _(
             "lesson.practice({number}), but {file} has {count} [practice] table(s): add one, "
             'like [practice] kind = "missing" level = 1'
         )
         return [
-            Problem(
+            LessonProblem(
                 lesson.name,
                 line,
                 message.format(
@@ -177,7 +177,7 @@ def _check_ref(
     files: PuzzleFiles,
     cell: Cell,
     shown_at: dict[tuple[str, int | str], int],
-) -> list[Problem]:
+) -> list[LessonProblem]:
     target = _shown(lesson, ref.source) if ref.source else current
     what = f"puzzle({ref.key!r})"
     if target == _MISSING:
@@ -186,7 +186,7 @@ def _check_ref(
         if ref.source:
             return []  # the missing file is reported where it is opened
         return [
-            Problem(
+            LessonProblem(
                 lesson.name,
                 line,
                 _(
@@ -204,7 +204,7 @@ def _check_ref(
         found = ref.key in ids
     if not found:
         return [
-            Problem(
+            LessonProblem(
                 lesson.name,
                 line,
                 _n(
@@ -219,7 +219,7 @@ def _check_ref(
         before = shown_at.setdefault((target, number), line)
         if before != line:
             return [
-                Problem(
+                LessonProblem(
                     lesson.name,
                     line,
                     _("puzzle {number} of {file} is shown twice (also on line {before})").format(
@@ -230,25 +230,25 @@ def _check_ref(
     return []
 
 
-def _check_practice(lesson: Lesson, cell: Cell, scan: CodeScan) -> list[Problem]:
-    from mathplay.puzzles.generate import LEVELS
+def _check_practice(lesson: Lesson, cell: Cell, scan: CodeScan) -> list[LessonProblem]:
+    from mathplay.puzzles.generate import KIND_LEVELS
 
     problems = []
     for practice in scan.practices:
         line = cell.line + practice.line - 1
-        if practice.kind not in LEVELS:
+        if practice.kind not in KIND_LEVELS:
             message = _("Practice({kind!r}, …): there is no such kind; the kinds are {kinds}")
             problems.append(
-                Problem(
+                LessonProblem(
                     lesson.name,
                     line,
-                    message.format(kind=practice.kind, kinds=", ".join(LEVELS)),
+                    message.format(kind=practice.kind, kinds=", ".join(KIND_LEVELS)),
                 )
             )
-        elif practice.level not in LEVELS[practice.kind]:
-            levels = ", ".join(str(level) for level in LEVELS[practice.kind])
+        elif practice.level not in KIND_LEVELS[practice.kind]:
+            levels = ", ".join(str(level) for level in KIND_LEVELS[practice.kind])
             problems.append(
-                Problem(
+                LessonProblem(
                     lesson.name,
                     line,
                     _("Practice({kind!r}, {level}): {kind} has the levels {levels}").format(

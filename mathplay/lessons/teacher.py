@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mathplay.i18n import _
-from mathplay.lessons.problem import Problem
+from mathplay.lessons.problem import LessonProblem
 from mathplay.lessons.source import Lesson
 
 if sys.version_info >= (3, 11):
@@ -99,7 +99,7 @@ def _headings(lesson: Lesson) -> list[str]:
     return titles
 
 
-def read_teacher(lesson: Lesson) -> tuple[TeacherPage | None, list[Problem]]:
+def read_teacher(lesson: Lesson) -> tuple[TeacherPage | None, list[LessonProblem]]:
     """The companion file of ``lesson`` (``None`` when there is none), and every
     problem with it."""
     path = teacher_path(lesson)
@@ -109,11 +109,13 @@ def read_teacher(lesson: Lesson) -> tuple[TeacherPage | None, list[Problem]]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as error:
-        return None, [Problem(name, 1, _("cannot be read as TOML: {error}").format(error=error))]
-    problems: list[Problem] = []
+        return None, [
+            LessonProblem(name, 1, _("cannot be read as TOML: {error}").format(error=error))
+        ]
+    problems: list[LessonProblem] = []
 
     def problem(message: str) -> None:
-        problems.append(Problem(name, 1, message))
+        problems.append(LessonProblem(name, 1, message))
 
     for key in sorted(set(data) - _TOP_KEYS):
         problem(_("unknown key {key!r}; a teacher's page has {keys}").format(
@@ -252,7 +254,7 @@ def write_page(lesson: Lesson) -> bool:
     return True
 
 
-def check_teacher(lesson: Lesson) -> list[Problem]:
+def check_teacher(lesson: Lesson) -> list[LessonProblem]:
     """Every problem with the teacher's page of ``lesson``, and whether it is built."""
     page, problems = read_teacher(lesson)
     if page is None or problems:
@@ -263,7 +265,7 @@ def check_teacher(lesson: Lesson) -> list[Problem]:
     except OSError:
         current = None
     if current != page_text(lesson, page):
-        return [Problem(str(teacher_path(lesson)), 1, _(
+        return [LessonProblem(str(teacher_path(lesson)), 1, _(
             "{page} is not up to date: run mathplay lessons check --build"
         ).format(page=path.name))]  # fmt: skip
     return []

@@ -16,7 +16,7 @@ from typing import Any
 from mathplay.errors import MathplayError
 from mathplay.i18n import _, _n
 from mathplay.puzzles.format import read_file, read_text, write
-from mathplay.puzzles.generate import LEVELS, generate
+from mathplay.puzzles.generate import KIND_LEVELS, generate
 from mathplay.puzzles.model import PuzzleFileError
 from mathplay.puzzles.notebook import write_notebook
 from mathplay.puzzles.validate import check_text, resolve
@@ -166,7 +166,7 @@ def _print(args: argparse.Namespace) -> int:
 def _levels_help() -> str:
     """What every level of every kind means, for ``generate --help``."""
     lines = [_("levels (every number in a puzzle, its result and answer too, keeps to them):")]
-    for kind, levels in LEVELS.items():
+    for kind, levels in KIND_LEVELS.items():
         lines.append(f"  {kind}")
         for level, meaning in levels.items():
             lines += textwrap.wrap(
@@ -199,7 +199,7 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         epilog=_levels_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    maker.add_argument("--kind", required=True, choices=list(LEVELS))
+    maker.add_argument("--kind", required=True, choices=list(KIND_LEVELS))
     maker.add_argument("--level", type=int, default=1, help=_("the level (below); default 1"))
     maker.add_argument("-n", type=int, default=10, help=_("how many puzzles (1 to 1000)"))
     maker.add_argument("--seed", type=int, default=0, help=_("any whole number; default 0"))

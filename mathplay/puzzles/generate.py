@@ -1,6 +1,6 @@
 """Generate puzzle sets of every kind at documented levels; every puzzle passes the checks.
 
-``LEVELS[kind][level]`` says what a level means (number sizes, operations, steps, base),
+``KIND_LEVELS[kind][level]`` says what a level means (number sizes, operations, steps, base),
 and every generated puzzle keeps to it, its result and answer included. The same kind,
 level and seed always give the same puzzles; a sheet has no question twice (unless the
 level has fewer different questions than asked: then ``sheet.repeats`` counts the repeats
@@ -35,10 +35,10 @@ from mathplay.puzzles.kinds.drawing import Plan, Retry
 from mathplay.puzzles.model import Puzzle, Worksheet
 from mathplay.puzzles.spread import ANSWER_CHOICES, answer_key, most_of, question_key
 
-__all__ = ["CHOICES", "LEVELS", "GenerateError", "GeneratedSheet", "generate"]
+__all__ = ["CHOICES", "KIND_LEVELS", "GenerateError", "GeneratedSheet", "generate"]
 
-#: What each kind's levels mean (``LEVELS[kind][level]``), from the kinds' modules.
-LEVELS: dict[str, dict[int, str]] = {name: dict(kind.levels) for name, kind in KINDS.items()}
+#: What each kind's levels mean (``KIND_LEVELS[kind][level]``), from the kinds' modules.
+KIND_LEVELS: dict[str, dict[int, str]] = {name: dict(kind.levels) for name, kind in KINDS.items()}
 
 #: Tries for one puzzle with its choices, and how many of them may be a question the sheet
 #: already has before those choices count as used up.
@@ -163,16 +163,16 @@ def _sentence(text: str) -> str:
 
 def _check_kind_level(kind: object, level: object) -> None:
     """Refuse a kind or level the generator does not make, naming what it makes."""
-    if not isinstance(kind, str) or kind not in LEVELS:
+    if not isinstance(kind, str) or kind not in KIND_LEVELS:
         raise GenerateError(
             _("unknown kind '{kind}': the generator makes {kinds}").format(
-                kind=kind, kinds=", ".join(LEVELS)
+                kind=kind, kinds=", ".join(KIND_LEVELS)
             )
         )
-    if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS[kind]:
+    if isinstance(level, bool) or not isinstance(level, int) or level not in KIND_LEVELS[kind]:
         raise GenerateError(
             _("{kind} puzzles have levels {levels}, not {level}").format(
-                kind=kind, levels=", ".join(map(str, LEVELS[kind])), level=level
+                kind=kind, levels=", ".join(map(str, KIND_LEVELS[kind])), level=level
             )
         )
 
@@ -284,7 +284,7 @@ def generate(
         _("{title} (seed {seed})").format(title=level_title(kind, level), seed=seed),
         puzzles,
         level,
-        f"{_sentence(LEVELS[kind][level])}.{note} "
+        f"{_sentence(KIND_LEVELS[kind][level])}.{note} "
         + _("Made by: {command}").format(
             command=f"mathplay puzzles generate --kind {kind} --level {level} -n {n} --seed {seed}"
         ),

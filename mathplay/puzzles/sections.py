@@ -44,9 +44,9 @@ def _whole(value: object) -> bool:
 
 
 def _levels() -> dict[str, Any]:
-    from mathplay.puzzles.generate import LEVELS
+    from mathplay.puzzles.generate import KIND_LEVELS
 
-    return LEVELS
+    return KIND_LEVELS
 
 
 def skills_problem(skills: object, each: object = 2) -> tuple[str, str] | None:

@@ -21,10 +21,10 @@ from mathplay.core import Direction, Special, Square, square_name
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.widgets import view
+from mathplay.widgets.board_words import friendly_error
 from mathplay.widgets.computers import ComputerSeats
 from mathplay.widgets.seats import DEFAULT_COMPUTER, SEAT_CHOICES, parse_seats, seat_label
 from mathplay.widgets.turns import TurnMixin
-from mathplay.widgets.words import friendly_error
 
 __all__ = ["BoardWidget", "MoveCallback"]
 

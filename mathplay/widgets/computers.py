@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
+from mathplay.widgets.board_words import friendly_error, turn_text
 from mathplay.widgets.seats import make_computer
-from mathplay.widgets.words import friendly_error, turn_text
 
 if TYPE_CHECKING:
     from mathplay.widgets.base import BoardWidget

@@ -29,25 +29,33 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import html
-import random
 import sys
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 
-from mathplay.classroom.progress import DEFAULT_LOG
+from mathplay.classroom.where import DEFAULT_LOG
 from mathplay.errors import MathplayError
 from mathplay.i18n import _, _n
-from mathplay.puzzles.format import read_file
 from mathplay.puzzles.generate import level_title
 from mathplay.puzzles.kinds import Result
-from mathplay.puzzles.model import Problem, Puzzle, PuzzleFileError, suggest
+from mathplay.puzzles.model import Puzzle, PuzzleFileError
 from mathplay.puzzles.moments import PRACTICE
+from mathplay.puzzles.practice_plan import (
+    DRAWS,
+    MEMORY,
+    RECENT,
+    WINDOWS,
+    PracticeError,
+    pupil_seed,
+    read_practice,
+    schedule,
+    skill_text,
+    streak_text,
+)
 from mathplay.puzzles.sections import MOST_GOAL
-from mathplay.puzzles.sections import PRACTICE_KEYS as _PRACTICE_KEYS
 from mathplay.puzzles.skills import SKILLS, Skill, level_skill
 from mathplay.puzzles.spread import answer_key, most_of, question_key
 from mathplay.widgets.feedback_html import BAD as _BAD
@@ -58,94 +66,11 @@ from mathplay.widgets.save_results import SaveResults
 from mathplay.widgets.shown import set_shown
 
 if sys.version_info >= (3, 11):
-    import tomllib
+    pass
 else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
+    pass
 
 __all__ = ["Practice", "PracticeError", "pupil_seed", "schedule", "skill_text", "streak_text"]
-
-#: A puzzle is drawn again when it is the same as one of the last few shown (when the
-#: skill has no other question left).
-_RECENT = 5
-#: How many questions a practice remembers, never to ask them (or their twins) again.
-_MEMORY = 200
-#: The windows of puzzles in a row in which one answer may come only its share of times.
-_WINDOWS = (5, 20)
-#: How many draws a puzzle may take before the practice takes the best of them.
-_DRAWS = 40
-
-
-class PracticeError(MathplayError, ValueError):
-    """A practice that cannot be set up: a goal or seed of the wrong kind."""
-
-
-def pupil_seed(name: str, kind: str, level: int) -> int:
-    """The seed of ``name``'s puzzles of ``kind`` at ``level``: the same name (in any
-    case, with any spaces around it) always gets the same one.
-
-    >>> pupil_seed("Ana", "missing", 1) == pupil_seed(" ana ", "missing", 1)
-    True
-    >>> pupil_seed("Ana", "missing", 1) == pupil_seed("Ana", "missing", 2)
-    False
-    """
-    text = f"{name.strip().casefold()}\n{kind}\n{level}"
-    return int(hashlib.sha256(text.encode("utf-8")).hexdigest()[:8], 16)
-
-
-def streak_text(streak: int, goal: int) -> str:
-    """How far the row is, in words.
-
-    >>> [streak_text(n, 4) for n in (0, 2, 3, 4)]  # doctest: +NORMALIZE_WHITESPACE
-    ['Get 4 right in a row, without hints, to master this.', '2 in a row: 2 more to go',
-     '3 in a row — one more!', 'Mastered! 4 in a row without hints.']
-    """
-    if streak >= goal:
-        return _n(
-            "Mastered! {goal} right without hints.",
-            "Mastered! {goal} in a row without hints.",
-            goal,
-        ).format(goal=goal)
-    if streak == 0:
-        return _n(
-            "Get {goal} right, without hints, to master this.",
-            "Get {goal} right in a row, without hints, to master this.",
-            goal,
-        ).format(goal=goal)
-    left = goal - streak
-    if left == 1:
-        return _("{streak} in a row — one more!").format(streak=streak)
-    return _("{streak} in a row: {left} more to go").format(streak=streak, left=left)
-
-
-def skill_text(title: str, row: int, each: int) -> str:
-    """How far one skill's row is, in words.
-
-    >>> skill_text("Binary → decimal", 2, 2), skill_text("Decimal → binary", 1, 2)
-    ('Binary → decimal: 2 of 2 in a row ✓ done', 'Decimal → binary: 1 of 2 in a row')
-    """
-    if row >= each:
-        return _("{skill}: {each} of {each} in a row ✓ done").format(skill=title, each=each)
-    return _("{skill}: {row} of {each} in a row").format(skill=title, row=row, each=each)
-
-
-def schedule(seed: int, skills: int, count: int) -> list[int]:
-    """Which skill (an index) each of the first ``count`` puzzles practises: rounds in
-    which every skill comes once, shuffled with ``seed``, never one twice in a row.
-
-    >>> order = schedule(7, 3, 9)
-    >>> sorted(order[:3]) == sorted(order[3:6]) == [0, 1, 2]
-    True
-    >>> any(a == b for a, b in zip(order, order[1:]))
-    False
-    """
-    rng = random.Random(f"skills:{seed}")
-    order: list[int] = []
-    while len(order) < count:
-        round_ = rng.sample(range(skills), skills)
-        if order and skills > 1 and round_[0] == order[-1]:
-            round_[0], round_[-1] = round_[-1], round_[0]
-        order.extend(round_)
-    return order[:count]
 
 
 def _whole(value: object) -> bool:
@@ -254,7 +179,7 @@ class Practice(PuzzleView):
         ``level``, or ``skills`` and optional ``each``; optional ``goal`` and ``seed``). A
         file that cannot be used shows its problems instead, as ``PuzzleSet`` does."""
         try:
-            options = _read_practice(path)
+            options = read_practice(path)
         except PuzzleFileError as error:
             practice = cls.__new__(cls)
             w.VBox.__init__(practice)
@@ -367,7 +292,7 @@ class Practice(PuzzleView):
 
     def _crowded(self, answer: str, skill: Skill) -> bool:
         """Whether ``answer`` would come more than its share of the last puzzles."""
-        for size in _WINDOWS:
+        for size in WINDOWS:
             window = [*self._answers[max(0, len(self._answers) - size + 1) :], answer]
             if window.count(answer) > most_of(len(window), skill.choices):
                 return True
@@ -378,12 +303,12 @@ class Practice(PuzzleView):
         twin), with an answer not over its share; else the best of the draws."""
         skill = self.skill_at(self.shown + 1)
         best: tuple[int, Puzzle, tuple[Any, ...]] | None = None
-        for _attempt in range(_DRAWS):
+        for _attempt in range(DRAWS):
             self.drawn += 1
             puzzle = self.puzzle_number(self.drawn, skill)
             key = question_key(puzzle.kind, puzzle.fields, puzzle.answer)
             fault = (
-                (key in self._recent[-_RECENT:]) * 4
+                (key in self._recent[-RECENT:]) * 4
                 + (key in self._recent) * 2
                 + self._crowded(answer_key(puzzle.answer), skill)
             )
@@ -394,8 +319,8 @@ class Practice(PuzzleView):
         assert best is not None
         _fault, puzzle, key = best
         self.skill = skill
-        self._recent = [*self._recent, key][-_MEMORY:]
-        self._answers = [*self._answers, answer_key(puzzle.answer)][-max(_WINDOWS) :]
+        self._recent = [*self._recent, key][-MEMORY:]
+        self._answers = [*self._answers, answer_key(puzzle.answer)][-max(WINDOWS) :]
         return puzzle
 
     def next(self) -> None:
@@ -520,35 +445,3 @@ class Practice(PuzzleView):
 def _span(text: str, colour: str | None = None) -> str:
     style = f"color:{colour};" if colour else ""
     return f'<span style="{style}margin-left:0.8em;font-weight:bold">{html.escape(text)}</span>'
-
-
-def _read_practice(path: str | Path) -> dict[str, Any]:
-    """The options of the ``[practice]`` table in the file at ``path``."""
-    text, name = read_file(path)
-
-    def problem(message: str) -> PuzzleFileError:
-        return PuzzleFileError([Problem(name, None, None, message)])
-
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise problem(_("the file is not valid TOML: {e}").format(e=error)) from None
-    table = data.get("practice")
-    if not isinstance(table, dict):
-        raise problem(
-            _('the file has no [practice] table, like [practice] kind = "missing" level = 1')
-        )
-    unknown = [key for key in table if key not in _PRACTICE_KEYS]
-    if unknown:
-        raise problem(
-            _("unknown key '{key}' in [practice]{hint}; it has {known}").format(
-                key=unknown[0],
-                hint=suggest(unknown[0], _PRACTICE_KEYS),
-                known=", ".join(_PRACTICE_KEYS),
-            )
-        )
-    if "skills" not in table:
-        for key in ("kind", "level"):
-            if key not in table:
-                raise problem(_("[practice] needs a line {key} = …").format(key=key))
-    return {key: table[key] for key in _PRACTICE_KEYS if key in table}

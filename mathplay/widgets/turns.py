@@ -15,7 +15,7 @@ from mathplay.core import Direction, Square, line_from_placements, square_name
 from mathplay.errors import MathplayError
 from mathplay.expr.pretty import pretty
 from mathplay.i18n import _, _n
-from mathplay.widgets.words import friendly_error, log_line, points_text, turn_text
+from mathplay.widgets.board_words import friendly_error, log_line, points_text, turn_text
 
 if TYPE_CHECKING:
     from mathplay.widgets.base import BoardWidget

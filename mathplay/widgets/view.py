@@ -10,7 +10,7 @@ from typing import Any
 
 from mathplay.core import COLUMNS, Special, Square
 from mathplay.i18n import _
-from mathplay.widgets.words import log_line
+from mathplay.widgets.board_words import log_line
 
 __all__ = ["CSS_KIND", "legend", "log_lines", "score_series", "square_entries", "texts"]
 

@@ -99,6 +99,7 @@ def _value(game: Binary, move) -> float:
     return move.score + LEAVE_WEIGHT * leave_value(hand_after(game, move))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [2, 4, 6])
 @pytest.mark.parametrize("blank", [False, True])
 def test_candidates_hold_every_move_the_strong_player_could_choose(seed: int, blank: bool) -> None:

@@ -137,6 +137,7 @@ def test_a_summy_hand_of_digits_is_cut_short_but_finds_the_best_sum() -> None:
     assert max(m.score for m in found) == best > max(m.score for m in in_board_order)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("blank", [False, True])
 def test_binary_best_with_a_budget_that_lasts_is_exactly_the_engine(blank: bool) -> None:
     for game in binary_positions(blank):
@@ -146,6 +147,7 @@ def test_binary_best_with_a_budget_that_lasts_is_exactly_the_engine(blank: bool)
             assert not budget.spent
 
 
+@pytest.mark.slow
 def test_binary_first_pass_keeps_the_blanks_in_hand() -> None:
     for game in binary_positions(blank=True):
         kept = list(generate_moves(game, blanks=False))
@@ -210,6 +212,7 @@ class StoppedClock:
         return float(next(self.ticks)) * 10.0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["easy", "greedy", "strong", "expert"])
 @pytest.mark.parametrize("game_name", ["summy", "binary"])
 def test_a_player_whose_clock_has_run_out_still_makes_a_move(
@@ -233,6 +236,7 @@ def test_a_player_whose_clock_has_run_out_still_makes_a_move(
         assert not played[0].startswith(("pass", "discard", "exchange")), played
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name", ["summy", "binary", "mixmath"])
 def test_budgeted_players_replay_their_games(
     game_name: str, monkeypatch: pytest.MonkeyPatch

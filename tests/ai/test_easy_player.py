@@ -26,6 +26,7 @@ def positions(game_name: str, count: int) -> list[object]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name", ["summy", "binary"])
 def test_easy_plays_a_scoring_move_near_its_share_of_the_best(
     game_name: str, monkeypatch: pytest.MonkeyPatch

@@ -9,7 +9,7 @@ import pytest
 
 from mathplay import Binary, Mixmath, Summy
 from mathplay.ai.hints import _placed
-from mathplay.ai.words import tile_name, tile_order
+from mathplay.ai.tile_words import tile_name, tile_order
 
 
 def in_move_order(game: object, move: object) -> list[str]:

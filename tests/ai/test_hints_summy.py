@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from mathplay import MathplayError, Summy
-from mathplay.ai.words import tile_name
+from mathplay.ai.tile_words import tile_name
 
 
 def position(hand: str = "12+3") -> Summy:

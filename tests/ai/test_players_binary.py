@@ -9,6 +9,7 @@ from mathplay.ai import make_player
 from mathplay.tournament import play_game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["random", "greedy", "strong"])
 def test_players_finish_seeded_binary_games(kind: str) -> None:
     first = play_game(Binary(players=2, seed=8), [make_player(kind, 1), make_player(kind, 2)])

@@ -11,6 +11,7 @@ from mathplay.games.mixmath.position import EMPTY_BOARD
 from mathplay.tournament import play_game, run_match
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["random", "greedy", "strong"])
 def test_players_play_whole_turns_and_finish_seeded_games(kind: str) -> None:
     first = play_game(Mixmath(players=2, seed=4), [make_player(kind, 1), make_player(kind, 2)])

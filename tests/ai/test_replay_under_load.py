@@ -84,6 +84,7 @@ def _play(name: str, turns: int, hints: bool) -> list[str]:
     return [str(move) for move in game.history]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "turns"), [("mixmath", 8), ("summy", 6), ("binary", 6)])
 def test_a_seeded_game_replays_on_a_busy_machine(
     name: str, turns: int, clock_cuts: list[int], request: pytest.FixtureRequest

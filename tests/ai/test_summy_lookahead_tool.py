@@ -22,6 +22,7 @@ def position() -> Any:
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("opponent", [False, True])
 def test_the_gain_is_measured_against_greedys_own_sum(position: Any, opponent: bool) -> None:
     tool = load_tool("summy_lookahead")

@@ -20,7 +20,7 @@ from mathplay.cards import (
     default_challenges,
     sum_text,
 )
-from mathplay.cards.words import answer_text
+from mathplay.cards.feedback import answer_text
 
 
 def every_row(n: int) -> list[Cards]:

@@ -56,6 +56,7 @@ def run(name: str) -> Any:
     return totals
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["summy", "mixmath", "binary"])
 def test_every_listed_move_and_every_levels_move_is_accepted(
     name: str, record_property: Callable[[str, object], None]

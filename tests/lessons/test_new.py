@@ -126,6 +126,7 @@ def test_the_command_says_what_to_do_next(folder: Path, capsys: pytest.CaptureFi
     assert "mathplay lessons check --build" in out[3]
 
 
+@pytest.mark.slow
 def test_a_new_lesson_runs_top_to_bottom(folder: Path) -> None:
     """nbval runs the new lesson's notebook in its folder, as ``pytest --nbval-lax lessons/``."""
     (_path, _puzzles, notebook) = new_lesson("fractions", folder)

@@ -133,6 +133,7 @@ def test_wrong_answers_are_explained_without_the_right_answer(puzzle: Puzzle) ->
         assert result.message.strip()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle", TEXT_ANSWER)
 def test_no_feedback_gives_a_right_expression_or_move(puzzle: Puzzle) -> None:
     kind = KINDS[puzzle.kind]

@@ -8,15 +8,15 @@ import pytest
 
 from mathplay.__main__ import main as mathplay_main
 from mathplay.puzzles import check_file, check_text, parse, write
-from mathplay.puzzles.generate import LEVELS, GenerateError, generate
+from mathplay.puzzles.generate import KIND_LEVELS, GenerateError, generate
 from mathplay.puzzles.kinds import KINDS
 
-CASES = [(kind, level) for kind, levels in LEVELS.items() for level in levels]
+CASES = [(kind, level) for kind, levels in KIND_LEVELS.items() for level in levels]
 
 
 def test_every_kind_has_levels() -> None:
-    assert set(LEVELS) == set(KINDS)
-    assert all(len(levels) >= 4 for levels in LEVELS.values())
+    assert set(KIND_LEVELS) == set(KINDS)
+    assert all(len(levels) >= 4 for levels in KIND_LEVELS.values())
 
 
 @pytest.mark.parametrize(("kind", "level"), CASES)
@@ -91,7 +91,7 @@ def test_cli_help_says_what_every_level_means(capsys: pytest.CaptureFixture[str]
     with pytest.raises(SystemExit):
         mathplay_main(["puzzles", "generate", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    for levels in LEVELS.values():
+    for levels in KIND_LEVELS.values():
         for level, meaning in levels.items():
             assert f"{level} {meaning}" in text
 

@@ -4,7 +4,7 @@ Every sheet: no question twice, no answer over half of a ``true-or-false`` or
 ``which-operation`` sheet, every operation the level names, every number (result and
 answer included) inside the level's stated ranges, ids and title that carry the seed, and
 every puzzle passes the puzzle checker after a round trip through TOML. Every ``target``
-needs all its tiles. The ranges here are written from ``LEVELS``, not from the generator.
+needs all its tiles. The ranges here are written from ``KIND_LEVELS``, not from the generator.
 ``move`` puzzles take about 50 ms each: 200 seeds of them are in the slow test.
 """
 
@@ -21,13 +21,15 @@ import pytest
 
 from mathplay.puzzles import parse, write
 from mathplay.puzzles.format import Puzzle
-from mathplay.puzzles.generate import LEVELS, generate
+from mathplay.puzzles.generate import KIND_LEVELS, generate
 from mathplay.puzzles.kinds import KINDS
 from mathplay.puzzles.validate import validate_puzzle
 
 SEEDS = range(200)
-QUICK = [(kind, level) for kind, levels in LEVELS.items() for level in levels if kind != "move"]
-MOVES = [("move", level) for level in LEVELS["move"]]
+QUICK = [
+    (kind, level) for kind, levels in KIND_LEVELS.items() for level in levels if kind != "move"
+]
+MOVES = [("move", level) for level in KIND_LEVELS["move"]]
 #: The sheet size for the 200-seed runs: 4 (the smallest sheet that must be balanced),
 #: 2 where a puzzle takes several milliseconds to make and check.
 SIZE = {("target", 3): 2, ("which-operation", 3): 3}
@@ -62,7 +64,7 @@ def within(values: list[int], low: int, high: int) -> bool:
     return all(low <= v <= high for v in values)
 
 
-# --- what each level promises, written from LEVELS -------------------------------------
+# --- what each level promises, written from KIND_LEVELS -------------------------------------
 
 
 def missing(level: int, p: Puzzle) -> list[str]:
@@ -270,6 +272,7 @@ def check_sheet(kind: str, level: int, n: int, seed: int) -> None:
         assert named <= used, f"the sheet has {used}, not all of {named}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("kind", "level"), QUICK)
 def test_every_sheet_keeps_the_promises(kind: str, level: int) -> None:
     for seed in SEEDS:
@@ -336,7 +339,7 @@ def test_descriptions_keep_their_capitals() -> None:
 
 
 def test_hints_suit_the_level() -> None:
-    for kind, levels in LEVELS.items():
+    for kind, levels in KIND_LEVELS.items():
         hints = [generate(kind, level, 1, seed=1).puzzles[0].hints for level in levels]
         assert all(hints), kind
         assert len(set(hints)) == len(hints), f"{kind}: two levels share their hints"

@@ -64,6 +64,7 @@ PAPER_CASES = [(str(path), "a4") for path in LESSON_FILES] + [
 @pytest.mark.parametrize(
     ("source", "paper"), PAPER_CASES, ids=[f"{Path(s).stem}-{p}" for s, p in PAPER_CASES]
 )
+@pytest.mark.slow
 def test_each_lessons_worksheet_and_key_as_pdf(source: str, paper: str, tmp_path: Path) -> None:
     _poppler()
     sheet = load(source)

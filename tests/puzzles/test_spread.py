@@ -25,14 +25,16 @@ import pytest
 
 from mathplay.lessons.runtime import OpenLesson
 from mathplay.puzzles.format import Puzzle
-from mathplay.puzzles.generate import LEVELS, GenerateError, generate
+from mathplay.puzzles.generate import KIND_LEVELS, GenerateError, generate
 from mathplay.puzzles.sections import read_sections
 from mathplay.puzzles.skills import SKILLS
 from mathplay.widgets.practice import Practice
 from tests.puzzles.test_practice import _nobody, answer, attempts, wrong  # noqa: F401
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons" / "puzzles"
-QUICK = [(kind, level) for kind, levels in LEVELS.items() for level in levels if kind != "move"]
+QUICK = [
+    (kind, level) for kind, levels in KIND_LEVELS.items() for level in levels if kind != "move"
+]
 _COMMUTATIVE = {"+", "x", "AND", "OR", "XOR"}
 
 
@@ -79,6 +81,7 @@ def test_sheets_of_20_have_no_twins_and_spread_answers_200_seeds(kind: str, leve
     check_sheets([generate(kind, level, 20, seed=s).puzzles for s in range(200)], kind)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(SKILLS))
 def test_every_skill_keeps_its_choice_and_spreads(name: str) -> None:
     skill = SKILLS[name]

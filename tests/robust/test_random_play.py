@@ -99,6 +99,7 @@ def random_game(name: str, seed: int, plies: int) -> None:
         game.play(entry.move)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(MAKERS))
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6))

@@ -70,6 +70,7 @@ def test_the_computer_moves_on_the_event_loop(no_threads: None) -> None:
     in_a_fresh_thread(lambda: asyncio.run(lesson()))
 
 
+@pytest.mark.slow
 def test_between_two_computer_turns_the_kernel_does_other_work(no_threads: None) -> None:
     async def lesson() -> None:
         board = play("summy", seats=["computer", "computer"], seed=4, size=9)

@@ -336,6 +336,7 @@ def test_play_refuses_bad_arguments_with_a_reason(call, message: str) -> None:
         call()
 
 
+@pytest.mark.slow
 def test_a_teacher_can_name_the_computer_by_level() -> None:
     board = play("summy", seats=["human", "computer:expert"], seed=2, size=9)
     board.wait()
@@ -372,6 +373,7 @@ def test_a_single_tile_at_a_crossing_plays_the_way_the_engine_accepts() -> None:
     assert game.scores == (11, 0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [None, 9])
 def test_play_always_deals_a_first_hand_that_can_make_a_sum(size: int | None) -> None:
     options = {} if size is None else {"size": size}

@@ -38,6 +38,7 @@ def _position(seed: int, turns: int, blanks: int = 0) -> Binary:
 POSITIONS = [(8, 0, 0), (11, 0, 0), (13, 0, 1), (15, 0, 0), (36, 0, 0), (3, 4, 0), (5, 3, 1)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "turns", "blanks"), POSITIONS)
 @pytest.mark.parametrize("n", [1, 3, 10])
 def test_best_moves_equal_the_best_of_legal_moves(

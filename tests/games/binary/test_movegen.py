@@ -31,6 +31,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, lines, hand, options", CASES, ids=[c[0] for c in CASES])
 def test_b3_legal_moves_equal_the_brute_force_reference(
     name: str, lines: tuple[str, ...], hand: str, options: dict[str, object]
@@ -106,6 +107,7 @@ def test_b3_the_issue_example_move_is_listed() -> None:
     assert g.play("H8 across 101 AND 1 = 1") == moves["H8 across 101 AND 1 = 1"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 8])
 def test_b3_legal_moves_equal_the_reference_in_played_positions(seed: int) -> None:
     """Positions from seeded games (blanks on the board included), small hands."""
@@ -123,6 +125,7 @@ def test_b3_legal_moves_equal_the_reference_in_played_positions(seed: int) -> No
         assert fast == brute_force_moves(small)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 3, 5, 8, 9, 15])  # seeds whose position has moves
 def test_b3_legal_moves_equal_the_reference_on_random_boards(seed: int) -> None:
     """Random chips scattered on the board (old blanks too), random small hands, options."""

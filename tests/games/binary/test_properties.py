@@ -41,6 +41,7 @@ def random_turn(g: Binary, rng: random.Random) -> str:
 SEEDS = list(range(10))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 def test_b1_b5_random_games_conserve_chips_undo_and_save(seed: int) -> None:
     rng = random.Random(seed)

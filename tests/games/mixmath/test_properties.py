@@ -53,6 +53,7 @@ def check_invariants(game: Mixmath) -> None:
         assert game.placed_this_turn or len(game.hands[game.to_move]) <= 7
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 10**6), options=options_strategy)
 def test_M2_M5_M6_M9_random_games_conserve_tiles_add_up_and_end(
@@ -99,6 +100,7 @@ def test_undo_back_to_the_start_restores_the_deal() -> None:
     assert game.state_key() == fresh.state_key() and game.save() == fresh.save()
 
 
+@pytest.mark.slow
 def test_games_always_end_for_many_seeds() -> None:
     for seed in range(60):
         options: dict[str, Any] = {"mode": "challenge"} if seed % 4 == 0 else {}

@@ -43,6 +43,7 @@ def assert_exact(game: Mixmath) -> None:
         assert set(listed) == independent_moves(game)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", OPTION_SETS, ids=["M4", "M10-seq", "M10-ops", "M10-all"])
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_M4_M5_legal_moves_equal_the_brute_force_reference(

@@ -40,6 +40,7 @@ def test_the_strict_deal_is_often_stuck(size: int, stuck: int) -> None:
     assert sum(not Summy(seed=seed, size=size).legal_moves() for seed in range(200)) == stuck
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [25, 9])
 def test_a_playable_deal_always_has_a_first_sum(size: int) -> None:
     for seed in range(200):

@@ -54,6 +54,7 @@ def test_every_listed_move_is_playable_and_scores_what_it_says() -> None:
         assert copy.play(str(move)) == move.score
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(8))
 def test_matches_brute_force_on_small_tables(seed: int) -> None:
     rng = random.Random(seed)
@@ -72,6 +73,7 @@ def test_matches_brute_force_on_small_tables(seed: int) -> None:
     assert compared >= 3
 
 
+@pytest.mark.slow
 def test_matches_brute_force_on_a_busy_hand_worked_table() -> None:
     diagram = table(
         (2, ". . . . 6 . . . ."),
