@@ -15,7 +15,8 @@ import random
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from mathplay.classroom.records import record, safe_file_name
+from mathplay.classroom.records import record
+from mathplay.classroom.where import safe_file_name
 from mathplay.puzzles import load
 from mathplay.puzzles.kinds import KINDS
 

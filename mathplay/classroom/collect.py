@@ -20,14 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mathplay.classroom.records import (
-    _warn,
-    name_key,
-    progress_files,
-    read_lines,
-    source_flags,
-    why_not_read,
-)
+from mathplay.classroom.records import _warn, progress_files, read_lines, source_flags, why_not_read
+from mathplay.classroom.where import name_key
 from mathplay.i18n import _
 
 __all__ = ["CollectResult", "collect"]

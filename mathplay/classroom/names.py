@@ -26,7 +26,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable
 
-from mathplay.classroom.records import hub_user, name_key
+from mathplay.classroom.where import hub_user, name_key
 
 __all__ = ["MOST_NAME", "current_pupil", "on_name", "set_pupil", "when_known"]
 

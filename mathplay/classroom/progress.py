@@ -17,25 +17,20 @@ same: ``mathplay progress collect`` and ``mathplay progress report``.
 from __future__ import annotations
 
 from mathplay.classroom.collect import CollectResult, collect
-from mathplay.classroom.records import (
+from mathplay.classroom.records import ProgressWarning, append_line, read_attempts, record
+from mathplay.classroom.report import CSV_COLUMNS, STATUSES, Summary, Table, chart, summary
+from mathplay.classroom.task_clock import TaskClock, set_clock, task_clock
+from mathplay.classroom.where import (
     DEFAULT_LOG,
     PROGRESS_DIR_VARIABLE,
-    ProgressWarning,
-    TaskClock,
-    append_line,
     current_notebook,
     hub_user,
     log_path,
     name_key,
     os_user,
     progress_dir,
-    read_attempts,
-    record,
     safe_file_name,
-    set_clock,
-    task_clock,
 )
-from mathplay.classroom.report import CSV_COLUMNS, STATUSES, Summary, Table, chart, summary
 
 __all__ = [
     "CSV_COLUMNS",

@@ -30,20 +30,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from mathplay.classroom.task_clock import AWAY, TaskClock, set_clock, task_clock
 from mathplay.classroom.where import (
-    DEFAULT_LOG,
-    PROGRESS_DIR_VARIABLE,
     current_lesson,
     current_notebook,
-    hub_user,
     lesson_of,
-    log_path,
     name_key,
     os_user,
     progress_dir,
-    safe_file_name,
-    set_current_lesson,
 )
 from mathplay.i18n import _
 
@@ -53,28 +46,12 @@ except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
 
 __all__ = [
-    "AWAY",
-    "DEFAULT_LOG",
-    "PROGRESS_DIR_VARIABLE",
     "RECORD_VERSION",
     "ProgressWarning",
-    "TaskClock",
-    "current_lesson",
-    "current_notebook",
-    "hub_user",
-    "lesson_of",
-    "log_path",
-    "name_key",
-    "os_user",
-    "progress_dir",
     "read_attempts",
     "record",
     "record_next",
-    "safe_file_name",
-    "set_clock",
-    "set_current_lesson",
     "source_flags",
-    "task_clock",
     "why_not_read",
 ]
 

@@ -24,17 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from mathplay.classroom.cells import as_text
-from mathplay.classroom.records import (
-    _MAX_WARNINGS,
-    DEFAULT_LOG,
-    _read,
-    _warn,
-    name_key,
-    progress_dir,
-    progress_files,
-    source_flags,
-)
+from mathplay.classroom.records import _MAX_WARNINGS, _read, _warn, progress_files, source_flags
 from mathplay.classroom.statuses import STATUS_BY_NAME, STATUSES
+from mathplay.classroom.where import DEFAULT_LOG, name_key, progress_dir
 from mathplay.i18n import _
 
 __all__ = ["CSV_COLUMNS", "STATUSES", "Summary", "Table", "as_text", "chart", "summary"]

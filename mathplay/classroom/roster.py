@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from mathplay.classroom.records import name_key
+from mathplay.classroom.where import name_key
 from mathplay.i18n import _
 
 __all__ = [

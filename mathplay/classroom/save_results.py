@@ -28,7 +28,7 @@ import json
 import sys
 from pathlib import Path
 
-from mathplay.classroom.records import DEFAULT_LOG, log_path, name_key, safe_file_name
+from mathplay.classroom.where import DEFAULT_LOG, log_path, name_key, safe_file_name
 
 __all__ = ["results_file_name", "results_text", "wanted"]
 

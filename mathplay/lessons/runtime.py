@@ -38,7 +38,7 @@ from typing import Any
 import ipywidgets as w
 
 from mathplay.classroom.names import current_pupil
-from mathplay.classroom.records import DEFAULT_LOG, hub_user, set_current_lesson
+from mathplay.classroom.where import DEFAULT_LOG, hub_user, set_current_lesson
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.puzzles.model import PuzzleFileError, Worksheet

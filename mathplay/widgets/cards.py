@@ -44,7 +44,9 @@ from mathplay.cards import (
 )
 from mathplay.cards.base import WRONG
 from mathplay.classroom.names import current_pupil, set_pupil, when_known
-from mathplay.classroom.records import DEFAULT_LOG, current_lesson, log_path, record, task_clock
+from mathplay.classroom.records import record
+from mathplay.classroom.task_clock import task_clock
+from mathplay.classroom.where import DEFAULT_LOG, current_lesson, log_path
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.puzzles.moments import GUIDED, PRACTICE

@@ -19,7 +19,7 @@ import ipywidgets as w
 import traitlets
 
 from mathplay.classroom.names import MOST_NAME, current_pupil, on_name, set_pupil
-from mathplay.classroom.records import current_lesson, current_notebook
+from mathplay.classroom.where import current_lesson, current_notebook
 from mathplay.i18n import _
 from mathplay.widgets.shown import is_shown, set_shown
 

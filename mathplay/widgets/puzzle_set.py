@@ -19,7 +19,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from mathplay.classroom.records import DEFAULT_LOG
+from mathplay.classroom.where import DEFAULT_LOG
 from mathplay.errors import MathplayError
 from mathplay.i18n import _, _n
 from mathplay.puzzles.kinds import KINDS, KindError, Result

@@ -15,7 +15,9 @@ from typing import Any
 import ipywidgets as w
 
 from mathplay.classroom.names import current_pupil
-from mathplay.classroom.records import log_path, record, record_next, task_clock
+from mathplay.classroom.records import record, record_next
+from mathplay.classroom.task_clock import task_clock
+from mathplay.classroom.where import log_path
 from mathplay.errors import MathplayError
 from mathplay.games.registry import GAMES
 from mathplay.i18n import _

@@ -25,8 +25,8 @@ from typing import Any
 import anywidget
 import traitlets
 
-from mathplay.classroom.records import DEFAULT_LOG
 from mathplay.classroom.save_results import results_file_name, results_text, wanted
+from mathplay.classroom.where import DEFAULT_LOG
 from mathplay.i18n import _, _n
 
 __all__ = ["SaveResults"]

@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from mathplay.classroom.records import set_current_lesson
+from mathplay.classroom.where import set_current_lesson
 from mathplay.lessons.runtime import OpenLesson
 from mathplay.puzzles.kinds import KINDS
 from mathplay.widgets.practice import Practice

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from mathplay.classroom import names as pupil_names
-from mathplay.classroom import records
+from mathplay.classroom import task_clock, where
 
 
 @pytest.fixture(autouse=True)
@@ -16,8 +16,8 @@ def _clean_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("JUPYTERHUB_USER", "MATHPLAY_PROGRESS_DIR", "JPY_SESSION_NAME"):
         monkeypatch.delenv(name, raising=False)
     pupil_names.set_pupil(None)
-    records.set_current_lesson(None)
-    records.set_clock()
+    where.set_current_lesson(None)
+    task_clock.set_clock()
 
 
 def front_end(widget: Any, **content: Any) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import mathplay
-from mathplay.classroom import records
+from mathplay.classroom import task_clock
 from mathplay.classroom.names import current_pupil, set_pupil
 from mathplay.errors import MathplayError
 from mathplay.widgets.cards import BinaryCards
@@ -65,7 +65,7 @@ def test_the_cards_are_drawn_with_names_labels_and_bits() -> None:
 
 def test_make_5_by_messages_is_checked_and_recorded(folder: Path) -> None:
     clock = Clock()
-    records.set_clock(clock)
+    task_clock.set_clock(clock)
     widget = BinaryCards(who="Ana")
     front_end(widget, event="flip", index=2)
     clock.now += 12

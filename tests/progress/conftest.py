@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mathplay.classroom import names as pupil_names
-from mathplay.classroom import records
+from mathplay.classroom import task_clock, where
 
 
 @pytest.fixture(autouse=True)
@@ -13,8 +13,8 @@ def _clean_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("JUPYTERHUB_USER", "MATHPLAY_PROGRESS_DIR", "JPY_SESSION_NAME"):
         monkeypatch.delenv(name, raising=False)
     pupil_names.set_pupil(None)
-    records.set_clock()
-    records.set_current_lesson(None)
+    task_clock.set_clock()
+    where.set_current_lesson(None)
 
 
 class FakeClock:
@@ -33,5 +33,5 @@ class FakeClock:
 @pytest.fixture
 def clock() -> FakeClock:
     fake = FakeClock()
-    records.set_clock(fake)
+    task_clock.set_clock(fake)
     return fake

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mathplay.classroom import records
+from mathplay.classroom import records, where
 from mathplay.classroom.names import current_pupil, set_pupil
 from mathplay.puzzles import PuzzleSet
 from mathplay.widgets.practice import Practice
@@ -40,7 +40,7 @@ def test_on_a_hub_the_pupil_is_never_asked(monkeypatch: pytest.MonkeyPatch, tmp_
 def test_without_a_hub_the_os_user_is_not_taken_as_the_name(tmp_path: Path) -> None:
     log = tmp_path / "p.jsonl"
     ps = PuzzleSet("arithmetic", only=[1], log=log)
-    assert records.os_user()  # there is one, but on a lab PC everybody shares it
+    assert where.os_user()  # there is one, but on a lab PC everybody shares it
     assert ps.name_box.layout.display != "none"
     ps.check("4")
     assert "write your name" in ps.feedback.value.lower() and not log.exists()
@@ -52,7 +52,7 @@ def test_without_a_hub_the_os_user_is_not_taken_as_the_name(tmp_path: Path) -> N
 def test_the_os_user_is_recorded_when_record_is_told_no_name(tmp_path: Path) -> None:
     log = tmp_path / "p.jsonl"
     records.record(log, puzzle_set="S", puzzle="p1", answer="1", right=True)
-    assert lines(log)[0]["who"] == records.os_user()
+    assert lines(log)[0]["who"] == where.os_user()
 
 
 @pytest.mark.parametrize("again", ["ana", " Ana ", "ANA", "ana "])
@@ -60,8 +60,8 @@ def test_the_same_name_in_another_case_is_the_same_pupil(again: str) -> None:
     set_pupil("Ana")
     set_pupil(again)
     assert current_pupil() == "Ana"  # shown as first typed
-    assert records.name_key(again) == records.name_key("Ana")
-    assert records.safe_file_name(again) == records.safe_file_name("Ana")
+    assert where.name_key(again) == where.name_key("Ana")
+    assert where.safe_file_name(again) == where.safe_file_name("Ana")
 
 
 def test_a_name_typed_once_is_kept_for_the_kernel(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mathplay.classroom import records
-from mathplay.classroom.records import log_path, name_key, safe_file_name
+from mathplay.classroom.where import log_path, name_key, safe_file_name
 from mathplay.puzzles import PuzzleSet, write
 from mathplay.puzzles.generate import generate
 from mathplay.widgets.practice import Practice

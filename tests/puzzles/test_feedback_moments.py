@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from mathplay.classroom import names as pupil_names
-from mathplay.classroom.records import set_current_lesson
+from mathplay.classroom.where import set_current_lesson
 from mathplay.lessons.runtime import OpenLesson
 from mathplay.puzzles import Puzzle, PuzzleSet, Worksheet
 from mathplay.puzzles.kinds import KINDS

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from mathplay.classroom import names as pupil_names
-from mathplay.classroom.records import set_current_lesson
+from mathplay.classroom.where import set_current_lesson
 from mathplay.lessons.runtime import OpenLesson
 from mathplay.puzzles import PuzzleSet
 from mathplay.widgets.answerbox import MOST_TYPED, AnswerBox
