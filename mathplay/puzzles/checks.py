@@ -15,9 +15,12 @@ import re
 from typing import Any
 
 from mathplay.errors import MathplayError
+from mathplay.expr import check
+from mathplay.expr.prose import find_equations
 from mathplay.i18n import _
 from mathplay.puzzles.kinds import KindError, get_kind
 from mathplay.puzzles.kinds.base import MOST_HINTS, SearchStopped
+from mathplay.puzzles.kinds.blanks import canonical_text
 from mathplay.puzzles.kinds.true_or_false import TrueOrFalse
 from mathplay.puzzles.model import Problem, Puzzle, Worksheet
 
@@ -255,10 +258,6 @@ def given_facts(puzzle: Puzzle, question: str) -> tuple[str, ...]:
     >>> given_facts(Puzzle("o", "missing", "Is it 6 + 2 x 5 = 16?"), "6 + 2 x 5 = _")
     ()
     """
-    from mathplay.expr import check
-    from mathplay.expr.prose import find_equations
-    from mathplay.puzzles.kinds.blanks import canonical_text
-
     base = puzzle.fields.get("base", 10)
     order = str(puzzle.fields.get("order", "math"))
     asked = re.escape(canonical_text(question)).replace("_", "[0-9]+")

@@ -38,6 +38,7 @@ from mathplay.puzzles.model import (
     Worksheet,
     suggest,
 )
+from mathplay.puzzles.sections import read_sections
 from mathplay.puzzles.tomlscan import MAX_CHARS, scan
 from mathplay.puzzles.tomlwrite import key_text, toml_string, toml_value
 
@@ -239,8 +240,6 @@ def read_text(text: str, source: str = "<text>") -> tuple[Worksheet | None, list
             continue
         seen[puzzle.id] = line
         sheet.puzzles.append(puzzle)
-    from mathplay.puzzles.sections import read_sections
-
     sheet.practices, sheet.check, more = read_sections(
         data, {p.id for p in sheet.puzzles}, top_lines, source
     )

@@ -35,7 +35,15 @@ from mathplay.puzzles.kinds.drawing import Plan, Retry
 from mathplay.puzzles.model import Puzzle, Worksheet
 from mathplay.puzzles.spread import ANSWER_CHOICES, answer_key, most_of, question_key
 
-__all__ = ["CHOICES", "KIND_LEVELS", "GenerateError", "GeneratedSheet", "generate"]
+__all__ = [
+    "CHOICES",
+    "KIND_LEVELS",
+    "GenerateError",
+    "GeneratedSheet",
+    "check_kind_level",
+    "generate",
+    "level_title",
+]
 
 #: What each kind's levels mean (``KIND_LEVELS[kind][level]``), from the kinds' modules.
 KIND_LEVELS: dict[str, dict[int, str]] = {name: dict(kind.levels) for name, kind in KINDS.items()}
@@ -161,7 +169,7 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _check_kind_level(kind: object, level: object) -> None:
+def check_kind_level(kind: object, level: object) -> None:
     """Refuse a kind or level the generator does not make, naming what it makes."""
     if not isinstance(kind, str) or kind not in KIND_LEVELS:
         raise GenerateError(
@@ -218,7 +226,7 @@ def _check_only(kind: str, level: int, only: object) -> None:
 def level_title(kind: str, level: int) -> str:
     """What a kind and level are called, without a seed: ``"Missing numbers, level 1"``
     (a practice draws many seeded sheets under this one name)."""
-    _check_kind_level(kind, level)
+    check_kind_level(kind, level)
     return _("{title}, level {level}").format(title=KINDS[kind].title, level=level)
 
 
@@ -248,7 +256,7 @@ def generate(
     def whole(value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
 
-    _check_kind_level(kind, level)
+    check_kind_level(kind, level)
     _check_only(kind, level, only)
     if not whole(n) or not 1 <= n <= 1000:
         raise GenerateError(_("make 1 to 1000 puzzles at a time, not {n}").format(n=n))

@@ -28,6 +28,9 @@ from __future__ import annotations
 from typing import Any
 
 from mathplay.i18n import _
+from mathplay.puzzles.generate import KIND_LEVELS, GenerateError, check_kind_level
+from mathplay.puzzles.model import Problem, suggest
+from mathplay.puzzles.skills import SKILLS
 
 __all__ = ["CHECK_KEYS", "MOST_CHECK", "PRACTICE_KEYS", "read_sections", "skills_problem"]
 
@@ -44,15 +47,12 @@ def _whole(value: object) -> bool:
 
 
 def _levels() -> dict[str, Any]:
-    from mathplay.puzzles.generate import KIND_LEVELS
 
     return KIND_LEVELS
 
 
 def skills_problem(skills: object, each: object = 2) -> tuple[str, str] | None:
     """The key and what is wrong with a practice's ``skills`` and ``each``, or ``None``."""
-    from mathplay.puzzles.model import suggest
-    from mathplay.puzzles.skills import SKILLS
 
     if (
         not isinstance(skills, list)
@@ -77,8 +77,6 @@ def skills_problem(skills: object, each: object = 2) -> tuple[str, str] | None:
 
 def _practice_problem(table: dict[str, Any]) -> tuple[str, str] | None:
     """The key and what is wrong with one ``[practice]`` table, or ``None``."""
-    from mathplay.puzzles.generate import GenerateError, _check_kind_level
-    from mathplay.puzzles.model import suggest
 
     unknown = [key for key in table if key not in PRACTICE_KEYS]
     if unknown:
@@ -101,7 +99,7 @@ def _practice_problem(table: dict[str, Any]) -> tuple[str, str] | None:
         if key not in table:
             return "", _("[practice] needs a line {key} = …").format(key=key)
     try:
-        _check_kind_level(table["kind"], table["level"])
+        check_kind_level(table["kind"], table["level"])
     except GenerateError as error:
         return ("kind" if table["kind"] not in _levels() else "level"), str(error)
     return _goal_and_seed(table)
@@ -125,7 +123,6 @@ def read_sections(
     """The practices and the end check's puzzle ids of a file's ``data`` (its puzzles'
     ``ids``, ``lines`` of its top keys), and the problems found, as
     :class:`~mathplay.puzzles.format.Problem`."""
-    from mathplay.puzzles.model import Problem
 
     problems: list[Any] = []
     practices: list[dict[str, Any]] = []
