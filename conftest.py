@@ -11,6 +11,7 @@ where they are written.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="leave out the browser, website, JupyterHub, notebook and slow tests",
     )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The tests read English: a developer whose machine speaks Spanish (``LANG=es_ES``)
+    gets the same results, and so do the kernels and servers the tests start."""
+    os.environ["LANGUAGE"] = "en"
+    from mathplay.i18n import set_language
+
+    set_language("en")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

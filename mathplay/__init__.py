@@ -17,6 +17,7 @@ from mathplay.errors import (
 )
 from mathplay.expr import Verdict, check, evaluate
 from mathplay.games import Binary, Mixmath, Summy
+from mathplay.i18n import current_language, set_language
 
 __version__ = "0.1.0.dev0"
 
@@ -68,6 +69,8 @@ __all__ = [
     "Verdict",
     "__version__",
     "check",
+    "current_language",
     "evaluate",
     "load",
+    "set_language",
 ]
