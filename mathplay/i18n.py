@@ -26,6 +26,7 @@ from pathlib import Path
 
 __all__ = [
     "LANGUAGES",
+    "N_",
     "current_language",
     "default_language",
     "language_code",
@@ -85,6 +86,13 @@ def set_language(language: str | None) -> str:
 def current_language() -> str:
     """The language mathplay speaks now (``"en"``, ``"es"``, ``"ms"`` or ``"el"``)."""
     return _language
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogues without translating it now: for texts kept in
+    tables (a kind's levels, a status's meaning) and translated with :func:`_` where they
+    are shown, in the language spoken then."""
+    return message
 
 
 def _(message: str) -> str:

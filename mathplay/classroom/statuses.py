@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mathplay.i18n import N_
+
 __all__ = ["STATUSES", "STATUS_BY_NAME", "Status"]
 
 
@@ -19,16 +21,17 @@ class Status:
     name: str
     symbol: str
     colour: str
+    #: What it means, in words (marked for translation; shown as ``_(meaning)``).
     meaning: str
 
 
 #: The five ways a pupil can stand with a puzzle, best first.
 STATUSES = (
-    Status("first try", "✓", "#b7e1b9", "right at the first try, without hints"),
-    Status("with help", "+", "#fbe7a1", "solved after a hint or a wrong try"),
-    Status("after solution", "S", "#f9c48f", "solved after seeing the solution"),
-    Status("not solved", "✗", "#f3a6a6", "tried, not solved yet"),
-    Status("not tried", "·", "#eeeeee", "not tried"),
+    Status("first try", "✓", "#b7e1b9", N_("right at the first try, without hints")),
+    Status("with help", "+", "#fbe7a1", N_("solved after a hint or a wrong try")),
+    Status("after solution", "S", "#f9c48f", N_("solved after seeing the solution")),
+    Status("not solved", "✗", "#f3a6a6", N_("tried, not solved yet")),
+    Status("not tried", "·", "#eeeeee", N_("not tried")),
 )
 #: Each status by its name.
 STATUS_BY_NAME = {s.name: s for s in STATUSES}

@@ -99,7 +99,7 @@ def _checked(kind: str, level: int, pid: str, data: dict[str, Any]) -> Puzzle | 
     if checker.generate_unique_only and not puzzle.unique:
         return None
     puzzle.answer = checker.generated_answer(solutions[0])
-    puzzle.hints = checker.level_hints[level]
+    puzzle.hints = tuple(_(hint) for hint in checker.level_hints[level])
     return puzzle
 
 
@@ -227,7 +227,7 @@ def level_title(kind: str, level: int) -> str:
     """What a kind and level are called, without a seed: ``"Missing numbers, level 1"``
     (a practice draws many seeded sheets under this one name)."""
     check_kind_level(kind, level)
-    return _("{title}, level {level}").format(title=KINDS[kind].title, level=level)
+    return _("{title}, level {level}").format(title=_(KINDS[kind].title), level=level)
 
 
 def generate(
@@ -292,7 +292,7 @@ def generate(
         _("{title} (seed {seed})").format(title=level_title(kind, level), seed=seed),
         puzzles,
         level,
-        f"{_sentence(KIND_LEVELS[kind][level])}.{note} "
+        f"{_sentence(_(KIND_LEVELS[kind][level]))}.{note} "
         + _("Made by: {command}").format(
             command=f"mathplay puzzles generate --kind {kind} --level {level} -n {n} --seed {seed}"
         ),

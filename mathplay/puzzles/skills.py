@@ -21,16 +21,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from mathplay.i18n import _
+from mathplay.i18n import N_, _
 from mathplay.puzzles.generate import GeneratedSheet, generate, level_title
 from mathplay.puzzles.spread import ANSWER_CHOICES
 
 __all__ = ["SKILLS", "Skill", "level_skill", "skill_names"]
-
-
-def N_(text: str) -> str:
-    """Mark ``text`` for translation; it is translated when shown (:attr:`Skill.title`)."""
-    return text
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from mathplay.games.mixmath.movegen import (
 from mathplay.games.mixmath.moves import Placement
 from mathplay.games.mixmath.position import MixmathPosition, take_from_rack
 from mathplay.games.mixmath.rules import SQUARES, START, MixmathOptions, face_value
-from mathplay.i18n import _
+from mathplay.i18n import N_, _
 
 __all__ = ["check_placement", "describe", "explain"]
 
@@ -100,7 +100,12 @@ def explain(move: Placement, values: list[int | None], options: MixmathOptions) 
     )
 
 
-_PLACES = {(0, 1): "to the right", (0, -1): "to the left", (1, 0): "below", (-1, 0): "above"}
+_PLACES = {
+    (0, 1): N_("to the right"),
+    (0, -1): N_("to the left"),
+    (1, 0): N_("below"),
+    (-1, 0): N_("above"),
+}
 
 
 def _equation(a: int, b: int, tile: int, sign: object) -> str | None:

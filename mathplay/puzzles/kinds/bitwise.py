@@ -17,7 +17,7 @@ from mathplay.expr.arithmetic import (
     evaluate_side,
 )
 from mathplay.expr.tree import BinOp, Leaf
-from mathplay.i18n import _
+from mathplay.i18n import N_, _
 from mathplay.puzzles.kinds.base import (
     ORDER_FIELD,
     Field,
@@ -43,45 +43,47 @@ _BITWISE_OPS = {"AND": "AND", "OR": "OR", "XOR": "XOR"}
 
 class Bitwise(Kind):
     name = "bitwise"
-    title: ClassVar[str] = "Bitwise logic"
+    title: ClassVar[str] = N_("Bitwise logic")
     levels: ClassVar[dict[int, str]] = {
-        1: "AND of two 4-bit numbers",
-        2: "OR or XOR of two 4-bit numbers",
-        3: "AND OR XOR on 6- to 8-bit numbers",
-        4: "NOT, then AND OR XOR, on 4-bit numbers",
-        5: "NOT of a number of 3 to 5 bits, the 0s in front written",
-        6: "masks on numbers of 4 to 6 bits: AND keeps bits (AND 1 tells odd from even), "
-        "OR sets bits, XOR flips bits; the mask's 1s are side by side",
-        7: "which part comes first: two of + AND XOR OR on numbers of 1 to 3 bits",
+        1: N_("AND of two 4-bit numbers"),
+        2: N_("OR or XOR of two 4-bit numbers"),
+        3: N_("AND OR XOR on 6- to 8-bit numbers"),
+        4: N_("NOT, then AND OR XOR, on 4-bit numbers"),
+        5: N_("NOT of a number of 3 to 5 bits, the 0s in front written"),
+        6: N_(
+            "masks on numbers of 4 to 6 bits: AND keeps bits (AND 1 tells odd from even), "
+            "OR sets bits, XOR flips bits; the mask's 1s are side by side"
+        ),
+        7: N_("which part comes first: two of + AND XOR OR on numbers of 1 to 3 bits"),
     }
     level_hints: ClassVar[dict[int, tuple[str, ...]]] = {
         1: (
-            "Line the numbers up and work one column at a time.",
-            "AND gives 1 only where both digits are 1.",
+            N_("Line the numbers up and work one column at a time."),
+            N_("AND gives 1 only where both digits are 1."),
         ),
         2: (
-            "Line the numbers up and work one column at a time.",
-            "OR gives 1 where either digit is 1; XOR gives 1 where the digits differ.",
+            N_("Line the numbers up and work one column at a time."),
+            N_("OR gives 1 where either digit is 1; XOR gives 1 where the digits differ."),
         ),
         3: (
-            "Long numbers: line them up and work one column at a time, from the right.",
-            "AND: 1 where both digits are 1. OR: 1 where either is. XOR: 1 where they differ.",
+            N_("Long numbers: line them up and work one column at a time, from the right."),
+            N_("AND: 1 where both digits are 1. OR: 1 where either is. XOR: 1 where they differ."),
         ),
         4: (
-            "Do NOT first: it turns every 0 of the first number into 1, and every 1 into 0.",
-            "Then line the numbers up and work one column at a time.",
+            N_("Do NOT first: it turns every 0 of the first number into 1, and every 1 into 0."),
+            N_("Then line the numbers up and work one column at a time."),
         ),
         5: (
-            "NOT turns every bit around: 0 becomes 1, and 1 becomes 0.",
-            "The 0s in front are written, so they turn into 1s too.",
+            N_("NOT turns every bit around: 0 becomes 1, and 1 becomes 0."),
+            N_("The 0s in front are written, so they turn into 1s too."),
         ),
         6: (
-            "Line the number and the mask up on the right.",
-            "AND keeps the bits under the mask's 1s, OR sets them to 1, XOR flips them.",
+            N_("Line the number and the mask up on the right."),
+            N_("AND keeps the bits under the mask's 1s, OR sets them to 1, XOR flips them."),
         ),
         7: (
-            "First NOT, then x and /, then + and -, then AND, then XOR, and OR last.",
-            "Work out the part that comes first, then the rest, one column at a time.",
+            N_("First NOT, then x and /, then + and -, then AND, then XOR, and OR last."),
+            N_("Work out the part that comes first, then the rest, one column at a time."),
         ),
     }
     restrictable: ClassVar[dict[int, dict[str, list[Any]]]] = {
@@ -96,7 +98,7 @@ class Bitwise(Kind):
         "expression": Field("text", required=True, example='"1011 AND 0110"'),
         "order": ORDER_FIELD,
     }
-    default_prompt = "Work it out bit by bit. Write the answer in binary."
+    default_prompt = N_("Work it out bit by bit. Write the answer in binary.")
 
     def read(self, puzzle: Puzzle) -> tuple[str, str, int, list[Any]]:
         """The expression as written, without leading zeros, its value, and its tokens."""

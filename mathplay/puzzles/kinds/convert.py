@@ -13,7 +13,7 @@ import random
 import re
 from typing import Any, ClassVar
 
-from mathplay.i18n import _
+from mathplay.i18n import N_, _
 from mathplay.puzzles.kinds.base import (
     Field,
     Kind,
@@ -73,29 +73,35 @@ def convert_hints(value: int, to: str) -> list[str]:
 
 class Convert(Kind):
     name = "convert"
-    title: ClassVar[str] = "Decimal and binary"
+    title: ClassVar[str] = N_("Decimal and binary")
     levels: ClassVar[dict[int, str]] = {
-        1: "decimal to binary, 1 to 15",
-        2: "binary to decimal, 4 to 5 bits (8 to 31)",
-        3: "both ways, 16 to 255",
-        4: "both ways, 256 to 1023",
+        1: N_("decimal to binary, 1 to 15"),
+        2: N_("binary to decimal, 4 to 5 bits (8 to 31)"),
+        3: N_("both ways, 16 to 255"),
+        4: N_("both ways, 256 to 1023"),
     }
     level_hints: ClassVar[dict[int, tuple[str, ...]]] = {
         1: (
-            "In binary the places are worth 1, 2, 4, 8 from the right.",
-            "Take away the biggest place that fits, write 1 there, and go on with the rest.",
+            N_("In binary the places are worth 1, 2, 4, 8 from the right."),
+            N_("Take away the biggest place that fits, write 1 there, and go on with the rest."),
         ),
         2: (
-            "In binary the places are worth 1, 2, 4, 8, 16 from the right.",
-            "Add up the places that have a 1.",
+            N_("In binary the places are worth 1, 2, 4, 8, 16 from the right."),
+            N_("Add up the places that have a 1."),
         ),
         3: (
-            "The places are worth 1, 2, 4, 8, 16, 32, 64, 128 from the right.",
-            "To binary: take away the biggest place that fits. To decimal: add the places with 1.",
+            N_("The places are worth 1, 2, 4, 8, 16, 32, 64, 128 from the right."),
+            N_(
+                "To binary: take away the biggest place that fits. To "
+                "decimal: add the places with 1."
+            ),
         ),
         4: (
-            "The places are worth 1, 2, 4, 8, 16, 32, 64, 128, 256, 512 from the right.",
-            "To binary: take away the biggest place that fits. To decimal: add the places with 1.",
+            N_("The places are worth 1, 2, 4, 8, 16, 32, 64, 128, 256, 512 from the right."),
+            N_(
+                "To binary: take away the biggest place that fits. To "
+                "decimal: add the places with 1."
+            ),
         ),
     }
     restrictable: ClassVar[dict[int, dict[str, list[Any]]]] = {
@@ -108,7 +114,7 @@ class Convert(Kind):
         "number": Field("text", required=True, example="13"),
         "to": Field("text", required=True, choices=("binary", "decimal"), example='"binary"'),
     }
-    default_prompt = "Write this number in the other base."
+    default_prompt = N_("Write this number in the other base.")
 
     def read(self, puzzle: Puzzle) -> tuple[int, str]:
         data = self.read_fields(puzzle)

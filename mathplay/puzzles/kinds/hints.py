@@ -15,16 +15,16 @@ from mathplay.expr import OPERATORS
 from mathplay.expr.arithmetic import ORDERS, format_number
 from mathplay.expr.pretty import pretty_token
 from mathplay.expr.tree import BinOp, Leaf, Node, operations, render_with
-from mathplay.i18n import _
+from mathplay.i18n import N_, _
 from mathplay.puzzles.kinds.reveal import say
 
 __all__ = ["BIT_RULES", "bit_hints", "expression_hints", "not_hints", "sign_of"]
 
 #: What each bitwise operation does to one column of bits.
 BIT_RULES = {
-    "AND": "AND gives 1 only where both bits are 1.",
-    "OR": "OR gives 1 where at least one of the bits is 1.",
-    "XOR": "XOR gives 1 where the two bits are different.",
+    "AND": N_("AND gives 1 only where both bits are 1."),
+    "OR": N_("OR gives 1 where at least one of the bits is 1."),
+    "XOR": N_("XOR gives 1 where the two bits are different."),
 }
 
 

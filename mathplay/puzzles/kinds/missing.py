@@ -26,7 +26,7 @@ from mathplay.errors import ExpressionError, MathplayError
 from mathplay.expr import check
 from mathplay.expr.arithmetic import EvaluationFailure, apply_operator, format_number
 from mathplay.expr.tree import BinOp, Leaf, Node, operations
-from mathplay.i18n import _
+from mathplay.i18n import N_, _
 from mathplay.puzzles.kinds.base import (
     BASE_FIELD,
     ORDER_FIELD,
@@ -69,42 +69,52 @@ __all__ = ["Missing", "missing_hints"]
 class Missing(Kind):
     name = "missing"
     generate_unique_only = True
-    title: ClassVar[str] = "Missing numbers"
+    title: ClassVar[str] = N_("Missing numbers")
     levels: ClassVar[dict[int, str]] = {
-        1: "base 10, + and - with every number from 0 to 10 (the result too), one number missing",
-        2: "base 10, + and - with every number from 0 to 100 (the result too), one number missing",
-        3: "base 10, x and : from the times tables up to 10 x 10, one number missing",
-        4: "base 10, + or - with x or : (order of operations): three numbers from 1 to 12, "
-        "one of them missing, and a result from 0 to 100",
-        5: "base 2, + - AND OR with every number of up to 4 bits (the result too), "
-        "one digit missing",
-        6: "base 2, the result missing: + and - on numbers of up to 4 bits, "
-        "x 10 and / 10 (times two and divided by two) on numbers of up to 6 bits",
+        1: N_(
+            "base 10, + and - with every number from 0 to 10 (the result too), one number missing"
+        ),
+        2: N_(
+            "base 10, + and - with every number from 0 to 100 (the result too), one number missing"
+        ),
+        3: N_("base 10, x and : from the times tables up to 10 x 10, one number missing"),
+        4: N_(
+            "base 10, + or - with x or : (order of operations): three numbers from 1 to 12, "
+            "one of them missing, and a result from 0 to 100"
+        ),
+        5: N_(
+            "base 2, + - AND OR with every number of up to 4 bits (the result too), "
+            "one digit missing"
+        ),
+        6: N_(
+            "base 2, the result missing: + and - on numbers of up to 4 bits, "
+            "x 10 and / 10 (times two and divided by two) on numbers of up to 6 bits"
+        ),
     }
     level_hints: ClassVar[dict[int, tuple[str, ...]]] = {
         1: (
-            "Count on from the smaller number, or count back.",
-            "Adding and taking away undo each other: use the two numbers you can see.",
+            N_("Count on from the smaller number, or count back."),
+            N_("Adding and taking away undo each other: use the two numbers you can see."),
         ),
         2: (
-            "Adding and taking away undo each other: use the two numbers you can see.",
-            "Work with the tens first, then the ones.",
+            N_("Adding and taking away undo each other: use the two numbers you can see."),
+            N_("Work with the tens first, then the ones."),
         ),
         3: (
-            "Multiplying and dividing undo each other: think of the times tables.",
-            "Which times-table fact uses the two numbers you can see?",
+            N_("Multiplying and dividing undo each other: think of the times tables."),
+            N_("Which times-table fact uses the two numbers you can see?"),
         ),
         4: (
-            "x and : come before + and -: work out that part first.",
-            "Try a number in the blank, then work out the left side in the right order.",
+            N_("x and : come before + and -: work out that part first."),
+            N_("Try a number in the blank, then work out the left side in the right order."),
         ),
         5: (
-            "The blank is one binary digit: it can only be 0 or 1.",
-            "Put each digit in, and work out both sides in binary.",
+            N_("The blank is one binary digit: it can only be 0 or 1."),
+            N_("Put each digit in, and work out both sides in binary."),
         ),
         6: (
-            "Work in binary one column at a time from the right: 1 + 1 = 10, so carry 1.",
-            "Times two puts a 0 on the right; divided by two takes the 0 away.",
+            N_("Work in binary one column at a time from the right: 1 + 1 = 10, so carry 1."),
+            N_("Times two puts a 0 on the right; divided by two takes the 0 away."),
         ),
     }
     restrictable: ClassVar[dict[int, dict[str, list[Any]]]] = {
@@ -120,7 +130,7 @@ class Missing(Kind):
         "order": ORDER_FIELD,
         "largest": Field("int", example="5000"),
     }
-    default_prompt = "Fill in the blank."
+    default_prompt = N_("Fill in the blank.")
 
     def read(self, puzzle: Puzzle) -> Equation:
         data = self.read_fields(puzzle)

@@ -21,7 +21,7 @@ from mathplay.errors import MathplayError, without_rule_ids
 from mathplay.expr.pretty import pretty
 from mathplay.games.registry import GAMES as GAMES_INFO
 from mathplay.games.registry import game_names
-from mathplay.i18n import _
+from mathplay.i18n import N_, _
 from mathplay.puzzles.kinds.base import Field, Kind, KindError, Result
 from mathplay.puzzles.kinds.drawing import Plan, Retry
 from mathplay.puzzles.kinds.reveal import number_tokens
@@ -123,20 +123,20 @@ def _places_tiles(move: Any) -> bool:
 
 class Move(Kind):
     name = "move"
-    title: ClassVar[str] = "Game moves"
+    title: ClassVar[str] = N_("Game moves")
     levels: ClassVar[dict[int, str]] = {
-        1: "Summy 9x9 table after 1 to 3 moves: any legal move",
-        2: "Summy 9x9: a move scoring at least N",
-        3: "Summy 9x9: the best move",
-        4: "Mixmath: the best placement",
-        5: "Binary: the best move",
+        1: N_("Summy 9x9 table after 1 to 3 moves: any legal move"),
+        2: N_("Summy 9x9: a move scoring at least N"),
+        3: N_("Summy 9x9: the best move"),
+        4: N_("Mixmath: the best placement"),
+        5: N_("Binary: the best move"),
     }
     level_hints: ClassVar[dict[int, tuple[str, ...]]] = {
-        1: ("Any true sum that joins the table counts: start with a short one.",),
-        2: ("Special squares raise the score: look for a move that covers one.",),
-        3: ("Compare a few moves: long ones and ones on special squares score most.",),
-        4: ("Look at the empty squares next to two numbers in a line.",),
-        5: ("Look for a short true sum in binary, like 1+1=10, that joins the board.",),
+        1: (N_("Any true sum that joins the table counts: start with a short one."),),
+        2: (N_("Special squares raise the score: look for a move that covers one."),),
+        3: (N_("Compare a few moves: long ones and ones on special squares score most."),),
+        4: (N_("Look at the empty squares next to two numbers in a line."),),
+        5: (N_("Look for a short true sum in binary, like 1+1=10, that joins the board."),),
     }
     fields: ClassVar[dict[str, Field]] = {
         "game": Field("text", required=True, choices=GAMES, example='"summy"'),
@@ -145,7 +145,7 @@ class Move(Kind):
         "goal": Field("text", choices=("any", "at-least", "best"), example='"best"'),
         "points": Field("int", example="20"),
     }
-    default_prompt = "Find a move with the tiles in your hand."
+    default_prompt = N_("Find a move with the tiles in your hand.")
 
     def read(self, puzzle: Puzzle) -> tuple[dict[str, Any], str, int]:
         data = self.read_fields(puzzle)

@@ -19,7 +19,7 @@ from mathplay.errors import ExpressionError
 from mathplay.expr import EvaluationFailure, check, parse
 from mathplay.expr.arithmetic import Number, apply_operator, reduce_side
 from mathplay.expr.parser import render_operation
-from mathplay.i18n import _, _n
+from mathplay.i18n import N_, _, _n
 from mathplay.puzzles.kinds.base import (
     BASE_FIELD,
     ORDER_FIELD,
@@ -66,29 +66,36 @@ class _Target:
 
 class Target(Kind):
     name = "target"
-    title: ClassVar[str] = "Reach the target"
+    title: ClassVar[str] = N_("Reach the target")
     levels: ClassVar[dict[int, str]] = {
-        1: "base 10, 3 tiles from 1 to 9, + and -, a target from 1 to 27 that needs every tile",
-        2: "base 10, 3 tiles from 1 to 10, + - x, a target from 1 to 100 that needs every tile",
-        3: "base 10, 4 tiles from 1 to 10, + - x :, a target from 1 to 100 that needs every tile",
-        4: "base 2, 3 tiles of up to 3 bits, + - x, a target of up to 6 bits that needs every tile",
+        1: N_("base 10, 3 tiles from 1 to 9, + and -, a target from 1 to 27 that needs every tile"),
+        2: N_("base 10, 3 tiles from 1 to 10, + - x, a target from 1 to 100 that needs every tile"),
+        3: N_(
+            "base 10, 4 tiles from 1 to 10, + - x :, a target from 1 to 100 that needs every tile"
+        ),
+        4: N_(
+            "base 2, 3 tiles of up to 3 bits, + - x, a target of up to 6 bits that needs every tile"
+        ),
     }
     level_hints: ClassVar[dict[int, tuple[str, ...]]] = {
         1: (
-            "You need every tile. Start with the biggest one.",
-            "Add all the tiles and see how far you are from the target.",
+            N_("You need every tile. Start with the biggest one."),
+            N_("Add all the tiles and see how far you are from the target."),
         ),
         2: (
-            "You need every tile. Is the target more than all the tiles added up? Then use x.",
-            "Try multiplying two tiles, then add or take away the third.",
+            N_("You need every tile. Is the target more than all the tiles added up? Then use x."),
+            N_("Try multiplying two tiles, then add or take away the third."),
         ),
         3: (
-            "You need every tile, and x and : are worked out before + and -.",
-            "Look for two tiles that multiply to near the target; use the others to close the gap.",
+            N_("You need every tile, and x and : are worked out before + and -."),
+            N_(
+                "Look for two tiles that multiply to near the target; "
+                "use the others to close the gap."
+            ),
         ),
         4: (
-            "The tiles and the target are in binary: 11 is three, 110 is six.",
-            "Change everything to decimal, find a way, then write it with the binary tiles.",
+            N_("The tiles and the target are in binary: 11 is three, 110 is six."),
+            N_("Change everything to decimal, find a way, then write it with the binary tiles."),
         ),
     }
     fields: ClassVar[dict[str, Field]] = {
@@ -99,7 +106,7 @@ class Target(Kind):
         "operations": Field("list", example='["+", "x"]'),
         "use_all": Field("bool", example="true"),
     }
-    default_prompt = "Use the tiles to make the target number."
+    default_prompt = N_("Use the tiles to make the target number.")
     supports_unique = False
 
     def read(self, puzzle: Puzzle) -> _Target:

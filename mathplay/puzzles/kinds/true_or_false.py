@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from mathplay.errors import ExpressionError
 from mathplay.expr import check
 from mathplay.expr.tree import Leaf
-from mathplay.i18n import _
+from mathplay.i18n import N_, _
 from mathplay.puzzles.kinds.base import (
     BASE_FIELD,
     ORDER_FIELD,
@@ -45,35 +45,37 @@ def _same(a: str, b: str) -> bool:
 
 class TrueOrFalse(Kind):
     name = "true-or-false"
-    title: ClassVar[str] = "True or false?"
+    title: ClassVar[str] = N_("True or false?")
     levels: ClassVar[dict[int, str]] = {
-        1: "base 10, + and - with every number from 0 to 20 (the result too)",
-        2: "base 10, x and : from the times tables up to 10 x 10",
-        3: "base 10, order of operations (+ or - with x): numbers up to 20, results up to 100; "
-        "a false one has reasons to pick",
-        4: "base 2, + and - with every number of up to 4 bits (the result too)",
-        5: "base 2, AND OR XOR on numbers of up to 4 bits",
+        1: N_("base 10, + and - with every number from 0 to 20 (the result too)"),
+        2: N_("base 10, x and : from the times tables up to 10 x 10"),
+        3: N_(
+            "base 10, order of operations (+ or - with x): numbers up to 20, results up to 100; "
+            "a false one has reasons to pick"
+        ),
+        4: N_("base 2, + and - with every number of up to 4 bits (the result too)"),
+        5: N_("base 2, AND OR XOR on numbers of up to 4 bits"),
     }
     level_hints: ClassVar[dict[int, tuple[str, ...]]] = {
         1: (
-            "Work out the left side first, then compare it with the right side.",
-            "Count on for +, count back for -.",
+            N_("Work out the left side first, then compare it with the right side."),
+            N_("Count on for +, count back for -."),
         ),
         2: (
-            "Work out the left side with your times tables, then compare.",
-            "For a : b, ask: what times b makes a?",
+            N_("Work out the left side with your times tables, then compare."),
+            N_("For a : b, ask: what times b makes a?"),
         ),
         3: (
-            "x comes before + and -: work out the x part first.",
-            "Then add or take away, and compare with the right side.",
+            N_("x comes before + and -: work out the x part first."),
+            N_("Then add or take away, and compare with the right side."),
         ),
         4: (
-            "Work out the left side in binary, one column at a time from the right.",
-            "Or change the numbers to decimal, work it out, and change back.",
+            N_("Work out the left side in binary, one column at a time from the right."),
+            N_("Or change the numbers to decimal, work it out, and change back."),
         ),
         5: (
-            "Line the numbers up and work one column at a time.",
-            "AND: 1 where both digits are 1. OR: 1 where either is. XOR: 1 where they differ.",
+            N_("Line the numbers up and work one column at a time."),
+            N_("AND: 1 where both digits are 1. OR: 1 where either is. XOR: 1 where they differ."),
         ),
     }
     restrictable: ClassVar[dict[int, dict[str, list[Any]]]] = {
@@ -86,7 +88,7 @@ class TrueOrFalse(Kind):
         "order": ORDER_FIELD,
         "why": Field("list", example='["x comes before +", "2 + 3 is 6"]'),
     }
-    default_prompt = "Is this equation true?"
+    default_prompt = N_("Is this equation true?")
 
     def read(self, puzzle: Puzzle) -> tuple[Any, list[str]]:
         data = self.read_fields(puzzle)

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from mathplay.expr import check
 from mathplay.expr.pretty import pretty_token
-from mathplay.i18n import _
+from mathplay.i18n import N_, _
 from mathplay.puzzles.kinds.base import (
     BASE_FIELD,
     ORDER_FIELD,
@@ -43,30 +43,32 @@ __all__ = ["WhichOperation"]
 class WhichOperation(Kind):
     name = "which-operation"
     generate_unique_only = True
-    title: ClassVar[str] = "Which operation?"
+    title: ClassVar[str] = N_("Which operation?")
     levels: ClassVar[dict[int, str]] = {
-        1: "base 10, + or - with every number from 1 to 20 (the result from 0 to 20)",
-        2: "base 10, + - x : between two numbers from 1 to 12, a whole result from 0 to 144",
-        3: "base 10, two operations to find (order of operations) between three numbers "
-        "from 1 to 9, a whole result from 0 to 100",
-        4: "base 2, AND OR XOR between two numbers of 3 to 4 bits",
+        1: N_("base 10, + or - with every number from 1 to 20 (the result from 0 to 20)"),
+        2: N_("base 10, + - x : between two numbers from 1 to 12, a whole result from 0 to 144"),
+        3: N_(
+            "base 10, two operations to find (order of operations) between three numbers "
+            "from 1 to 9, a whole result from 0 to 100"
+        ),
+        4: N_("base 2, AND OR XOR between two numbers of 3 to 4 bits"),
     }
     level_hints: ClassVar[dict[int, tuple[str, ...]]] = {
         1: (
-            "Is the result bigger or smaller than the first number?",
-            "Try each sign in turn and work it out.",
+            N_("Is the result bigger or smaller than the first number?"),
+            N_("Try each sign in turn and work it out."),
         ),
         2: (
-            "Is the result bigger or smaller than the first number? Much bigger can mean x.",
-            "Try each sign in turn and work it out.",
+            N_("Is the result bigger or smaller than the first number? Much bigger can mean x."),
+            N_("Try each sign in turn and work it out."),
         ),
         3: (
-            "There are two signs to find, and x and : come before + and -.",
-            "Try each sign in the first blank; for each, find what the second must be.",
+            N_("There are two signs to find, and x and : come before + and -."),
+            N_("Try each sign in the first blank; for each, find what the second must be."),
         ),
         4: (
-            "Look at the columns where both numbers have a 1: what does the result show there?",
-            "AND: 1 where both digits are 1. OR: 1 where either is. XOR: 1 where they differ.",
+            N_("Look at the columns where both numbers have a 1: what does the result show there?"),
+            N_("AND: 1 where both digits are 1. OR: 1 where either is. XOR: 1 where they differ."),
         ),
     }
     restrictable: ClassVar[dict[int, dict[str, list[Any]]]] = {
@@ -78,7 +80,7 @@ class WhichOperation(Kind):
         "order": ORDER_FIELD,
         "operations": Field("list", example='["+", "-", "x", ":"]'),
     }
-    default_prompt = "Which operation makes this true?"
+    default_prompt = N_("Which operation makes this true?")
 
     def read(self, puzzle: Puzzle) -> tuple[Equation, list[str]]:
         data = self.read_fields(puzzle)
