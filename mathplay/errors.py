@@ -123,7 +123,8 @@ class IllegalMoveError(MathplayError, ValueError):
 
 #: A rule id in brackets as messages end with it: ``(S3)``, ``(M1, M4)``, ``(rule S1)``.
 _RULE_ID = r"(?:D-)?[SMB]\d+[a-z0-9-]*"
-_RULE_IDS = re.compile(rf"\s*\((?:rules?\s+)?{_RULE_ID}(?:\s*,\s*{_RULE_ID})*\)")
+# "(S3)", "(M1, M4)", and "(rule S1)" in any language ("(regla M3)", "(κανόνας M3)").
+_RULE_IDS = re.compile(rf"\s*\((?:[^\W\d_]+\s+)?{_RULE_ID}(?:\s*,\s*{_RULE_ID})*\)")
 
 
 def without_rule_ids(text: str) -> str:
@@ -135,6 +136,8 @@ def without_rule_ids(text: str) -> str:
     'E4 is a start square: it holds 5 for good'
     >>> without_rule_ids("size must be odd (rule S1); see (D-S3d)")
     'size must be odd; see'
+    >>> without_rule_ids("players tiene que ser 1, 2, 3 o 4 (regla M3)")
+    'players tiene que ser 1, 2, 3 o 4'
     """
     return _RULE_IDS.sub("", text).strip()
 

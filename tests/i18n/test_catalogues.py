@@ -21,7 +21,15 @@ import i18n as tool  # noqa: E402  (tools/i18n.py)
 
 #: The parts translated in full so far: every message said only there is translated in
 #: every language. The rest is English until its turn (the counts are printed).
-TRANSLATED_IN_FULL = ("mathplay/expr/", "mathplay/errors.py", "mathplay/widgets/")
+TRANSLATED_IN_FULL = (
+    "mathplay/expr/",
+    "mathplay/errors.py",
+    "mathplay/widgets/",
+    "mathplay/games/",
+    "mathplay/core/",
+    "mathplay/render/",
+    "mathplay/ai/",
+)
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:[!:][^}]*)?\}")
 
 
