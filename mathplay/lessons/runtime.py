@@ -40,7 +40,7 @@ import ipywidgets as w
 from mathplay.classroom.names import current_pupil
 from mathplay.classroom.where import DEFAULT_LOG, hub_user, set_current_lesson
 from mathplay.errors import MathplayError
-from mathplay.i18n import _
+from mathplay.i18n import _, set_language
 from mathplay.puzzles.model import PuzzleFileError, Worksheet
 from mathplay.puzzles.moments import CHECK
 from mathplay.puzzles.validate import load
@@ -209,10 +209,20 @@ class OpenLesson:
 
 
 def lesson(
-    name: str, *, folder: str | Path | None = None, show: bool = True, **options: Any
+    name: str,
+    *,
+    folder: str | Path | None = None,
+    show: bool = True,
+    language: str | None = None,
+    **options: Any,
 ) -> OpenLesson:
     """Set up lesson ``name`` ("05"): its puzzles, the records, and the pupil's name box
-    at the top (shown in the notebook when ``show``)."""
+    at the top (shown in the notebook when ``show``). ``language`` (``"es"``, ``"ms"``,
+    ``"el"``, ``"en"``) is the language the lesson's widgets speak
+    (:func:`mathplay.set_language`; by default the one already chosen, or the
+    environment's)."""
+    if language is not None:
+        set_language(language)
     found = OpenLesson(name, folder=folder, **options)
     if show:
         try:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mathplay.errors import MathplayError
-from mathplay.i18n import _
+from mathplay.i18n import _, set_language
 from mathplay.widgets.base import BoardWidget, MoveCallback
 from mathplay.widgets.boards import BOARDS, BinaryBoard, MixmathBoard, SummyBoard
 from mathplay.widgets.seats import parse_seats
@@ -24,7 +24,13 @@ from mathplay.widgets.seats import parse_seats
 __all__ = ["BinaryBoard", "BoardWidget", "MixmathBoard", "MoveCallback", "SummyBoard", "play"]
 
 
-def play(game_name: str, seats: Sequence[str] | None = None, **options: Any) -> BoardWidget:
+def play(
+    game_name: str,
+    seats: Sequence[str] | None = None,
+    *,
+    language: str | None = None,
+    **options: Any,
+) -> BoardWidget:
     """A new game of ``game_name`` (``"summy"``, ``"mixmath"``, ``"binary"``) on its board.
 
     ``seats`` is one entry per player: ``"human"``, ``"computer"`` (easy) or a
@@ -32,7 +38,12 @@ def play(game_name: str, seats: Sequence[str] | None = None, **options: Any) -> 
     computer.
     Other options go to the game (``seed``, ``size``, ``mode``, ``order`` …);
     ``threaded=False`` makes computer seats move before ``play`` returns.
+    ``language`` (``"es"``, ``"ms"``, ``"el"``, ``"en"``) is the language this board and
+    the ones after it speak (:func:`mathplay.set_language`; by default the one already
+    chosen, or the environment's).
     """
+    if language is not None:
+        set_language(language)
     name = str(game_name).strip().lower()
     board_type = BOARDS.get(name)
     if board_type is None:

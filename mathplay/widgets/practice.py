@@ -38,7 +38,7 @@ import ipywidgets as w
 
 from mathplay.classroom.where import DEFAULT_LOG
 from mathplay.errors import MathplayError
-from mathplay.i18n import _, _n
+from mathplay.i18n import _, _n, set_language
 from mathplay.puzzles.generate import level_title
 from mathplay.puzzles.kinds import Result
 from mathplay.puzzles.model import Puzzle, PuzzleFileError
@@ -88,7 +88,8 @@ class Practice(PuzzleView):
     it each pupil has a seed of their own (:func:`pupil_seed`). Every Check is recorded
     in ``log`` as ``PuzzleSet`` records it, with the puzzle's ``kind``, ``level``, the
     practice's ``seed`` and ``skill`` (the skill's name; ``"convert-2"`` for a kind and a
-    level); ``save_button`` shows **Save my results** under it (as ``PuzzleSet``).
+    level); ``save_button`` shows **Save my results** under it (as ``PuzzleSet``);
+    ``language`` is the language it and the widgets after it speak.
     """
 
     def __init__(
@@ -103,7 +104,10 @@ class Practice(PuzzleView):
         *,
         skills: list[str] | None = None,
         each: int | None = None,
+        language: str | None = None,
     ) -> None:
+        if language is not None:
+            set_language(language)
         super().__init__()
         self.add_class("mathplay-practice")
         self.kind_name, self.level, self.goal = kind, level, goal

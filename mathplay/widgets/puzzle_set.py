@@ -21,7 +21,7 @@ import ipywidgets as w
 
 from mathplay.classroom.where import DEFAULT_LOG
 from mathplay.errors import MathplayError
-from mathplay.i18n import _, _n
+from mathplay.i18n import _, _n, set_language
 from mathplay.puzzles.kinds import KINDS, KindError, Result
 from mathplay.puzzles.model import Problem, Puzzle, PuzzleFileError, Worksheet
 from mathplay.puzzles.moments import CHECK, GUIDED
@@ -43,7 +43,8 @@ class PuzzleSet(PuzzleView):
     this way, still numbered in the whole set: "Puzzle 2 of 4"); a single puzzle is
     shown without the set's Next button and progress. ``save_button`` shows **Save my
     results** at the end of the set (by default only in JupyterLite, where the records
-    stay in the browser; ``mathplay.classroom.save_results``).
+    stay in the browser; ``mathplay.classroom.save_results``). ``language`` is the
+    language it and the widgets after it speak (:func:`mathplay.set_language`).
     """
 
     def __init__(
@@ -55,7 +56,10 @@ class PuzzleSet(PuzzleView):
         only: Sequence[str | int] | None = None,
         save_button: bool | None = None,
         moment: str = GUIDED,
+        language: str | None = None,
     ) -> None:
+        if language is not None:
+            set_language(language)
         super().__init__()
         self.add_class("mathplay-puzzles")
         self.log_path = log

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -62,3 +63,25 @@ def test_plural_forms_follow_each_language() -> None:
         mathplay.set_language(language)
         assert i18n._translation.plural(1) == 0  # type: ignore[attr-defined]
         assert i18n._translation.plural(3) == forms - 1  # type: ignore[attr-defined]
+
+
+def test_the_widgets_take_a_language() -> None:
+    from mathplay.lessons.runtime import lesson
+    from mathplay.widgets.practice import Practice
+    from mathplay.widgets.puzzle_set import PuzzleSet
+
+    board = mathplay.play("binary", seats=["human", "human"], seed=1, language="el")
+    assert board.layout_data["texts"]["hand"] == "Τα πλακίδιά σου"
+    assert mathplay.current_language() == "el"  # and the widgets after it
+    puzzles = PuzzleSet("arithmetic", who="Ana", log=None, language="es")
+    assert puzzles.check_button.description == "Comprobar"
+    practice = Practice("convert", 1, who="Ana", log=None, language="ms")
+    assert practice.hint_button.description == "Petunjuk"
+    with pytest.raises(mathplay.MathplayError, match="no hay ningún juego"):
+        mathplay.play("chess", language="es")
+    root = Path(__file__).resolve().parents[2]
+    opened = lesson("05", folder=root / "lessons" / "puzzles", show=False, language="es", log=None)
+    assert opened.practice().hint_button.description == "Pista"
+    assert mathplay.set_language("fr") == "en"
+    board = mathplay.play("summy", seats=["human", "human"], seed=1, language="fr")
+    assert board.layout_data["texts"]["hand"] == "Your tiles"
