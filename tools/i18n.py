@@ -84,7 +84,9 @@ def read(path: Path, language: str | None = None) -> Catalog:
 def write(catalog: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=88, sort_output=False, omit_header=False)
+    # Files, not lines: a location per file keeps the catalogues from changing with
+    # every edit of the code around a message.
+    write_po(buffer, catalog, width=88, sort_output=False, omit_header=False, include_lineno=False)
     path.write_bytes(buffer.getvalue())
 
 
