@@ -217,9 +217,10 @@ class Challenge:
 def shown_text(cards: Cards) -> str:
     """The cards' sum with its total (``"4 + 1 = 5"``, ``"4 is 4"`` for one card)."""
     if len(cards.up_dots) == 1:
-        return _("{card} alone shows {dots}").format(
-            card=card_name(cards.up_dots[0]).capitalize(), dots=cards.value
+        text = _("{card} alone shows {dots}").format(
+            card=card_name(cards.up_dots[0]), dots=cards.value
         )
+        return text[:1].upper() + text[1:]  # the sentence's start, in any language
     if not cards.up_dots:
         return _("Every card face down shows 0")
     return cards.sum_text()

@@ -79,11 +79,12 @@ def _too_few(cards: Cards, target: int) -> str:
 def _too_many(cards: Cards, target: int) -> str:
     too_big = [dots for dots in cards.up_dots if dots > target]
     if too_big:
-        return _n(
+        text = _n(
             "{card} alone has more than {target} dot: it is too big.",
             "{card} alone has more than {target} dots: it is too big.",
             target,
-        ).format(card=card_name(too_big[0]).capitalize(), target=target)
+        ).format(card=card_name(too_big[0]), target=target)
+        return text[:1].upper() + text[1:]  # the sentence's start, in any language
     gap = cards.value - target
     if gap in cards.up_dots:
         return _n(

@@ -29,6 +29,7 @@ TRANSLATED_IN_FULL = (
     "mathplay/core/",
     "mathplay/render/",
     "mathplay/ai/",
+    "mathplay/cards/",
 )
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:[!:][^}]*)?\}")
 
