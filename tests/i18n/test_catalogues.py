@@ -30,6 +30,7 @@ TRANSLATED_IN_FULL = (
     "mathplay/render/",
     "mathplay/ai/",
     "mathplay/cards/",
+    "mathplay/puzzles/kinds/",
 )
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:[!:][^}]*)?\}")
 

@@ -24,7 +24,7 @@ from mathplay.expr import OPERATORS, parse
 from mathplay.expr.arithmetic import EvaluationFailure, Number, apply_operator, format_number
 from mathplay.expr.pretty import pretty_token
 from mathplay.expr.tree import BinOp, Leaf, Node, build_tree, operations
-from mathplay.i18n import _, _n
+from mathplay.i18n import N_, _, _n
 from mathplay.puzzles.kinds.reveal import say
 
 __all__ = [
@@ -103,13 +103,13 @@ def stopped_early(tree: Node, given: Number, base: int) -> str | None:
 
 
 _VERBS = {
-    "ADD": "added",
-    "SUB": "took away",
-    "MUL": "multiplied",
-    "DIV": "divided",
-    "AND": "used AND",
-    "OR": "used OR",
-    "XOR": "used XOR",
+    "ADD": N_("added"),
+    "SUB": N_("took away"),
+    "MUL": N_("multiplied"),
+    "DIV": N_("divided"),
+    "AND": N_("used AND"),
+    "OR": N_("used OR"),
+    "XOR": N_("used XOR"),
 }
 
 
