@@ -85,3 +85,23 @@ def test_the_widgets_take_a_language() -> None:
     assert mathplay.set_language("fr") == "en"
     board = mathplay.play("summy", seats=["human", "human"], seed=1, language="fr")
     assert board.layout_data["texts"]["hand"] == "Your tiles"
+
+
+@pytest.mark.parametrize(
+    ("language", "true", "false"),
+    [("es", "verdadero", "falso"), ("ms", "benar", "palsu"), ("el", "σωστό", "λάθος")],
+)
+def test_a_true_or_false_puzzle_reads_its_own_buttons_in_every_language(
+    language: str, true: str, false: str
+) -> None:
+    from mathplay.puzzles.kinds import KINDS
+    from mathplay.puzzles.model import Puzzle
+
+    mathplay.set_language(language)
+    kind = KINDS["true-or-false"]
+    holds = Puzzle("t", "true-or-false", fields={"equation": "3 + 4 = 7"})
+    wrong = Puzzle("f", "true-or-false", fields={"equation": "3 + 4 = 8"})
+    assert kind.choices(holds) == [true, false]
+    assert kind.check(holds, true).right and kind.check(wrong, false).right
+    assert not kind.check(holds, false).right
+    assert kind.check(holds, "true").right  # English always reads

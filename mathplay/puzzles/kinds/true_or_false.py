@@ -135,10 +135,13 @@ class TrueOrFalse(Kind):
         head, _sep, reason = re.sub(r"\s*because\s*", ":", answer.strip(), count=1).partition(":")
         if not _sep and "," in head:
             head, _sep, reason = head.partition(",")
-        said = head.strip().lower()
-        if said not in _TRUE | _FALSE:
+        said = head.strip().casefold()
+        # The buttons say "true" and "false" in the language spoken; English always reads.
+        true_words = _TRUE | {_("true").casefold()}
+        false_words = _FALSE | {_("false").casefold()}
+        if said not in true_words | false_words:
             return Result(False, _("I can't read that: answer true or false."), answer, False)
-        says_true = said in _TRUE
+        says_true = said in true_words
         eq = say(verdict.canonical)
         if says_true and not verdict.holds:
             if why:
