@@ -31,6 +31,11 @@ TRANSLATED_IN_FULL = (
     "mathplay/ai/",
     "mathplay/cards/",
     "mathplay/puzzles/kinds/",
+    "mathplay/puzzles/practice_plan.py",
+    "mathplay/puzzles/skills.py",
+    "mathplay/puzzles/generate.py",
+    "mathplay/puzzles/printed.py",
+    "mathplay/lessons/runtime.py",
 )
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:[!:][^}]*)?\}")
 
