@@ -300,3 +300,11 @@ def generate(
         seed=seed,
         repeats=repeats,
     )
+
+
+def __getattr__(name: str) -> Any:
+    # The older name of KIND_LEVELS, for notebooks written before it was renamed (a
+    # teacher's copy of lesson 10); not part of the documented names.
+    if name == "LEVELS":
+        return KIND_LEVELS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
