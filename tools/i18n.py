@@ -72,6 +72,14 @@ def extract() -> Catalog:
     return catalog
 
 
+def problems(catalog: Catalog) -> list[tuple[Message, list[Exception]]]:
+    """Babel's checks of a catalogue (the compile check), for brace-formatted messages:
+    Babel reads any "%" as a %-placeholder ("95%"), which mathplay never uses."""
+    for message in catalog:
+        message.flags.discard("python-format")
+    return [(message, list(errors)) for message, errors in catalog.check()]
+
+
 def po_path(language: str) -> Path:
     return LOCALE / language / "LC_MESSAGES" / "mathplay.po"
 
@@ -83,6 +91,10 @@ def read(path: Path, language: str | None = None) -> Catalog:
 
 def write(catalog: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
+    for message in catalog:
+        # mathplay formats with str.format ({name}); a "%" in a message is text ("95%"),
+        # not a %-placeholder, so Babel's python-format check does not apply.
+        message.flags.discard("python-format")
     buffer = io.BytesIO()
     # Files, not lines: a location per file keeps the catalogues from changing with
     # every edit of the code around a message.
