@@ -374,6 +374,28 @@ function render({ model, el: host }) {
     if (points) node.append(el("sub", "mp-points", String(tile.p)));
   }
 
+  const actionButtons = new Map();
+  function actionButton(b, primary) {
+    let button = actionButtons.get(b.id);
+    if (!button) {
+      button = el("button", `mp-action mp-action-${b.id}`, b.label);
+      button.type = "button";
+      const id = b.id;
+      button.addEventListener("click", () => {
+        if (id === "new") { panelOpen = !panelOpen; drawOptions(); return; }
+        send({ event: "action", id });
+      });
+      actionButtons.set(b.id, button);
+    }
+    button.textContent = b.label;
+    button.disabled = !b.enabled;
+    button.setAttribute("aria-disabled", String(!b.enabled));
+    button.classList.toggle("mp-primary", b.id === primary);
+    if (b.pressed) button.setAttribute("aria-pressed", "true");
+    else button.removeAttribute("aria-pressed");
+    return button;
+  }
+
   function draw() {
     const layout = model.get("layout_data");
     const view = model.get("view");
@@ -456,19 +478,13 @@ function render({ model, el: host }) {
 
     drawBlank(view, texts);
 
-    parts.actions.replaceChildren(...view.buttons.map((b) => {
-      const button = el("button", `mp-action mp-action-${b.id}`, b.label);
-      button.type = "button";
-      button.disabled = !b.enabled;
-      button.setAttribute("aria-disabled", String(!b.enabled));
-      if (b.id === layout.primary) button.classList.add("mp-primary");
-      if (b.pressed) button.setAttribute("aria-pressed", "true");
-      button.addEventListener("click", () => {
-        if (b.id === "new") { panelOpen = !panelOpen; drawOptions(); return; }
-        send({ event: "action", id: b.id });
-      });
-      return button;
-    }));
+    // The buttons are kept and updated in place, not made again: a click that lands while
+    // the board redraws (a fast child, a busy kernel) still reaches its button.
+    const buttons = view.buttons.map((b) => actionButton(b, layout.primary));
+    const shown = [...parts.actions.children];
+    if (buttons.length !== shown.length || buttons.some((button, i) => button !== shown[i])) {
+      parts.actions.replaceChildren(...buttons);
+    }
 
     // While a blank waits for its value, its prompt says what to do (once, not twice).
     parts.message.textContent = view.blank && view.kind === "info" ? "" : view.message;
