@@ -5,9 +5,14 @@ where a count is shown). The catalogues ``mathplay/locale/<language>/LC_MESSAGES
 mathplay.mo``, compiled from the ``.po`` files beside them (``docs/translating.md``),
 replace them; a message a catalogue does not have stays in English.
 
-The language is the one :func:`set_language` chose, else the environment's
-(``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them), else
-English. A language mathplay has no catalogue for falls back to English, with no error.
+The language is the one :func:`set_language` chose (or a ``language=`` argument, or
+the New game panel), else the pupil's Jupyter's: the language chosen in JupyterLab's or
+Notebook 7's Settings → Language, which the widgets read in the browser and send to the
+kernel (:func:`use_page_language`), and which a kernel also finds in JupyterLab's
+settings file before any widget shows; else the environment's (``LANGUAGE``,
+``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them); else English. A language
+mathplay has no catalogue for falls back to English, with no error. Widgets that show
+texts call :func:`on_language_change` to draw them again when the language changes.
 
 >>> set_language("es_ES.UTF-8")
 'es'
@@ -20,8 +25,14 @@ English. A language mathplay has no catalogue for falls back to English, with no
 
 from __future__ import annotations
 
+import contextlib
 import gettext
+import json
 import os
+import re
+import sys
+import weakref
+from collections.abc import Callable
 from pathlib import Path
 
 __all__ = [
@@ -29,13 +40,19 @@ __all__ = [
     "N_",
     "current_language",
     "default_language",
+    "jupyter_language",
     "language_code",
+    "language_name",
+    "on_language_change",
     "set_language",
+    "use_page_language",
 ]
 
 _LOCALE_DIR = Path(__file__).with_name("locale")
 #: The languages mathplay speaks: English (the code's own) and those with a catalogue.
 LANGUAGES = ("en", "es", "ms", "el")
+#: Each language's own name for itself, as a language menu shows it.
+LANGUAGE_NAMES = {"en": "English", "es": "Español", "ms": "Bahasa Melayu", "el": "Ελληνικά"}
 #: The environment variables gettext reads for the language, in its order.
 _ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -65,22 +82,116 @@ def default_language() -> str:
     return "en"
 
 
+def language_name(code: str) -> str:
+    """The language's own name for itself (``"Español"`` for ``"es"``)."""
+    return LANGUAGE_NAMES.get(code, code)
+
+
+#: Where JupyterLab (and Notebook 7, which shares its settings) keeps the chosen
+#: language, under the user-settings folder.
+_SETTINGS_FILE = Path("@jupyterlab", "translation-extension", "plugin.jupyterlab-settings")
+
+
+def _settings_folder() -> Path:
+    folder = os.environ.get("JUPYTERLAB_SETTINGS_DIR")
+    if folder:
+        return Path(folder)
+    config = os.environ.get("JUPYTER_CONFIG_DIR")
+    return (Path(config) if config else Path.home() / ".jupyter") / "lab" / "user-settings"
+
+
+def jupyter_language(folder: Path | None = None) -> str | None:
+    """The language chosen in JupyterLab's Settings → Language, read from its settings
+    file (``locale``, e.g. ``"es_ES"``), when mathplay speaks it; ``None`` when none was
+    chosen ("default"), the file is missing or unreadable. ``folder`` is the user-settings
+    folder (by default ``$JUPYTERLAB_SETTINGS_DIR``, else Jupyter's)."""
+    try:
+        text = ((folder or _settings_folder()) / _SETTINGS_FILE).read_text(encoding="utf-8")
+        # JupyterLab keeps the comments a person may write in the settings editor.
+        text = re.sub(r"^\s*//.*$", "", text, flags=re.MULTILINE)
+        locale = json.loads(text).get("locale")
+    except (OSError, ValueError, AttributeError):
+        return None
+    if not isinstance(locale, str) or locale in ("", "default"):
+        return None
+    return language_code(locale)
+
+
+def _in_a_kernel() -> bool:
+    """Whether mathplay runs in a Jupyter kernel (where JupyterLab's setting applies)."""
+    return "ipykernel" in sys.modules
+
+
 def _load(code: str) -> gettext.NullTranslations:
     return gettext.translation("mathplay", localedir=_LOCALE_DIR, languages=[code], fallback=True)
 
 
-_language = default_language()
+def _initial_language() -> str:
+    if _in_a_kernel():
+        chosen = jupyter_language()
+        if chosen is not None:
+            return chosen
+    return default_language()
+
+
+_language = _initial_language()
 _translation = _load(_language)
+#: Whether a person or the code chose the language (set_language, language=, the New
+#: game panel): then the page's language does not change it.
+_chosen = False
+#: Called with the new language whenever it changes (weakly held: a widget that is gone
+#: is forgotten).
+_listeners: list[Callable[[], Callable[[str], None] | None]] = []
+
+
+def _switch(code: str) -> None:
+    global _language, _translation
+    changed = code != _language
+    _language, _translation = code, _load(code)
+    if changed:
+        for reference in list(_listeners):
+            callback = reference()
+            if callback is None:
+                _listeners.remove(reference)
+                continue
+            # One widget's redraw failing must not stop the others' (nor the change).
+            with contextlib.suppress(Exception):
+                callback(code)
+
+
+def on_language_change(callback: Callable[[str], None]) -> None:
+    """Call ``callback(language)`` whenever the language changes. A bound method is held
+    weakly (the widget it belongs to can go); a plain function is held for good."""
+    if hasattr(callback, "__self__"):
+        _listeners.append(weakref.WeakMethod(callback))
+    else:
+        _listeners.append(lambda: callback)
 
 
 def set_language(language: str | None) -> str:
     """Speak ``language`` from now on (``"es"``, ``"ms"``, ``"el"``, ``"en"``, or a locale
-    such as ``"es_ES.UTF-8"``); ``None`` goes back to the environment's. A language
-    mathplay does not speak is English. Returns the language now spoken."""
-    global _language, _translation
-    code = default_language() if language is None else (language_code(language) or "en")
-    _language, _translation = code, _load(code)
+    such as ``"es_ES.UTF-8"``); ``None`` goes back to the default (the pupil's Jupyter's,
+    else the environment's). A language mathplay does not speak is English. Returns the
+    language now spoken."""
+    global _chosen
+    _chosen = language is not None
+    code = _initial_language() if language is None else (language_code(language) or "en")
+    _switch(code)
     return code
+
+
+def use_page_language(language: object) -> bool:
+    """The page a widget is shown in speaks ``language`` (``document.documentElement.lang``
+    in JupyterLab, Notebook 7, Voilà or the website, e.g. ``"es-ES"``): speak it, unless
+    a person or the code chose a language. Returns whether the language changed. A
+    language mathplay does not speak, or none, changes nothing."""
+    if _chosen:
+        return False
+    code = language_code(language)
+    if code is None or code == _language:
+        return False
+    _switch(code)
+    return True
 
 
 def current_language() -> str:

@@ -26,6 +26,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from mathplay.i18n import use_page_language
+
 __all__ = ["MOST_TYPED", "AnswerBox"]
 
 #: The longest text the box keeps from the page (a longer one is cut): the widget then
@@ -83,6 +85,8 @@ class AnswerBox(anywidget.AnyWidget):
         if not isinstance(content, dict):
             return
         event = content.get("event")
+        if event == "page_language":
+            use_page_language(content.get("language"))
         if event in ("submit", "typed") and "value" in content:
             self._take(content["value"])
         if event == "submit" and not self.disabled:

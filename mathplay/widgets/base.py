@@ -19,7 +19,15 @@ import traitlets
 
 from mathplay.core import Direction, Special, Square, square_name
 from mathplay.errors import MathplayError
-from mathplay.i18n import _
+from mathplay.i18n import (
+    LANGUAGES,
+    _,
+    current_language,
+    language_name,
+    on_language_change,
+    set_language,
+    use_page_language,
+)
 from mathplay.widgets import view
 from mathplay.widgets.board_words import friendly_error
 from mathplay.widgets.computers import ComputerSeats
@@ -67,6 +75,7 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
         #: one: Undo brings it back.
         self._previous: tuple[Any, list[str]] | None = None
         self.on_msg(self._from_front_end)
+        on_language_change(self._language_changed)
         self._setup(game if game is not None else self.make_game({}), seats)
 
     # --- what each game supplies --------------------------------------------------
@@ -158,21 +167,32 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
         self._message, self._kind = "", "info"
         self._thinking = False
         self._direction = Direction.ACROSS
-        size = game.board.size
         with self.hold_sync():
-            self.layout_data = {
-                "game": self.game_name,
-                "size": size,
-                "columns": view.columns(size),
-                "squares": view.square_entries(size, self.specials()),
-                "starts": [r * size + c for r, c in self.starts()],
-                "texts": view.texts(),
-                "options": self._option_spec(),
-                "primary": "end" if self.places_one_by_one else "play",
-                "legend": view.legend(self.specials(), self.starts()),
-            }
+            self.layout_data = self._layout()
             self._refresh()
         self._start_computers()
+
+    def _layout(self) -> dict[str, Any]:
+        """What stays while a game lasts: the squares, the legend, the texts."""
+        size = self.game.board.size
+        return {
+            "game": self.game_name,
+            "size": size,
+            "columns": view.columns(size),
+            "squares": view.square_entries(size, self.specials()),
+            "starts": [r * size + c for r, c in self.starts()],
+            "texts": view.texts(),
+            "options": self._option_spec(),
+            "primary": "end" if self.places_one_by_one else "play",
+            "legend": view.legend(self.specials(), self.starts()),
+        }
+
+    def _language_changed(self, _language: str) -> None:
+        """The language changed (the page's was learnt, or the New game panel chose
+        one): every text on the board is drawn again in it."""
+        with self._lock, self.hold_sync():
+            self.layout_data = self._layout()
+            self._refresh()
 
     def _reset_turn(self) -> None:
         self._selected = None
@@ -205,6 +225,14 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
                     "seat": index,
                 }
             )
+        fields.append(
+            {
+                "name": "language",
+                "label": _("Language"),
+                "choices": [[code, language_name(code)] for code in LANGUAGES],
+                "value": current_language(),
+            }
+        )
         return fields + self.option_fields()
 
     # --- incoming messages from the front end ---------------------------------------
@@ -231,6 +259,8 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
                 self.key(str(content["key"]), square)
             elif event == "new_game":
                 self._new_game_from_panel(content.get("options"))
+            elif event == "page_language":
+                use_page_language(content.get("language"))
         except (KeyError, TypeError, ValueError):
             self._say(_("That did not work: the message from the board was not understood."))
 
@@ -246,6 +276,9 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
                 self._say(_("{name} cannot be {value}").format(name=name, value=value), "error")
                 return
             chosen[str(name)] = value
+        language = chosen.pop("language", None)
+        if language is not None and language != current_language():
+            set_language(str(language))  # a person chose it: the page's does not change it
         players = int(chosen.pop("players", self.game.players))
         seats = [str(chosen.pop(f"seat{n}", "human")) for n in range(1, 5)][:players]
         self.new_game(seats=seats, players=players, **chosen)

@@ -48,7 +48,7 @@ from mathplay.classroom.records import record
 from mathplay.classroom.task_clock import task_clock
 from mathplay.classroom.where import DEFAULT_LOG, current_lesson, log_path
 from mathplay.errors import MathplayError
-from mathplay.i18n import _
+from mathplay.i18n import _, on_language_change, use_page_language
 from mathplay.puzzles.moments import GUIDED, PRACTICE
 
 __all__ = ["BinaryCards", "CheckCallback"]
@@ -126,6 +126,7 @@ class BinaryCards(anywidget.AnyWidget):
         self._callbacks: list[CheckCallback] = []
         self._shown_at = task_clock().mark()
         self.on_msg(self._from_front_end)
+        on_language_change(self._language_changed)
         if self.challenge is not None:
             self.challenge.start(self.cards)
         self._refresh()
@@ -326,12 +327,18 @@ class BinaryCards(anywidget.AnyWidget):
                 self.turn_all_down()
             elif event == "name":
                 self.set_name(str(content.get("value", "")))
+            elif event == "page_language":
+                use_page_language(content.get("language"))
         except MathplayError as error:
             self._say(str(error), "wrong")
         except (TypeError, ValueError):
             self._say(_("That did not work: the message from the cards was not understood."))
 
     # --- drawing ----------------------------------------------------------------------
+
+    def _language_changed(self, _language: str) -> None:
+        """The language changed: the cards' texts are drawn again in it."""
+        self._refresh()
 
     def _refresh(self) -> None:
         """Send everything the front end draws as one trait update."""

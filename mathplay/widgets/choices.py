@@ -12,7 +12,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from mathplay.i18n import _
+from mathplay.i18n import _, use_page_language
 
 __all__ = ["ChoiceRow", "PickCallback"]
 
@@ -69,6 +69,8 @@ class ChoiceRow(anywidget.AnyWidget):
             callback(self, self.choices[number - 1])
 
     def _from_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "page_language":
+            use_page_language(content.get("language"))
         if isinstance(content, dict) and content.get("event") == "pick":
             index = content.get("index")
             if isinstance(index, int) and not isinstance(index, bool):

@@ -334,15 +334,18 @@ class Practice(PuzzleView):
         puzzle = self._draw()
         self.shown += 1
         self.counts = True
-        if len(self.skills) > 1 and self.skill is not None:
-            heading = _("Puzzle {n}: {skill}.").format(n=self.shown, skill=self.skill.title)
-        else:
-            heading = _("Puzzle {n}.").format(n=self.shown)
-        self._present(puzzle, heading)
+        self._present(puzzle, self._heading() or "")
         self.next_button.disabled = True
         self.status.value = ""
         if self.shown > 1:
             self.answer_box.focus()
+
+    def _heading(self) -> str | None:
+        if self.shown == 0:
+            return None
+        if len(self.skills) > 1 and self.skill is not None:
+            return _("Puzzle {n}: {skill}.").format(n=self.shown, skill=self.skill.title)
+        return _("Puzzle {n}.").format(n=self.shown)
 
     def _has_next(self) -> bool:
         return self.solved_now

@@ -151,11 +151,13 @@ class PuzzleSet(PuzzleView):
                 self.children = [*self.children, self.save_results]
             return
         puzzle = self.sheet.puzzles[self.index]
-        heading = _("Puzzle {n} of {total}.").format(
-            n=self.numbers[self.index], total=self.set_size
-        )
-        self._present(puzzle, heading)
+        self._present(puzzle, self._heading() or "")
         self.solved_now = puzzle.id in self.solved
+
+    def _heading(self) -> str | None:
+        if self.sheet is None or self.finished:
+            return None
+        return _("Puzzle {n} of {total}.").format(n=self.numbers[self.index], total=self.set_size)
 
     def _after_check(self, result: Result) -> None:
         if result.right:

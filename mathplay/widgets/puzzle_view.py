@@ -20,7 +20,7 @@ from mathplay.classroom.task_clock import task_clock
 from mathplay.classroom.where import log_path
 from mathplay.errors import MathplayError
 from mathplay.games.registry import GAMES
-from mathplay.i18n import _
+from mathplay.i18n import _, on_language_change
 from mathplay.puzzles.kinds import KINDS, Kind, KindError, Result
 from mathplay.puzzles.kinds.move import Move
 from mathplay.puzzles.model import Puzzle
@@ -116,6 +116,37 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
             set_shown(self.hint_button, False)  # an end check is done without help
         self.next_button.on_click(lambda _b: self.next())
         self.buttons = w.HBox([self.check_button, self.hint_button, self.next_button])
+        on_language_change(self._language_changed)
+
+    def _heading(self) -> str | None:
+        """The heading of the puzzle on show ("Puzzle 2 of 4."), in the language spoken
+        now; ``None`` when no puzzle is on show."""
+        return None
+
+    def _untouched(self) -> bool:
+        """Whether the pupil has done nothing yet with the puzzle on show."""
+        return (
+            self.current is not None
+            and not self._answered_here
+            and self.hints_used == 0
+            and not self.answer_box.value
+            and self.choice_row.picked == -1
+            and not self.feedback.value
+            and self.waiting_answer is None
+        )
+
+    def _language_changed(self, _language: str) -> None:
+        """The language changed (the page's was learnt as the widget showed): the
+        buttons say their words in it, and a puzzle the pupil has not started on is shown
+        again in it (one they started on keeps its words until Next)."""
+        self.check_button.description = _("Check")
+        self.next_button.description = _("Next")
+        self.answer_box.description = _("Your answer")
+        self.choice_row.label = _("Choose your answer")
+        self.choice_row.picked_text = _("(your choice)")
+        heading = self._heading()
+        if heading is not None and self.current is not None and self._untouched():
+            self._present(self.current, heading)
 
     def _card(self) -> list[Any]:
         """The widgets of the puzzle itself, in order."""

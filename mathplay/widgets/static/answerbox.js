@@ -1,4 +1,7 @@
 function render({ model, el }) {
+  // The page's language (JupyterLab's and Notebook 7's Settings → Language set it) tells
+  // the kernel which language to speak, unless one was chosen in the code.
+  model.send({ event: "page_language", language: document.documentElement.lang || "" });
   const label = document.createElement("label");
   label.className = "mp-answer";
   const words = document.createElement("span");

@@ -47,6 +47,9 @@ function visibleHeight(host) {
 }
 
 function render({ model, el: host }) {
+  // The page's language (JupyterLab's and Notebook 7's Settings → Language set it) tells
+  // the kernel which language to speak, unless one was chosen in the code.
+  model.send({ event: "page_language", language: document.documentElement.lang || "" });
   const root = el("div", "mp-board-widget");
   // Keys typed on the board are the board's, not JupyterLab's notebook shortcuts.
   root.dataset.lmSuppressShortcuts = "true";

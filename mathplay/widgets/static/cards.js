@@ -47,6 +47,9 @@ function button(cls, onClick) {
 }
 
 function render({ model, el: host }) {
+  // The page's language (JupyterLab's and Notebook 7's Settings → Language set it) tells
+  // the kernel which language to speak, unless one was chosen in the code.
+  model.send({ event: "page_language", language: document.documentElement.lang || "" });
   const root = el("div", "mp-cards-widget");
   // Keys pressed on the cards are the cards', not JupyterLab's notebook shortcuts.
   root.dataset.lmSuppressShortcuts = "true";
