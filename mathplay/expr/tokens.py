@@ -12,6 +12,7 @@ it, so decimal (Summy, Mixmath) and binary (Binary) share one grammar.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
@@ -81,7 +82,27 @@ _SYMBOLS = {
     "/": "DIV",
 }
 _WORDS = {"AND", "OR", "XOR", "NOT"}
-_PIECE = re.compile(r"[0-9]+|[A-Za-z]+|\s+|.", re.DOTALL)
+#: The words for the logic operations in the other languages' schools, read as the
+#: English ones in any language (capitals or not, Greek with or without accents): Greek
+#: school informatics writes ΚΑΙ, Ή, ΟΧΙ; Malaysian textbooks DAN, ATAU, TAK (TIDAK).
+#: XOR keeps its name everywhere; Spanish schools name the gates AND, OR, NOT
+#: (docs/translating.md).
+LOCAL_WORDS = {
+    "ΚΑΙ": "AND",
+    "Η": "OR",
+    "ΟΧΙ": "NOT",
+    "DAN": "AND",
+    "ATAU": "OR",
+    "TAK": "NOT",
+    "TIDAK": "NOT",
+}
+_PIECE = re.compile(r"[0-9]+|[^\W\d_]+|\s+|.", re.DOTALL)
+
+
+def _plain_word(piece: str) -> str:
+    """``piece`` in capitals without accents ("όχι" → "ΟΧΙ", "Dan" → "DAN")."""
+    decomposed = unicodedata.normalize("NFD", piece.upper())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
 @dataclass(frozen=True)
@@ -124,11 +145,13 @@ def tokenize(text: str) -> list[Token]:
                 piece = previous.text + piece
                 start = previous.position
             tokens.append(Token("num", piece, start))
-        elif first.isascii() and first.isalpha():
+        elif first.isalpha():
             # Words before symbols: "XOR" and "xor" start with the letter x but are words.
-            word = piece.upper()
+            word = _plain_word(piece)
             if word in _WORDS:
                 tokens.append(Token("op", word, start))
+            elif word in LOCAL_WORDS:
+                tokens.append(Token("op", LOCAL_WORDS[word], start))
             elif set(piece) <= {"x", "X"}:
                 tokens.extend(Token("op", "MUL", start + i) for i in range(len(piece)))
             else:
