@@ -11,7 +11,9 @@ For every lesson it checks, with mathplay's own checker:
   short line (a pupil sees no other code);
 - the notebook next to it is what ``mathplay lessons build`` writes;
 - its teacher's page (``teacher/NN-name.toml``, :mod:`mathplay.lessons.teacher`) is
-  complete and its built page up to date.
+  complete and its built page up to date;
+- a translated lesson (``es/NN-name.md``) keeps the English one's code cells, sections,
+  goals and puzzles (:mod:`mathplay.lessons.translations`).
 
 A lesson's equations are in the base of its front matter (``mathplay: {base: 2}``); in a
 binary lesson, an equation with a digit 2 to 9 (``8 + 4 + 1 = 13``) is an ordinary one.
@@ -86,7 +88,9 @@ def check_lesson(path: str | Path, files: PuzzleFiles | None = None) -> list[Les
     else:
         own += _check_notebook(lesson)
     from mathplay.lessons.teacher import check_teacher
+    from mathplay.lessons.translations import check_translation
 
+    own += check_translation(lesson)
     return sorted(own, key=lambda problem: problem.line) + theirs + check_teacher(lesson)
 
 

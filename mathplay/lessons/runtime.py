@@ -100,11 +100,18 @@ class OpenLesson:
     """A lesson's puzzles, one call per cell (see the module's docstring).
 
     ``folder`` is where the lesson's puzzle file is (found beside the notebook when not
-    given); ``log`` where the attempts go (as for :class:`PuzzleSet`).
+    given); ``log`` where the attempts go (as for :class:`PuzzleSet`). A file written in
+    another language (``language = "es"``) makes mathplay speak it, unless
+    ``speak_its_language`` is false (a language chosen in the code).
     """
 
     def __init__(
-        self, name: str, *, folder: str | Path | None = None, log: str | Path | None = DEFAULT_LOG
+        self,
+        name: str,
+        *,
+        folder: str | Path | None = None,
+        log: str | Path | None = DEFAULT_LOG,
+        speak_its_language: bool = True,
     ) -> None:
         self.path = find_lesson_file(name, folder)
         self.name = self.path.stem
@@ -118,6 +125,8 @@ class OpenLesson:
                     name=self.name, problems=problems
                 )
             ) from None
+        if speak_its_language and self.sheet.language:
+            set_language(self.sheet.language)  # a Spanish lesson speaks Spanish
         set_current_lesson(self.name)
         self.welcome = self._welcome()
 
@@ -219,11 +228,12 @@ def lesson(
     """Set up lesson ``name`` ("05"): its puzzles, the records, and the pupil's name box
     at the top (shown in the notebook when ``show``). ``language`` (``"es"``, ``"ms"``,
     ``"el"``, ``"en"``) is the language the lesson's widgets speak
-    (:func:`mathplay.set_language`; by default the one already chosen, or the
-    environment's)."""
+    (:func:`mathplay.set_language`); by default the language the lesson's puzzle file
+    is written in (``language = "es"`` in a translated lesson's file), else the one
+    already chosen, or the pupil's Jupyter's."""
     if language is not None:
         set_language(language)
-    found = OpenLesson(name, folder=folder, **options)
+    found = OpenLesson(name, folder=folder, speak_its_language=language is None, **options)
     if show:
         try:
             from IPython import get_ipython

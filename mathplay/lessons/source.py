@@ -154,12 +154,18 @@ def read_lesson(path: str | Path) -> Lesson:
 
 
 def find_lessons(paths: Iterable[str | Path]) -> list[Path]:
-    """The lesson files of ``paths``: each ``.md`` file given, and ``NN-name.md`` in folders."""
+    """The lesson files of ``paths``: each ``.md`` file given, and ``NN-name.md`` in folders
+    and in their language folders (``es/NN-name.md``: the translations)."""
+    from mathplay.i18n import LANGUAGES
+
     found: list[Path] = []
     for given in paths:
         path = Path(given)
         if path.is_dir():
             found += sorted(path.glob(LESSON_GLOB))
+            if path.name not in LANGUAGES:
+                for language in LANGUAGES:
+                    found += sorted((path / language).glob(LESSON_GLOB))
         elif path.is_file() and path.suffix == ".md":
             found.append(path)
         elif path.is_file():

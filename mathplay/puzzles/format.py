@@ -28,7 +28,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from mathplay.i18n import _
+from mathplay.i18n import LANGUAGES, _, language_code
 from mathplay.puzzles.model import (
     COMMON_KEYS,
     FORMAT_VERSION,
@@ -65,6 +65,7 @@ _TOP_KEYS = (
     "level",
     "description",
     "author",
+    "language",
     "version",
     "puzzle",
     "practice",
@@ -222,6 +223,18 @@ def read_text(text: str, source: str = "<text>") -> tuple[Worksheet | None, list
         )
         raw_puzzles = []
     sheet = Worksheet(title, [], level, texts["description"], texts["author"], source)
+    language = data.get("language")
+    if language is not None:
+        if language_code(language) is None or language != language_code(language):
+            problem(
+                top_lines.get("language"),
+                None,
+                _("language is one of {codes} in quotes, not {value!r}").format(
+                    codes=", ".join(f'"{code}"' for code in LANGUAGES), value=language
+                ),
+            )
+        else:
+            sheet.language = language
     seen: dict[str, int] = {}
     for index, raw in enumerate(raw_puzzles):
         line, key_lines = puzzle_lines[index] if index < len(puzzle_lines) else (0, {})
@@ -404,6 +417,8 @@ def write(sheet: Worksheet) -> str:
         lines.append(f"level = {sheet.level}")
     if sheet.author:
         lines.append(f"author = {toml_string(sheet.author)}")
+    if sheet.language:
+        lines.append(f"language = {toml_string(sheet.language)}")
     if sheet.description:
         lines.append(f"description = {toml_string(sheet.description)}")
     for puzzle in sheet.puzzles:

@@ -100,6 +100,9 @@ class Worksheet:
     practices: list[dict[str, Any]] = field(default_factory=list)
     #: The ids of the puzzles of the lesson's end check (``[check]``).
     check: list[str] = field(default_factory=list)
+    #: The language its texts are written in (``"es"``, ``"ms"``, ``"el"``; ``""`` when
+    #: the file does not say, as in English): a lesson of this file speaks it.
+    language: str = ""
 
     def puzzle(self, puzzle_id: str) -> Puzzle:
         for puzzle in self.puzzles:

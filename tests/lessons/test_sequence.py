@@ -17,15 +17,19 @@ from pathlib import Path
 import pytest
 
 from mathplay.lessons.source import Cell, Lesson, find_lessons, read_lesson
+from mathplay.lessons.translations import translation_language
 from mathplay.puzzles import load
 from mathplay.puzzles.format import Worksheet
 from mathplay.puzzles.kinds import KINDS
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
+#: The English lessons for pupils (a translation keeps its English lesson's sequence:
+#: tests/lessons/test_translations.py).
 PUPILS = [
     lesson
     for lesson in (read_lesson(path) for path in find_lessons([LESSONS]))
     if (lesson.metadata.get("mathplay") or {}).get("audience") != "teachers"
+    and translation_language(lesson) is None
 ]
 SETUP = re.compile(r'^import mathplay\nlesson = mathplay\.lesson\("(\d\d)(-[a-z0-9-]+)?"\)$')
 #: Words that are wrong where cells run by themselves and code is hidden (Voilà).

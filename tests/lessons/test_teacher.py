@@ -20,11 +20,18 @@ from mathplay.lessons.teacher import (
     teacher_path,
     write_page,
 )
+from mathplay.lessons.translations import translation_language
 from mathplay.puzzles.kinds import KINDS
 from mathplay.puzzles.validate import load
 
 ROOT = Path(__file__).resolve().parents[2]
-LESSONS = find_lessons([ROOT / "lessons"])
+#: The English lessons (teachers' pages are written for them; a translation has its own
+#: only when a teacher writes one).
+LESSONS = [
+    path
+    for path in find_lessons([ROOT / "lessons"])
+    if translation_language(read_lesson(path)) is None
+]
 PUPILS = [path for path in LESSONS if read_lesson(path).for_pupils]
 
 

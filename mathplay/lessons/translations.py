@@ -1,0 +1,248 @@
+"""A translated lesson follows its English one: same cells, same puzzles, same goals.
+
+A lesson in another language lives in a folder named by the language beside the English
+lessons (``lessons/es/05-binary-numbers.md``, its puzzle file in
+``lessons/es/puzzles/05-binary-numbers.toml`` with ``language = "es"``). Its words are
+its own; what the pupil does is the English lesson's: ``mathplay lessons check`` reports
+a translation that
+
+- lacks the English lesson, or has more or fewer code cells, or a code cell that is not
+  the English one's (a translation keeps the code as it is: the puzzles, practices and
+  end check shown are named there);
+- has more or fewer sections (``##`` headings) or goals ("What you will learn") than the
+  English one;
+- uses a puzzle file whose puzzles, practices or end check differ from the English file
+  in anything but words (ids, kinds, equations, numbers, answers, the number of hints,
+  the wrong answers given feedback), or that does not say its language.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from mathplay.i18n import LANGUAGES, _
+from mathplay.lessons.problem import LessonProblem
+from mathplay.lessons.source import Cell, Lesson, LessonError, read_lesson
+
+__all__ = ["check_translation", "english_lesson", "translation_language"]
+
+_HEADING = re.compile(r"^##\s", re.MULTILINE)
+_GOAL = re.compile(r"^\s*[-*]\s", re.MULTILINE)
+
+
+def translation_language(lesson: Lesson) -> str | None:
+    """The language of a translated lesson (its folder's name), ``None`` for English."""
+    folder = lesson.path.parent.name
+    return folder if folder in LANGUAGES and folder != "en" else None
+
+
+def english_lesson(lesson: Lesson) -> Path | None:
+    """The English lesson a translated one follows (``lessons/es/05-x.md`` →
+    ``lessons/05-x.md``); ``None`` for an English lesson."""
+    if translation_language(lesson) is None:
+        return None
+    return lesson.path.parent.parent / lesson.path.name
+
+
+def _code(lesson: Lesson) -> list[Cell]:
+    return [cell for cell in lesson.cells if cell.kind == "code"]
+
+
+def _headings(lesson: Lesson) -> list[Cell]:
+    return [
+        cell
+        for cell in lesson.cells
+        if cell.kind == "markdown"
+        for _match in _HEADING.finditer(cell.source)
+    ]
+
+
+def _goals(lesson: Lesson) -> tuple[int, int]:
+    """How many goals the lesson's first section lists, and the line of that section."""
+    for cell in lesson.cells:
+        if cell.kind != "markdown":
+            continue
+        sections = _HEADING.split(cell.source)
+        if len(sections) > 1:
+            first = sections[1].split("\n\n", 1)
+            body = first[1] if len(first) > 1 else ""
+            listed = body.split("\n\n", 1)[0]
+            return len(_GOAL.findall(listed)), cell.line
+    return 0, 1
+
+
+def check_translation(lesson: Lesson) -> list[LessonProblem]:
+    """Every way the translated ``lesson`` departs from its English one (none for an
+    English lesson)."""
+    english_path = english_lesson(lesson)
+    if english_path is None:
+        return []
+    name = lesson.name
+    if not english_path.exists():
+        return [
+            LessonProblem(
+                name,
+                1,
+                _("there is no English lesson {path} for this translation to follow").format(
+                    path=english_path
+                ),
+            )
+        ]
+    try:
+        english = read_lesson(english_path)
+    except LessonError as error:
+        return [LessonProblem(error.path or str(english_path), error.line, error.message)]
+    problems: list[LessonProblem] = []
+    ours, theirs = _code(lesson), _code(english)
+    if len(ours) != len(theirs):
+        problems.append(
+            LessonProblem(
+                name,
+                1,
+                _(
+                    "this translation has {ours} code cells and {english} has {theirs}: "
+                    "keep every code cell of the English lesson"
+                ).format(ours=len(ours), theirs=len(theirs), english=english_path),
+            )
+        )
+    for mine, original in zip(ours, theirs, strict=False):
+        if mine.source.strip() != original.source.strip() or mine.tags != original.tags:
+            problems.append(
+                LessonProblem(
+                    name,
+                    mine.line,
+                    _(
+                        "this code cell is not the one of {english}, line {line}: a "
+                        "translation keeps the code as it is (translate the text around it)"
+                    ).format(english=english_path, line=original.line),
+                )
+            )
+            break  # the cells after a missing one would all differ
+    heads, english_heads = _headings(lesson), _headings(english)
+    if len(heads) != len(english_heads):
+        problems.append(
+            LessonProblem(
+                name,
+                1,
+                _(
+                    "this translation has {ours} sections (## headings), {english} has {theirs}"
+                ).format(ours=len(heads), theirs=len(english_heads), english=english_path),
+            )
+        )
+    (goals, line), (english_goals, _line) = _goals(lesson), _goals(english)
+    if goals != english_goals:
+        problems.append(
+            LessonProblem(
+                name,
+                line,
+                _("this translation lists {ours} goals, {english} lists {theirs}").format(
+                    ours=goals, theirs=english_goals, english=english_path
+                ),
+            )
+        )
+    return problems + _check_puzzle_file(lesson, english)
+
+
+#: The puzzle fields that are words (a true-or-false puzzle's reasons): translated, so
+#: only their number is compared.
+_WORD_FIELDS = ("why",)
+
+
+def _data(fields: dict[str, object]) -> dict[str, object]:
+    """A puzzle's fields with their words counted, not compared."""
+    data = dict(fields)
+    for name in _WORD_FIELDS:
+        if name in data:
+            words = data[name]
+            data[name] = len(words) if isinstance(words, (list, tuple)) else 1
+    return data
+
+
+def _check_puzzle_file(lesson: Lesson, english: Lesson) -> list[LessonProblem]:
+    """The translation's puzzle file against the English one, but for words."""
+    from mathplay.puzzles import PuzzleFileError, load
+
+    mine = lesson.path.parent / "puzzles" / f"{lesson.path.stem}.toml"
+    original = english.path.parent / "puzzles" / f"{english.path.stem}.toml"
+    if not original.exists():
+        return []
+    if not mine.exists():
+        return [
+            LessonProblem(
+                lesson.name,
+                1,
+                _("there is no {path}: translate {english} into it").format(
+                    path=mine, english=original
+                ),
+            )
+        ]
+    try:
+        ours, theirs = load(mine), load(original)
+    except PuzzleFileError:
+        return []  # the puzzle checker reports the file's own problems
+    where = str(mine)
+    problems: list[LessonProblem] = []
+    language = translation_language(lesson)
+    if ours.language != language:
+        problems.append(
+            LessonProblem(
+                where,
+                1,
+                _('say the language of this file: add the line language = "{language}"').format(
+                    language=language
+                ),
+            )
+        )
+    english_puzzles = {puzzle.id: puzzle for puzzle in theirs.puzzles}
+    for puzzle in ours.puzzles:
+        other = english_puzzles.pop(puzzle.id, None)
+        if other is None:
+            problems.append(
+                LessonProblem(
+                    where,
+                    puzzle.line,
+                    _("puzzle {id!r} is not in {english}").format(id=puzzle.id, english=original),
+                )
+            )
+            continue
+        same = (
+            puzzle.kind == other.kind
+            and _data(puzzle.fields) == _data(other.fields)
+            and puzzle.answer == other.answer
+            and puzzle.unique == other.unique
+            and len(puzzle.hints) == len(other.hints)
+            and set(puzzle.answer_feedback) == set(other.answer_feedback)
+            and set(puzzle.feedback) == set(other.feedback)
+        )
+        if not same:
+            problems.append(
+                LessonProblem(
+                    where,
+                    puzzle.line,
+                    _(
+                        "puzzle {id!r} differs from the one in {english} in more than words "
+                        "(its kind, equation, numbers, answer, number of hints or the wrong "
+                        "answers given feedback)"
+                    ).format(id=puzzle.id, english=original),
+                )
+            )
+    for missing in english_puzzles:
+        problems.append(
+            LessonProblem(
+                where,
+                1,
+                _("puzzle {id!r} of {english} is missing").format(id=missing, english=original),
+            )
+        )
+    if ours.practices != theirs.practices or ours.check != theirs.check:
+        problems.append(
+            LessonProblem(
+                where,
+                1,
+                _(
+                    "the practices and the end check are those of {english}: copy them as they are"
+                ).format(english=original),
+            )
+        )
+    return problems
