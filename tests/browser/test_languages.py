@@ -9,6 +9,7 @@ changes the board's words is the page's language, sent by the board's front end.
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -116,3 +117,51 @@ def test_the_board_speaks_the_language_chosen_in_jupyterlabs_settings(
             " return b.scrollWidth - b.clientWidth; }"
         )
         assert overflow <= 1, f"the board is {overflow} px wider than its place at {width} px"
+
+
+def test_a_greek_lesson_in_jupyterlab_set_to_greek(fresh_lab: Server, page: Any) -> None:
+    """Lesson 0 in Greek, opened in a JupyterLab set to Ελληνικά in Settings: the name
+    question, the puzzles, their buttons and the checker's reasons are Greek."""
+    root = Path(__file__).resolve().parents[2] / "lessons" / "el"
+    shutil.copy(root / "00-welcome.ipynb", fresh_lab.root)
+    (fresh_lab.root / "puzzles").mkdir()
+    shutil.copy(root / "puzzles" / "00-welcome.toml", fresh_lab.root / "puzzles")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(fresh_lab.url("00-welcome.ipynb"))
+    wait_for_idle_kernel(fresh_lab, "00-welcome.ipynb")
+    choose_language(page, "Ελληνικά")
+    page.wait_for_function("() => document.documentElement.lang.startsWith('el')", timeout=60_000)
+    wait_for_idle_kernel(fresh_lab, "00-welcome.ipynb")
+    # Restart the kernel and run every cell: the toolbar's ⏩ button, then its dialog's
+    # accept button (no words: the same in every language).
+    page.locator(".jp-Notebook").first.wait_for()
+    page.locator("jp-button[data-command='notebook:restart-run-all']").first.click()
+    page.locator(".jp-Dialog .jp-mod-accept").click()
+    first = page.locator(".mathplay-puzzles").first
+    first.wait_for(timeout=120_000)
+    page.get_by_text("Άσκηση 1 από 4.").first.wait_for(timeout=60_000)
+    text = page.evaluate("document.body.innerText")
+    for greek in ("Ισχύει αυτή η ισότητα;", "Έλεγχος", "Υπόδειξη", "3+4 κάνει 7, όχι 8"):
+        assert greek in text, f"{greek!r} is not on the page"
+    for english in ("Is this equation true?", "Your answer", "is 7, not 8"):
+        assert english not in text, f"{english!r} is in English on the page"
+    # A pupil answers the first puzzle wrongly: the feedback is Greek too.
+    first.scroll_into_view_if_needed()
+    first.locator(".mathplay-puzzles-choices button").first.click()
+    feedback = first.locator(".mathplay-puzzles-feedback")
+    page.wait_for_function(
+        "(node) => node.innerText.trim().length > 0", arg=feedback.element_handle(), timeout=30_000
+    )
+    asked = feedback.inner_text()  # no name yet: the puzzle asks for it, in Greek
+    assert "όνομά σου" in asked, asked
+    name_box = first.locator("input[type=text]").last
+    name_box.fill("Ελένη")
+    name_box.press("Enter")
+    page.wait_for_function(
+        "(node) => node.innerText.includes('15')", arg=feedback.element_handle(), timeout=30_000
+    )
+    said = feedback.inner_text()  # the answer waiting for the name is checked now
+    assert re.search(r"[α-ωά-ώ]{4,}", said) and not re.search(r"\b(the|is|not)\b", said), said
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    first.screenshot(path=str(SHOTS / "lesson-00-el-puzzle-1024x768.png"))
+    page.screenshot(path=str(SHOTS / "lesson-00-el-1024x768.png"))
