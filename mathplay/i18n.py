@@ -32,7 +32,7 @@ import os
 import re
 import sys
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 __all__ = [
@@ -45,6 +45,7 @@ __all__ = [
     "language_name",
     "on_language_change",
     "set_language",
+    "speaking",
     "use_page_language",
 ]
 
@@ -218,3 +219,22 @@ def _n(singular: str, plural: str, count: int) -> str:
     ('1 tile', '3 tiles')
     """
     return _translation.ngettext(singular, plural, count)
+
+
+@contextlib.contextmanager
+def speaking(language: str | None) -> Iterator[str]:
+    """Speak ``language`` inside a ``with`` block, then go back to the language (and the
+    choice) before it: for a text made in another language than the pupil's, such as a
+    Spanish lesson's start line on the website. ``None`` keeps the language spoken."""
+    global _chosen
+    before, chosen_before = _language, _chosen
+    if language is None:
+        yield _language
+        return
+    code = language_code(language) or "en"
+    _switch(code)
+    try:
+        yield code
+    finally:
+        _switch(before)
+        _chosen = chosen_before

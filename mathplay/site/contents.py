@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from mathplay.games.registry import game_names
-from mathplay.i18n import _
+from mathplay.i18n import LANGUAGES, _
 from mathplay.site.leftout import records_reason, why_left_out
 from mathplay.site.onelesson import LESSON_NAME, with_start_line
 from mathplay.site.tools import SiteError
@@ -180,11 +180,12 @@ def lesson_files(lessons: Path, left_out: list[tuple[Path, str]] | None = None) 
     return list(_walk(lessons, keep, found, sample))
 
 
-def for_the_site(text: str, *, lesson: bool = False) -> str | None:
+def for_the_site(text: str, *, lesson: bool = False, speaks: str | None = None) -> str | None:
     """A Python notebook's text with the site's kernel named in it (a notebook made in
     JupyterLab names ``python3``, or none, and JupyterLite would then ask which kernel to
     start); ``None`` for a notebook of another language, or text that is not one. A
-    ``lesson`` also gets the line that says what to press, as its first cell.
+    ``lesson`` also gets the line that says what to press, as its first cell, in the
+    language it ``speaks`` (a translated lesson's).
 
     >>> data = json.loads(for_the_site('{"cells": [], "metadata": {}}'))
     >>> data["metadata"]["kernelspec"]["name"], data["metadata"]["language_info"]
@@ -207,14 +208,16 @@ def for_the_site(text: str, *, lesson: bool = False) -> str | None:
     info = metadata.get("language_info")
     metadata["language_info"] = {**(info if isinstance(info, dict) else {}), "name": "python"}
     if lesson:
-        data = with_start_line(data)
+        data = with_start_line(data, speaks)
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
-def _copy(source: Path, target: Path, *, lesson: bool = False) -> None:
+def _copy(source: Path, target: Path, *, lesson: bool = False, speaks: str | None = None) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     if source.suffix == ".ipynb":
-        text = for_the_site(source.read_text(encoding="utf-8", errors="replace"), lesson=lesson)
+        text = for_the_site(
+            source.read_text(encoding="utf-8", errors="replace"), lesson=lesson, speaks=speaks
+        )
         if text is not None:
             target.write_text(text, encoding="utf-8")
             return
@@ -232,7 +235,9 @@ def gather(
     left_out: list[tuple[Path, str]] = []
     for path in lesson_files(lessons, left_out):
         name = path.relative_to(lessons).as_posix()
-        _copy(path, into / name, lesson=bool(LESSON_NAME.match(name)))
+        folder = name.split("/")[0] if "/" in name else ""
+        speaks = folder if folder in LANGUAGES else None  # a translated lesson: es/00-….ipynb
+        _copy(path, into / name, lesson=bool(LESSON_NAME.match(name)), speaks=speaks)
     write_play_notebooks(into)
     for given in extra:
         source = Path(given).expanduser()

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from mathplay.i18n import _
+from mathplay.i18n import _, speaking
 
 __all__ = ["LESSON_NAME", "MARK", "START_CELL_ID", "lab_page", "with_start_line"]
 
@@ -137,8 +137,14 @@ def start_words() -> str:
     )
 
 
-def with_start_line(notebook: dict[str, Any]) -> dict[str, Any]:
-    """``notebook`` (a lesson's, as JSON data) with the start line as its first cell."""
+def _start_words_in(language: str | None) -> str:
+    with speaking(language):
+        return start_words()
+
+
+def with_start_line(notebook: dict[str, Any], language: str | None = None) -> dict[str, Any]:
+    """``notebook`` (a lesson's, as JSON data) with the start line as its first cell, in
+    ``language`` (a translated lesson's), else in the language spoken."""
     cells = notebook.get("cells")
     if not isinstance(cells, list) or any(
         isinstance(cell, dict) and cell.get("id") == START_CELL_ID for cell in cells
@@ -148,7 +154,7 @@ def with_start_line(notebook: dict[str, Any]) -> dict[str, Any]:
         "cell_type": "markdown",
         "id": START_CELL_ID,
         "metadata": {"tags": ["mathplay-site-start"]},
-        "source": start_words().splitlines(keepends=True),
+        "source": _start_words_in(language).splitlines(keepends=True),
     }
     notebook["cells"] = [line, *cells]
     return notebook

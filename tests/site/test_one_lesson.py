@@ -76,3 +76,34 @@ def test_every_lesson_on_the_site_starts_with_what_to_press(tmp_path: Path) -> N
     for path in [into / "play-summy.ipynb", into / "mine.ipynb"]:
         cells = json.loads(path.read_text())["cells"]
         assert all(c.get("id") != START_CELL_ID for c in cells), path.name
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("ms", "**Untuk mula:**"),
+        ("el", "**Για να ξεκινήσεις:**"),
+        ("es", "**Para empezar:**"),
+        (None, "**To start:**"),
+    ],
+)
+def test_a_translated_lessons_start_line_is_in_its_language(
+    language: str | None, words: str
+) -> None:
+    from mathplay import i18n
+    from mathplay.site.onelesson import with_start_line
+
+    before = i18n.current_language()
+    notebook = with_start_line({"cells": []}, language)
+    assert "".join(notebook["cells"][0]["source"]).startswith(words)
+    assert i18n.current_language() == before  # the language spoken is given back
+
+
+def test_the_site_gives_each_translated_lesson_its_start_line(tmp_path: Path) -> None:
+    files = gather(CHECKOUT / "lessons", [], tmp_path, say=lambda _text: None)
+    translated = [name for name in files if LESSON_NAME.match(name) and "/" in name]
+    assert {name.split("/")[0] for name in translated} >= {"es", "ms", "el"}
+    for name in translated:
+        cell = json.loads((tmp_path / name).read_text(encoding="utf-8"))["cells"][0]
+        assert cell["id"] == START_CELL_ID
+        assert "To start" not in "".join(cell["source"]), name
