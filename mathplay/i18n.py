@@ -191,6 +191,10 @@ def use_page_language(language: object) -> bool:
     code = language_code(language)
     if code is None or code == _language:
         return False
+    if code == "en" and default_language() != "en":
+        # English is also what a page says when nobody chose (Voilà's and JupyterLite's
+        # pages, JupyterLab without a language pack): the environment's language stays.
+        return False
     _switch(code)
     return True
 

@@ -156,3 +156,16 @@ def test_a_listener_that_is_gone_is_forgotten() -> None:
     gc.collect()
     mathplay.set_language("ms")
     assert heard == ["es"] and len(i18n._listeners) == before - 1
+
+
+def test_an_english_page_does_not_override_the_environments_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Voilà's and JupyterLite's pages say "en" whatever the pupil chose: a server started
+    in Greek stays Greek; a Spanish page still changes it."""
+    monkeypatch.setenv("LANGUAGE", "el")
+    assert mathplay.set_language(None) == "el"
+    assert i18n.use_page_language("en") is False
+    assert mathplay.current_language() == "el"
+    assert i18n.use_page_language("es-ES") is True
+    assert mathplay.current_language() == "es"
