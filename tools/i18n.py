@@ -16,6 +16,7 @@ here, translated where shown).
 from __future__ import annotations
 
 import argparse
+import ast
 import copy
 import io
 import sys
@@ -69,7 +70,36 @@ def extract() -> Catalog:
     for filename, lineno, message, comments, context in found:
         path = (PACKAGE / filename).relative_to(ROOT).as_posix()
         catalog.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
+    # Babel's Python extractor does not look inside f-strings (f"<h2>{_('Play')}</h2>"):
+    # the syntax tree does.
+    for path, lineno, message in calls_in_code():
+        if catalog.get(message) is None:
+            catalog.add(message, None, [(path, lineno)])
+        else:
+            entry = catalog.get(message)
+            if (path, lineno) not in entry.locations:
+                entry.locations.append((path, lineno))
     return catalog
+
+
+def calls_in_code() -> list[tuple[str, int, str | tuple[str, str]]]:
+    """Every ``_("…")``, ``_n("…", "…", n)`` and ``N_("…")`` of the package, found in its
+    syntax tree (so inside f-strings too): file, line and message (a pair for ``_n``)."""
+    found: list[tuple[str, int, str | tuple[str, str]]] = []
+    for file in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(file.read_text(encoding="utf-8"), filename=str(file))
+        path = file.relative_to(ROOT).as_posix()
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            texts = [a.value for a in node.args if isinstance(a, ast.Constant)]
+            if not all(isinstance(text, str) for text in texts):
+                continue
+            if node.func.id in ("_", "N_") and len(node.args) == 1 and len(texts) == 1:
+                found.append((path, node.lineno, texts[0]))
+            elif node.func.id == "_n" and len(texts) >= 2 and len(node.args) == 3:
+                found.append((path, node.lineno, (texts[0], texts[1])))
+    return found
 
 
 def problems(catalog: Catalog) -> list[tuple[Message, list[Exception]]]:

@@ -25,19 +25,19 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-from mathplay.i18n import _
+from mathplay.i18n import _, language_name
 from mathplay.site.check import check_site
 from mathplay.site.contents import GAMES, gather
 from mathplay.site.onelesson import MARK as _ONE_LESSON_MARK
 from mathplay.site.onelesson import lab_page
 from mathplay.site.pins import EXCLUDED, IN_THE_BROWSER, LOCK_SPECS, PYODIDE_FILES
 from mathplay.site.teachers import FOLDER as TEACHERS
-from mathplay.site.teachers import lesson_titles, teacher_pages
+from mathplay.site.teachers import lesson_titles, teacher_pages, translated_titles
 from mathplay.site.tools import (
     Say,
     SiteError,
@@ -198,10 +198,13 @@ def front_page(
     lessons: Sequence[tuple[str, str]] = (),
     games: Sequence[str] = (),
     teachers: bool = False,
+    translations: Mapping[str, Sequence[tuple[str, str]]] | None = None,
 ) -> str:
     """The site's ``index.html``, its home page: a "Start the first lesson" button (lesson
     00, open in JupyterLab), every lesson (``lessons``: file stem and title) and Play
-    page (``games``) by name, and, with ``teachers``, the link to the teachers' pages.
+    page (``games``) by name, the lessons in other languages (``translations``: language
+    code → file path without ``.ipynb`` and title), each under its language's own name,
+    and, with ``teachers``, the link to the teachers' pages.
     JupyterLite's pages read the configuration block of this page, so it is kept from
     ``original``."""
     start = original.find('<script id="jupyter-config-data"')
@@ -228,6 +231,19 @@ def front_page(
             )
             + "</ul>"
         )
+    if translations:
+        body.append(f"<h2>{escape(_('In other languages'))}</h2>")
+        for code, titled in translations.items():
+            body.append(f'<h3 lang="{escape(code)}">{escape(language_name(code))}</h3>')
+            body.append(
+                f'<ul lang="{escape(code)}">'
+                + "".join(
+                    f'<li><a href="lab/index.html?path={escape(path)}.ipynb">'
+                    f"{escape(name)}</a></li>"
+                    for path, name in titled
+                )
+                + "</ul>"
+            )
     if games:
         body.append(f"<h2>{escape(_('Play a game'))}</h2>")
         body.append(
@@ -356,6 +372,7 @@ def build_site(
             lesson_titles(checkout / "lessons"),
             GAMES,
             teachers=bool(pages),
+            translations=translated_titles(checkout / "lessons"),
         )
         index.write_text(home, encoding="utf-8")
         _one_lesson_at_a_time(output / "lab" / "index.html")

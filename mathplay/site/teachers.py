@@ -21,7 +21,7 @@ from pathlib import Path
 
 from mathplay.i18n import _
 
-__all__ = ["FOLDER", "lesson_titles", "page_html", "teacher_pages"]
+__all__ = ["FOLDER", "lesson_titles", "page_html", "teacher_pages", "translated_titles"]
 
 #: Where the pages go in the site.
 FOLDER = "teachers"
@@ -183,6 +183,19 @@ def lesson_titles(lessons: Path) -> list[tuple[str, str]]:
                 title = text.splitlines()[0][2:].strip()
                 break
         found.append((path.stem, title))
+    return found
+
+
+def translated_titles(lessons: Path) -> dict[str, list[tuple[str, str]]]:
+    """The translated lessons by language (``{"es": [("es/00-welcome", "Lección 0: …")]}``):
+    the lesson notebooks of each language folder of ``lessons`` that has some."""
+    from mathplay.i18n import LANGUAGES
+
+    found = {}
+    for code in LANGUAGES:
+        titles = lesson_titles(lessons / code) if (lessons / code).is_dir() else []
+        if titles:
+            found[code] = [(f"{code}/{stem}", title) for stem, title in titles]
     return found
 
 

@@ -28,7 +28,7 @@ from mathplay.site.build import (
 from mathplay.site.check import KERNEL_PLUGIN, check_site, problems
 from mathplay.site.contents import GAMES, gather, play_notebook
 from mathplay.site.serve import make_server
-from mathplay.site.teachers import lesson_titles, teacher_pages
+from mathplay.site.teachers import lesson_titles, teacher_pages, translated_titles
 from mathplay.site.tools import SiteError, find_python
 
 CHECKOUT = Path(__file__).resolve().parents[2]
@@ -160,6 +160,21 @@ def test_the_home_page_starts_lesson_00_and_links_every_lesson_and_the_teachers(
     assert "teachers/" not in front_page(original, lessons, GAMES, teachers=False)
     escaped = front_page(original, [("00-x", "<b>&")], ())
     assert "&lt;b&gt;&amp;" in escaped and "<b>&" not in escaped
+
+
+def test_the_home_page_lists_the_lessons_in_other_languages() -> None:
+    translations = translated_titles(ROOT / "lessons")
+    assert set(translations) >= {"es", "ms", "el"}
+    assert translations["es"][0] == ("es/00-welcome", "Lección 0: Bienvenida a mathplay")
+    page = front_page("", lesson_titles(ROOT / "lessons"), GAMES, translations=translations)
+    assert "<h2>In other languages</h2>" in page
+    for code, name in (("es", "Español"), ("ms", "Bahasa Melayu"), ("el", "Ελληνικά")):
+        assert f'<h3 lang="{code}">{name}</h3>' in page  # a screen reader reads it in it
+        for path, title in translations[code]:
+            assert f'<a href="lab/index.html?path={path}.ipynb">{title}</a>' in page
+    for tag in ("ul", "h2", "h3"):
+        assert page.count(f"<{tag}") == page.count(f"</{tag}>"), tag
+    assert "In other languages" not in front_page("", lesson_titles(ROOT / "lessons"), GAMES)
 
 
 def test_the_home_and_teachers_pages_are_made_without_mathplays_dependencies() -> None:
