@@ -1,7 +1,8 @@
 """Finding the equations written in a lesson's text: ``6 + 3 = 8``, ``8x15=120``, ``1+1=10``.
 
 An equation in the text is a run of numbers and operators (``+ - − x × ÷ / :`` and
-``AND OR XOR NOT``) with at least one ``=`` and a number on each side of every ``=``.
+``AND OR XOR NOT``, and the Greek and Malay school words ``ΚΑΙ Ή ΟΧΙ DAN ATAU TAK``)
+with at least one ``=`` and a number on each side of every ``=``.
 Only what mathplay's checker can read is taken, and only when it stands on its own:
 
 - a number glued to letters is a name, not a number (``F8``, ``5th``, ``x_1``);
@@ -46,7 +47,8 @@ _CLOSERS = set(".,;:!?)]}\"'`|<”’»")
 _PIECE = re.compile(
     r"(?P<dec>[0-9]+(?:[.,][0-9]+)+)"
     r"|(?P<num>[0-9]+)"
-    r"|(?P<word>[A-Za-z_]+)"
+    r"|(?P<word>(?<![\u0370-\u03ff\u1f00-\u1fff])(?:ΚΑΙ|Ή|ΟΧΙ)(?![\u0370-\u03ff\u1f00-\u1fff])"
+    r"|[A-Za-z_]+)"
     r"|(?P<code>==|!=|<=|>=|=>)"
     r"|(?P<eq>=)"
     r"|(?P<op>[-+\u2212\u2013\u00d7\u00f7/:])"
@@ -57,6 +59,9 @@ _PIECE = re.compile(
     re.DOTALL,
 )
 _OP_WORDS = {"x": "op", "AND": "op", "OR": "op", "XOR": "op", "NOT": "not"}
+# The school words of Greek and Malay lessons, in capitals as the lessons write them
+# (mathplay.expr.tokens.LOCAL_WORDS; a bare Η is also Greek's article, so only Ή).
+_OP_WORDS |= {"ΚΑΙ": "op", "Ή": "op", "ΟΧΙ": "not", "DAN": "op", "ATAU": "op", "TAK": "not"}
 _MATH = {"num", "op", "not", "eq"}
 
 

@@ -48,3 +48,22 @@ def test_the_refusal_names_the_local_words_in_greek_and_malay() -> None:
             assert word in str(refused.value) and "'Y'" in str(refused.value)
     finally:
         mathplay.set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("το `1 ΚΑΙ 0 = 0` είναι", ["1 ΚΑΙ 0 = 0"]),
+        ("ΟΧΙ 1 = 0, και 1 Ή 0 = 1.", ["ΟΧΙ 1 = 0", "1 Ή 0 = 1"]),
+        ("`1 DAN 0 = 0` sama dengan", ["1 DAN 0 = 0"]),
+        ("TAK 0 = 1", ["TAK 0 = 1"]),
+        ("Η αφαίρεση: 3 = 3", ["3 = 3"]),  # Η without its accent is Greek's article
+        ("hari cerah dan 3 = 3", ["3 = 3"]),  # the Malay word in prose is not an operator
+    ],
+)
+def test_a_lessons_text_finds_equations_with_the_school_words(text: str, found: list[str]) -> None:
+    """`mathplay lessons check` checks every equation of a Greek or Malay lesson's text,
+    the school words in it too."""
+    from mathplay.expr.prose import find_equations
+
+    assert [f.text for f in find_equations(text)] == found
