@@ -145,11 +145,11 @@ _chosen = False
 _listeners: list[Callable[[], Callable[[str], None] | None]] = []
 
 
-def _switch(code: str) -> None:
+def _switch(code: str, *, notify: bool = True) -> None:
     global _language, _translation
     changed = code != _language
     _language, _translation = code, _load(code)
-    if changed:
+    if changed and notify:
         for reference in list(_listeners):
             callback = reference()
             if callback is None:
@@ -236,9 +236,10 @@ def speaking(language: str | None) -> Iterator[str]:
         yield _language
         return
     code = language_code(language) or "en"
-    _switch(code)
+    # A text made in passing: the widgets on show keep their words (no redraw).
+    _switch(code, notify=False)
     try:
         yield code
     finally:
-        _switch(before)
+        _switch(before, notify=False)
         _chosen = chosen_before

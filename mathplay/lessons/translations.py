@@ -49,13 +49,11 @@ def _code(lesson: Lesson) -> list[Cell]:
     return [cell for cell in lesson.cells if cell.kind == "code"]
 
 
-def _headings(lesson: Lesson) -> list[Cell]:
-    return [
-        cell
-        for cell in lesson.cells
-        if cell.kind == "markdown"
-        for _match in _HEADING.finditer(cell.source)
-    ]
+def _sections(lesson: Lesson) -> int:
+    """How many ``##`` headings the lesson has."""
+    return sum(
+        len(_HEADING.findall(cell.source)) for cell in lesson.cells if cell.kind == "markdown"
+    )
 
 
 def _goals(lesson: Lesson) -> tuple[int, int]:
@@ -78,68 +76,57 @@ def check_translation(lesson: Lesson) -> list[LessonProblem]:
     english_path = english_lesson(lesson)
     if english_path is None:
         return []
-    name = lesson.name
+    problems: list[LessonProblem] = []
+
+    def problem(line: int, message: str) -> None:
+        problems.append(LessonProblem(lesson.name, line, message))
+
     if not english_path.exists():
-        return [
-            LessonProblem(
-                name,
-                1,
-                _("there is no English lesson {path} for this translation to follow").format(
-                    path=english_path
-                ),
-            )
-        ]
+        problem(
+            1,
+            _("there is no English lesson {path} for this translation to follow").format(
+                path=english_path
+            ),
+        )
+        return problems
     try:
         english = read_lesson(english_path)
     except LessonError as error:
         return [LessonProblem(error.path or str(english_path), error.line, error.message)]
-    problems: list[LessonProblem] = []
     ours, theirs = _code(lesson), _code(english)
     if len(ours) != len(theirs):
-        problems.append(
-            LessonProblem(
-                name,
-                1,
-                _(
-                    "this translation has {ours} code cells and {english} has {theirs}: "
-                    "keep every code cell of the English lesson"
-                ).format(ours=len(ours), theirs=len(theirs), english=english_path),
-            )
+        problem(
+            1,
+            _(
+                "this translation has {ours} code cells and {english} has {theirs}: "
+                "keep every code cell of the English lesson"
+            ).format(ours=len(ours), theirs=len(theirs), english=english_path),
         )
     for mine, original in zip(ours, theirs, strict=False):
         if mine.source.strip() != original.source.strip() or mine.tags != original.tags:
-            problems.append(
-                LessonProblem(
-                    name,
-                    mine.line,
-                    _(
-                        "this code cell is not the one of {english}, line {line}: a "
-                        "translation keeps the code as it is (translate the text around it)"
-                    ).format(english=english_path, line=original.line),
-                )
+            problem(
+                mine.line,
+                _(
+                    "this code cell is not the one of {english}, line {line}: a "
+                    "translation keeps the code as it is (translate the text around it)"
+                ).format(english=english_path, line=original.line),
             )
             break  # the cells after a missing one would all differ
-    heads, english_heads = _headings(lesson), _headings(english)
-    if len(heads) != len(english_heads):
-        problems.append(
-            LessonProblem(
-                name,
-                1,
-                _(
-                    "this translation has {ours} sections (## headings), {english} has {theirs}"
-                ).format(ours=len(heads), theirs=len(english_heads), english=english_path),
-            )
+    sections, english_sections = _sections(lesson), _sections(english)
+    if sections != english_sections:
+        problem(
+            1,
+            _("this translation has {ours} sections (## headings), {english} has {theirs}").format(
+                ours=sections, theirs=english_sections, english=english_path
+            ),
         )
     (goals, line), (english_goals, _line) = _goals(lesson), _goals(english)
     if goals != english_goals:
-        problems.append(
-            LessonProblem(
-                name,
-                line,
-                _("this translation lists {ours} goals, {english} lists {theirs}").format(
-                    ours=goals, theirs=english_goals, english=english_path
-                ),
-            )
+        problem(
+            line,
+            _("this translation lists {ours} goals, {english} lists {theirs}").format(
+                ours=goals, theirs=english_goals, english=english_path
+            ),
         )
     return problems + _check_puzzle_file(lesson, english)
 

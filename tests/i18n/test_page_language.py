@@ -169,3 +169,21 @@ def test_an_english_page_does_not_override_the_environments_language(
     assert mathplay.current_language() == "el"
     assert i18n.use_page_language("es-ES") is True
     assert mathplay.current_language() == "es"
+
+
+def test_a_text_made_in_another_language_redraws_no_widget() -> None:
+    """`speaking` (a translated lesson's start line on the website) switches in passing:
+    the widgets on show are not told, and the language and the choice come back."""
+    heard: list[str] = []
+
+    class Widget:
+        def changed(self, language: str) -> None:
+            heard.append(language)
+
+    widget = Widget()
+    i18n.on_language_change(widget.changed)
+    with i18n.speaking("el") as code:
+        assert code == "el" and mathplay.check("3+4=8").reason == "3+4 κάνει 7, όχι 8"
+    assert heard == [] and mathplay.current_language() == "en"
+    assert i18n.use_page_language("es") is True  # nobody chose: the page still may
+    assert heard == ["es"]
