@@ -39,6 +39,16 @@ def test_lessons_check_finds_the_translations() -> None:
     assert [str(p) for p in problems if not p.warning] == []
 
 
+@pytest.mark.parametrize("language", ["es", "ms", "el"])
+def test_every_lesson_is_in_every_language(language: str) -> None:
+    english = {path.name for path in LESSONS.glob("[0-9]*.md")}
+    assert len(english) == 11
+    assert {path.name for path in (LESSONS / language).glob("[0-9]*.md")} == english
+    assert {path.name for path in (LESSONS / language).glob("[0-9]*.ipynb")} == {
+        name.replace(".md", ".ipynb") for name in english
+    }
+
+
 @pytest.mark.parametrize("path", TRANSLATED, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_each_translation_follows_its_english_lesson(path: Path) -> None:
     assert [str(p) for p in check_lesson(path) if not p.warning] == []
