@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from mathplay.expr.pretty import pretty, pretty_token
-from mathplay.i18n import _
+from mathplay.i18n import _, speaking
 from mathplay.puzzles.kinds import KINDS
 from mathplay.puzzles.model import Puzzle, Worksheet
 
@@ -190,7 +190,13 @@ def _item_html(item: PrintItem, answers: bool) -> str:
 
 
 def worksheet_html(sheet: Worksheet, *, answers: bool = False, paper: str = "a4") -> str:
-    """The worksheet (or with ``answers``, the key) of ``sheet`` as a printable page."""
+    """The worksheet (or with ``answers``, the key) of ``sheet`` as a printable page, in
+    the sheet's language (a Spanish puzzle file prints "Nombre:", not "Name:")."""
+    with speaking(sheet.language or None) as language:
+        return _worksheet_html(sheet, answers, paper, language)
+
+
+def _worksheet_html(sheet: Worksheet, answers: bool, paper: str, language: str) -> str:
     title, lead = _titles(sheet, answers)
     items = print_items(sheet)
     name = ""
@@ -202,7 +208,7 @@ def worksheet_html(sheet: Worksheet, *, answers: bool = False, paper: str = "a4"
     body = "".join(_item_html(item, answers) for item in items)
     css = _CSS % {"paper": "A4" if paper == "a4" else "letter"}
     return (
-        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{language}"><head><meta charset="utf-8">'
         f"<title>{escape(title)}</title><style>{css}</style></head><body>"
         f"<h1>{escape(title)}</h1>{name}<p>{escape(lead)}</p>{body}</body></html>\n"
     )
@@ -307,7 +313,12 @@ def worksheet_pdf(
     sheet: Worksheet, out: str | Path, *, answers: bool = False, paper: str = "a4"
 ) -> int:
     """Write the worksheet (or with ``answers``, the key) of ``sheet`` as a PDF at
-    ``out``; returns the number of pages."""
+    ``out``, in the sheet's language; returns the number of pages."""
+    with speaking(sheet.language or None):
+        return _worksheet_pdf(sheet, out, answers, paper)
+
+
+def _worksheet_pdf(sheet: Worksheet, out: str | Path, answers: bool, paper: str) -> int:
     import matplotlib
     import matplotlib.pyplot as plt
     from matplotlib.backends.backend_pdf import PdfPages

@@ -130,3 +130,31 @@ def test_the_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["puzzles", "print", str(bad), "-o", str(tmp_path / "bad.pdf")]) == 1
     assert "the answer '13' is not right" in capsys.readouterr().err
     assert not (tmp_path / "bad.pdf").exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("es", ["Nombre:", "Fecha:", "Respuesta:"]),
+        ("ms", ["Nama:", "Tarikh:", "Jawapan:"]),
+        ("el", ["Όνομα:", "Ημερομηνία:", "Απάντηση:"]),
+    ],
+)
+def test_a_translated_lessons_worksheet_is_in_its_language(
+    language: str, words: list[str], tmp_path: Path
+) -> None:
+    """A Spanish lesson's worksheet says "Nombre:", not "Name:", whatever the teacher's
+    own language: its puzzle file says its language (``language = "es"``)."""
+    _poppler()
+    folder = ROOT / "lessons" / language
+    assert main(["lessons", "print", "05", "--folder", str(folder), "-o", str(tmp_path)]) == 0
+    text = _text(tmp_path / "05-binary-numbers-worksheet.pdf")
+    for word in words:
+        assert word in text
+    assert "Name:" not in text and "Answer:" not in text and "in binary" not in text
+    sheet = load(str(folder / "puzzles" / "05-binary-numbers.toml"))
+    assert f'<html lang="{language}">' in worksheet_html(sheet, answers=True)
+    # The teacher's own language is back afterwards.
+    from mathplay import i18n
+
+    assert i18n.current_language() == "en"
