@@ -47,6 +47,7 @@ except ImportError:  # pragma: no cover
 
 __all__ = [
     "RECORD_VERSION",
+    "SET_KEY",
     "ProgressWarning",
     "read_attempts",
     "record",
@@ -98,11 +99,16 @@ def record(
     lesson: str | None = None,
     when: datetime | None = None,
     extra: Mapping[str, Any] | None = None,
+    set_key: str | None = None,
 ) -> None:
     """Append one attempt to the file at ``path`` (it and its folder are made if
     missing); ``extra`` adds keys of its own (a practice's kind and level) after the
     usual ones. Without ``who``, the OS user is recorded; without ``notebook``, the one
-    the kernel knows (:func:`current_notebook`)."""
+    the kernel knows (:func:`current_notebook`).
+
+    ``set_key`` is the set's name in every language (the English title of a translated
+    lesson's set, :data:`SET_KEY`), written when it is not ``puzzle_set``: the report
+    shows a class that worked in two languages as one set."""
     notebook = notebook or current_notebook()
     entry: dict[str, Any] = {
         "who": (who or "").strip() or os_user() or "",
@@ -120,6 +126,8 @@ def record(
         "seconds": round(float(seconds), 1),
         "version": RECORD_VERSION,
     }
+    if set_key and set_key != puzzle_set:
+        entry[SET_KEY] = set_key
     for key, value in (extra or {}).items():
         entry.setdefault(key, value)
     target = Path(path)
@@ -147,6 +155,17 @@ _MAX_WARNINGS = 10
 #: Next: its ``seconds`` are the time from the last try to Next (no attempt).
 NEXT_EVENT = "next"
 
+#: The record's key for its set's name in every language (see :func:`record`).
+SET_KEY = "set_key"
+
+
+def _clean_set_key(out: dict[str, Any]) -> str | None:
+    """What is wrong with ``out``'s set key (absent, or text, is right), or ``None``."""
+    value = out.get(SET_KEY)
+    if value is None or (isinstance(value, str) and value.strip()):
+        return None
+    return _("{key} is not text").format(key=SET_KEY)
+
 
 def _clean_next(entry: dict[str, Any]) -> dict[str, Any] | str:
     missing = [key for key in ("who", "puzzle") if key not in entry]
@@ -164,11 +183,17 @@ def _clean_next(entry: dict[str, Any]) -> dict[str, Any] | str:
     if not 0 <= value <= _MOST_SECONDS:
         return _("seconds is not a number from 0 to {most}").format(most=_MOST_SECONDS)
     out["seconds"] = value
-    return out
+    return _clean_set_key(out) or out
 
 
 def record_next(
-    path: str | Path, *, who: str, puzzle_set: str, puzzle: str, seconds: float
+    path: str | Path,
+    *,
+    who: str,
+    puzzle_set: str,
+    puzzle: str,
+    seconds: float,
+    set_key: str | None = None,
 ) -> None:
     """Append the time from the last try at ``puzzle`` to the press of Next (an end
     check's item is left only by Next): not an attempt, but the report's minutes count
@@ -182,6 +207,8 @@ def record_next(
         "seconds": round(float(seconds), 1),
         "version": RECORD_VERSION,
     }
+    if set_key and set_key != puzzle_set:
+        entry[SET_KEY] = set_key
     append_line(Path(path), json.dumps(entry, ensure_ascii=False))
 
 
@@ -216,7 +243,7 @@ def _clean(entry: Any) -> dict[str, Any] | str:
         if isinstance(value, bool) or not number or not 0 <= value <= most:
             kind = _("a whole number") if whole else _("a number")
             return _("{key} is not {kind} from 0 to {most}").format(key=key, kind=kind, most=most)
-    return out
+    return _clean_set_key(out) or out
 
 
 @dataclass

@@ -25,6 +25,7 @@ from typing import Any
 
 from mathplay.classroom.cells import as_text
 from mathplay.classroom.records import _MAX_WARNINGS, _read, _warn, progress_files, source_flags
+from mathplay.classroom.set_names import one_name_per_set, only_set
 from mathplay.classroom.statuses import STATUS_BY_NAME, STATUSES
 from mathplay.classroom.where import DEFAULT_LOG, name_key, progress_dir
 from mathplay.i18n import _
@@ -369,7 +370,8 @@ def summary(
 ) -> Summary:
     """Sum up the attempts in ``path`` (a progress file, a folder of them, or a list;
     by default the ``MATHPLAY_PROGRESS_DIR`` folder if set, else
-    ``mathplay-progress.jsonl``), only those of the set titled ``puzzle_set`` if given.
+    ``mathplay-progress.jsonl``), only those of the set titled ``puzzle_set`` (in any
+    of its languages) if given. A set's records in several languages are one set.
 
     Pupils are matched by name in any case and spacing ("Ana", " ana "), and shown as
     they first wrote it (as the class list writes it, when one is given). Every pupil
@@ -380,7 +382,8 @@ def summary(
         path = progress_dir() or DEFAULT_LOG
     attempts, skipped, note = _gather(path)
     if puzzle_set is not None:
-        attempts = [a for a in attempts if a.get("set") == puzzle_set]
+        attempts = only_set(attempts, puzzle_set)
+    attempts = one_name_per_set(attempts)  # a class in two languages: one set
     if attempts and all(_when(a) for a in attempts):
         attempts.sort(key=lambda a: _when(a))  # type: ignore[arg-type, return-value]
     shown: dict[str, str] = {}

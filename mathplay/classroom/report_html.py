@@ -8,7 +8,7 @@ from datetime import datetime
 from html import escape
 from typing import TYPE_CHECKING
 
-from mathplay.i18n import _
+from mathplay.i18n import _, current_language
 
 if TYPE_CHECKING:
     from mathplay.classroom.report import Summary
@@ -181,7 +181,7 @@ def page(s: Summary, title: str, made: datetime | None = None) -> str:
     made = made or datetime.now().astimezone()
     stamp = escape(_("Made {when}.").format(when=made.strftime("%Y-%m-%d %H:%M")))
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{current_language()}"><head><meta charset="utf-8">'
         f"<title>{escape(title)}</title><style>{_PAGE_CSS}</style></head><body>"
         f'<div class="mp-report"><h2>{escape(title)}</h2><p class="mp-muted">{stamp}</p></div>'
         f"{body(s)}</body></html>\n"

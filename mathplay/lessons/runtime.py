@@ -32,6 +32,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -40,14 +41,20 @@ import ipywidgets as w
 from mathplay.classroom.names import current_pupil
 from mathplay.classroom.where import DEFAULT_LOG, hub_user, set_current_lesson
 from mathplay.errors import MathplayError
-from mathplay.i18n import _, set_language
+from mathplay.i18n import _, set_language, speaking
 from mathplay.puzzles.model import PuzzleFileError, Worksheet
 from mathplay.puzzles.moments import CHECK
+from mathplay.puzzles.tomlscan import MAX_CHARS
 from mathplay.puzzles.validate import load
 from mathplay.widgets.names import NameArea
 from mathplay.widgets.practice import Practice
 from mathplay.widgets.puzzle_set import PuzzleSet
 from mathplay.widgets.stale import show_note
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
 
 __all__ = ["LessonSetupError", "OpenLesson", "lesson"]
 
@@ -127,6 +134,8 @@ class OpenLesson:
             ) from None
         if speak_its_language and self.sheet.language:
             set_language(self.sheet.language)  # a Spanish lesson speaks Spanish
+        if self.sheet.language:
+            self.sheet.key = english_title(self.path)
         set_current_lesson(self.name)
         self.welcome = self._welcome()
 
@@ -211,10 +220,28 @@ class OpenLesson:
             )
         puzzles = [self.sheet.puzzle(pid) for pid in self.sheet.check]
         title = _("{title}: end check").format(title=self.sheet.title)
-        sheet = dataclasses.replace(self.sheet, title=title, puzzles=puzzles)
+        key = ""
+        if self.sheet.key:
+            with speaking("en"):  # the English check's name: one set in every language
+                key = _("{title}: end check").format(title=self.sheet.key)
+        sheet = dataclasses.replace(self.sheet, title=title, puzzles=puzzles, key=key)
         ps = PuzzleSet(sheet, log=self.log, moment=CHECK)
         ps.add_class("mathplay-lesson-check")
         return ps
+
+
+def english_title(path: Path) -> str:
+    """The title of the English file a translated lesson's puzzle file translates
+    (``lessons/es/puzzles/05-….toml`` → ``lessons/puzzles/05-….toml``), or ``""`` when
+    there is none to read: the name of the lesson's sets in every language."""
+    english = path.parent.parent.parent / "puzzles" / path.name
+    try:
+        if not english.is_file() or english.stat().st_size > MAX_CHARS * 4:
+            return ""
+        title = tomllib.loads(english.read_text(encoding="utf-8")).get("title")
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
+        return ""
+    return title.strip() if isinstance(title, str) else ""
 
 
 def lesson(

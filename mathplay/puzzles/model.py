@@ -103,6 +103,9 @@ class Worksheet:
     #: The language its texts are written in (``"es"``, ``"ms"``, ``"el"``; ``""`` when
     #: the file does not say, as in English): a lesson of this file speaks it.
     language: str = ""
+    #: The set's name the same in every language, for the records: a translated
+    #: lesson's set has its English title (``""``: the title is the name).
+    key: str = field(default="", compare=False)
 
     def puzzle(self, puzzle_id: str) -> Puzzle:
         for puzzle in self.puzzles:

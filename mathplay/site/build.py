@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-from mathplay.i18n import _, language_name
+from mathplay.i18n import _, current_language, language_name
 from mathplay.site.check import check_site
 from mathplay.site.contents import GAMES, gather
 from mathplay.site.onelesson import MARK as _ONE_LESSON_MARK
@@ -268,7 +268,7 @@ def front_page(
             + "</p>"
         )
     return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<!DOCTYPE html>\n<html lang="{current_language()}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{title}</title>\n<style>{_HOME_STYLE}</style>\n"
         f"{block}\n</head>\n<body>\n<main>\n" + "\n".join(body) + "\n</main>\n</body>\n</html>\n"

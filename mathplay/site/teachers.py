@@ -19,7 +19,7 @@ import re
 from html import escape
 from pathlib import Path
 
-from mathplay.i18n import _
+from mathplay.i18n import _, current_language
 
 __all__ = ["FOLDER", "lesson_titles", "page_html", "teacher_pages", "translated_titles"]
 
@@ -36,7 +36,7 @@ _STYLE = (
 
 def _page(title: str, body: list[str]) -> str:
     return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<!DOCTYPE html>\n<html lang="{current_language()}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
         + "\n".join(body)

@@ -36,9 +36,10 @@ from typing import Any
 
 import ipywidgets as w
 
+from mathplay.classroom.records import SET_KEY
 from mathplay.classroom.where import DEFAULT_LOG
 from mathplay.errors import MathplayError
-from mathplay.i18n import _, _n, set_language
+from mathplay.i18n import _, _n, set_language, speaking
 from mathplay.puzzles.generate import level_title
 from mathplay.puzzles.kinds import Result
 from mathplay.puzzles.model import Puzzle, PuzzleFileError
@@ -133,12 +134,12 @@ class Practice(PuzzleView):
         self._seed: int | None = None
         try:
             self._check_options()
+            self._by_skills = skills is not None
             if skills is None:
-                self.title_text = level_title(kind, level)  # type: ignore[arg-type]
                 self.skills = [level_skill(kind, level)]  # type: ignore[arg-type]
             else:
                 self.skills = [SKILLS[name] for name in skills]
-                self.title_text = ", ".join(skill.title for skill in self.skills)
+            self.title_text = self._title_now()
             self.rows = {skill.name: 0 for skill in self.skills}
         except MathplayError as error:
             self._refuse(str(error))
@@ -437,10 +438,19 @@ class Practice(PuzzleView):
         if self.skill is not None:
             self.rows[self.skill.name] = 0
 
+    def _title_now(self) -> str:
+        """The practice's title, in the language spoken now."""
+        if self._by_skills:
+            return ", ".join(skill.title for skill in self.skills)
+        return level_title(self.kind_name, self.level)  # type: ignore[arg-type]
+
     def _record_fields(self) -> dict[str, Any]:
         skill = self.skill or self.skills[0]
+        with speaking("en"):  # the set's name the same in every language
+            key = _("Practice: {title}").format(title=self._title_now())
         return {
             "set": _("Practice: {title}").format(title=self.title_text),
+            SET_KEY: key,
             "puzzle": self.puzzle.id,
             "kind": skill.kind,
             "level": skill.level,

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from collections.abc import Sequence
@@ -19,6 +20,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from mathplay.classroom.records import SET_KEY
 from mathplay.classroom.where import DEFAULT_LOG
 from mathplay.errors import MathplayError
 from mathplay.i18n import _, _n, set_language
@@ -200,6 +202,7 @@ class PuzzleSet(PuzzleView):
         assert self.sheet is not None
         return {
             "set": self.sheet.title,
+            SET_KEY: self.sheet.key or None,
             "puzzle": self.puzzle.id,
             "seed": _generated_seed(self.sheet),
         }
@@ -259,4 +262,5 @@ def _select(sheet: Worksheet, only: Sequence[str | int]) -> tuple[Worksheet, lis
             )
         chosen.append(sheet.puzzles[number - 1])
         numbers.append(number)
-    return Worksheet(sheet.title, chosen), numbers
+    # The selection keeps the set's title, language and name in every language.
+    return dataclasses.replace(sheet, puzzles=chosen, practices=[], check=[]), numbers

@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as w
 
 from mathplay.classroom.names import current_pupil
-from mathplay.classroom.records import record, record_next
+from mathplay.classroom.records import SET_KEY, record, record_next
 from mathplay.classroom.task_clock import task_clock
 from mathplay.classroom.where import log_path
 from mathplay.errors import MathplayError
@@ -353,7 +353,8 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
         """What follows a checked answer (a solved count, a streak)."""
 
     def _record_fields(self) -> dict[str, Any]:
-        """The set's name and the puzzle's id in the record, and anything more."""
+        """The set's name (``set``, and ``set_key``, its name in every language, when it
+        has one) and the puzzle's id in the record, and anything more."""
         raise NotImplementedError
 
     def _record(self, text: str, result: Result) -> None:
@@ -372,6 +373,7 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
                 path,
                 who=self.pupil,
                 puzzle_set=fields.pop("set"),
+                set_key=fields.pop(SET_KEY, None),
                 puzzle=fields.pop("puzzle"),
                 seed=fields.pop("seed", None),
                 question=question,
@@ -397,6 +399,7 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
                 path,
                 who=self.pupil or "",
                 puzzle_set=str(fields["set"]),
+                set_key=fields.get(SET_KEY),
                 puzzle=str(fields["puzzle"]),
                 seconds=seconds,
             )

@@ -77,6 +77,18 @@ def test_the_html_report_is_one_page_with_grid_key_and_wrong_answers(tmp_path: P
     assert "<code>5</code> ×1" in page and "(Bo)" in page  # the wrong answers and who typed them
 
 
+def test_the_html_report_says_the_language_it_is_written_in(tmp_path: Path) -> None:
+    """A screen reader reads a Spanish report with Spanish voices: its page says ``es``."""
+    from mathplay import i18n
+
+    write_class(tmp_path / "in")
+    s = progress.summary(tmp_path / "in")
+    assert '<html lang="en">' in s.write_html(tmp_path / "en.html", title="6B").read_text()
+    with i18n.speaking("es"):
+        page = s.write_html(tmp_path / "es.html", title="6B").read_text()
+    assert '<html lang="es">' in page and "bien a la primera" in page
+
+
 def test_several_sets_and_a_class_of_thirty_chart(tmp_path: Path) -> None:
     log = tmp_path / "class.jsonl"
     for pupil in range(30):
