@@ -25,17 +25,23 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
 from pathlib import Path
 
-from mathplay.i18n import _, current_language, language_name
+from mathplay.i18n import LANGUAGES, _
 from mathplay.site.check import check_site
 from mathplay.site.contents import GAMES, gather
+from mathplay.site.home import FRONT_PAGE, front_page, home_name
 from mathplay.site.onelesson import MARK as _ONE_LESSON_MARK
 from mathplay.site.onelesson import lab_page
-from mathplay.site.pins import EXCLUDED, IN_THE_BROWSER, LOCK_SPECS, PYODIDE_FILES
+from mathplay.site.pins import (
+    EXCLUDED,
+    IN_THE_BROWSER,
+    LOCK_SPECS,
+    PACK_LOCALES,
+    PYODIDE_FILES,
+)
 from mathplay.site.teachers import FOLDER as TEACHERS
 from mathplay.site.teachers import lesson_titles, teacher_pages, translated_titles
 from mathplay.site.tools import (
@@ -50,10 +56,16 @@ from mathplay.site.tools import (
     venv_python,
 )
 
-__all__ = ["FRONT_PAGE", "SiteReport", "build_site", "find_checkout", "front_page"]
+__all__ = [
+    "FRONT_PAGE",
+    "SiteReport",
+    "build_site",
+    "find_checkout",
+    "front_page",
+    "home_pages",
+]
 
 #: Where the home page's "Start the first lesson" goes: lesson 00, open in JupyterLab.
-FRONT_PAGE = "lab/index.html?path=00-welcome.ipynb"
 #: What the wheel needs from the checkout.
 _WHEEL_SOURCES = ("pyproject.toml", "README.md", "LICENSE", "mathplay")
 
@@ -159,8 +171,10 @@ def build_wheel(checkout: Path, venv: Path, work: Path, log: Path) -> Path:
     return found[0]
 
 
-def write_lite_folder(lite: Path, pyodide: Path, wheels: Path) -> None:
-    """The JupyterLite folder: Pyodide's core with an empty lock, and the configuration."""
+def write_lite_folder(lite: Path, pyodide: Path, wheels: Path, language: str = "en") -> None:
+    """The JupyterLite folder: Pyodide's core with an empty lock, and the configuration:
+    JupyterLab in ``language`` by default when it has a language pack (a pupil can still
+    choose another in Settings → Language)."""
     core = lite / "static" / "pyodide"
     core.mkdir(parents=True)
     for name in PYODIDE_FILES:
@@ -178,6 +192,10 @@ def write_lite_folder(lite: Path, pyodide: Path, wheels: Path) -> None:
             },
         },
     }
+    if language in PACK_LOCALES:
+        page["jupyter-config-data"]["settingsOverrides"] = {  # type: ignore[index]
+            "@jupyterlab/translation-extension:plugin": {"locale": PACK_LOCALES[language]}
+        }
     (lite / "jupyter-lite.json").write_text(json.dumps(page, indent=2), encoding="utf-8")
     # The lock add-on's options work here, not on the command line.
     config = {
@@ -193,96 +211,26 @@ def write_lite_folder(lite: Path, pyodide: Path, wheels: Path) -> None:
     (lite / "jupyter_lite_config.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
 
 
-def front_page(
-    original: str,
-    lessons: Sequence[tuple[str, str]] = (),
-    games: Sequence[str] = (),
-    teachers: bool = False,
-    translations: Mapping[str, Sequence[tuple[str, str]]] | None = None,
-) -> str:
-    """The site's ``index.html``, its home page: a "Start the first lesson" button (lesson
-    00, open in JupyterLab), every lesson (``lessons``: file stem and title) and Play
-    page (``games``) by name, the lessons in other languages (``translations``: language
-    code → file path without ``.ipynb`` and title), each under its language's own name,
-    and, with ``teachers``, the link to the teachers' pages.
-    JupyterLite's pages read the configuration block of this page, so it is kept from
-    ``original``."""
-    start = original.find('<script id="jupyter-config-data"')
-    end = original.find("</script>", start)
-    block = original[start : end + len("</script>")] if start >= 0 and end >= 0 else (
-        '<script id="jupyter-config-data" type="application/json" '
-        'data-jupyter-lite-root=".">{}</script>'
-    )  # fmt: skip
-    title = escape(_("mathplay: lessons and games"))
-    body = [
-        f"<h1>{title}</h1>",
-        "<p>"
-        + escape(_("Number games and puzzles: equations, binary numbers and logic."))
-        + "</p>",
-        f'<p><a class="start" href="{FRONT_PAGE}">{escape(_("Start the first lesson"))}</a></p>',
-    ]
-    if lessons:
-        body.append(f"<h2>{escape(_('The lessons'))}</h2>")
-        body.append(
-            "<ul>"
-            + "".join(
-                f'<li><a href="lab/index.html?path={escape(stem)}.ipynb">{escape(name)}</a></li>'
-                for stem, name in lessons
-            )
-            + "</ul>"
+def home_pages(original: str, lessons: Path, site_language: str, teachers: bool) -> dict[str, str]:
+    """The site's home pages (file name → HTML): one per language that has lessons in
+    ``lessons``, ``index.html`` in ``site_language``, each listing that language's lessons
+    and Play pages."""
+    by_language = {"en": lesson_titles(lessons), **translated_titles(lessons)}
+    if site_language not in by_language:
+        by_language[site_language] = []
+    languages = [code for code in LANGUAGES if code in by_language]
+    pages = {}
+    for code in languages:
+        pages[home_name(code, site_language)] = front_page(
+            original,
+            by_language[code],
+            GAMES,
+            teachers,
+            language=code,
+            languages=languages,
+            site_language=site_language,
         )
-    if translations:
-        body.append(f"<h2>{escape(_('In other languages'))}</h2>")
-        for code, titled in translations.items():
-            body.append(f'<h3 lang="{escape(code)}">{escape(language_name(code))}</h3>')
-            body.append(
-                f'<ul lang="{escape(code)}">'
-                + "".join(
-                    f'<li><a href="lab/index.html?path={escape(path)}.ipynb">'
-                    f"{escape(name)}</a></li>"
-                    for path, name in titled
-                )
-                + "</ul>"
-            )
-    if games:
-        body.append(f"<h2>{escape(_('Play a game'))}</h2>")
-        body.append(
-            "<ul>"
-            + "".join(
-                f'<li><a href="lab/index.html?path=play-{escape(game)}.ipynb">'
-                f"{escape(_('Play {game}').format(game=game.capitalize()))}</a></li>"
-                for game in games
-            )
-            + "</ul>"
-        )
-    if teachers:
-        body.append(f"<h2>{escape(_('For teachers'))}</h2>")
-        body.append(
-            f'<p><a href="teachers/index.html">{escape(_("A page per lesson"))}</a>: '
-            + escape(
-                _(
-                    "its goals and curriculum lines, the minutes of a 45-minute class, what "
-                    "to say, the mistakes to watch for (the answers are not on this website)."
-                )
-            )
-            + "</p>"
-        )
-    return (
-        f'<!DOCTYPE html>\n<html lang="{current_language()}">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{title}</title>\n<style>{_HOME_STYLE}</style>\n"
-        f"{block}\n</head>\n<body>\n<main>\n" + "\n".join(body) + "\n</main>\n</body>\n</html>\n"
-    )
-
-
-_HOME_STYLE = (
-    "body{font-family:system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fafafa}"
-    "main{max-width:40em;margin:1.5em auto;padding:0 1em;line-height:1.5}"
-    "a{color:#0d47a1}li{margin:.2em 0}"
-    "a.start{display:inline-block;background:#1976d2;color:#fff;padding:.6em 1.2em;"
-    "border-radius:6px;font-size:1.3em;font-weight:bold;text-decoration:none}"
-    "a.start:focus-visible,a:focus-visible{outline:3px solid #0d47a1;outline-offset:2px}"
-)
+    return pages
 
 
 def _one_lesson_at_a_time(lab: Path) -> None:
@@ -322,8 +270,16 @@ def build_site(
     source_maps: bool = False,
     checkout: Path | None = None,
     say: Say = print,
+    language: str = "en",
 ) -> SiteReport:
-    """Build the site into the folder ``out`` (see the module's docstring)."""
+    """Build the site into the folder ``out`` (see the module's docstring), in
+    ``language``: its home page, and JupyterLab's menus where a language pack exists."""
+    if language not in LANGUAGES:
+        raise SiteError(
+            _("--language {language!r}: mathplay speaks {languages}").format(
+                language=language, languages=", ".join(LANGUAGES)
+            )
+        )
     started = time.monotonic()
     out = Path(out).expanduser().absolute()
     _check_out(out)
@@ -340,7 +296,7 @@ def build_site(
         pyodide = pyodide_package(log, say, cache)
         say(_("Building mathplay's wheel from {checkout}").format(checkout=checkout))
         wheel = build_wheel(checkout, venv, work, log)
-        write_lite_folder(work / "lite", pyodide, wheel.parent)
+        write_lite_folder(work / "lite", pyodide, wheel.parent, language)
         say(_("Gathering the lessons, their puzzles and the Play notebooks"))
         files = gather(checkout / "lessons", [Path(c) for c in contents], work / "contents", say)
         say(_("Building the site (the packages for the browser come from PyPI)"))
@@ -367,14 +323,11 @@ def build_site(
         for name, text in pages.items():
             (output / TEACHERS / name).write_text(text, encoding="utf-8")
         index = output / "index.html"
-        home = front_page(
-            index.read_text(encoding="utf-8"),
-            lesson_titles(checkout / "lessons"),
-            GAMES,
-            teachers=bool(pages),
-            translations=translated_titles(checkout / "lessons"),
+        homes = home_pages(
+            index.read_text(encoding="utf-8"), checkout / "lessons", language, bool(pages)
         )
-        index.write_text(home, encoding="utf-8")
+        for name, text in homes.items():
+            (output / name).write_text(text, encoding="utf-8")
         _one_lesson_at_a_time(output / "lab" / "index.html")
         say(_("Checking that the site names no remote address"))
         packages = check_site(output)

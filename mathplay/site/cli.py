@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from mathplay.i18n import _
+from mathplay.i18n import LANGUAGES, _
 
 __all__ = ["add_parser"]
 
@@ -25,7 +25,12 @@ def _build(args: argparse.Namespace) -> int:
     from mathplay.site.build import build_site
 
     try:
-        report = build_site(args.out, args.contents or (), source_maps=args.source_maps)
+        report = build_site(
+            args.out,
+            args.contents or (),
+            source_maps=args.source_maps,
+            language=args.language,
+        )
     except KeyboardInterrupt:
         print(_("Stopped: {out} is as it was.").format(out=args.out))
         return 130
@@ -67,6 +72,16 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         "--source-maps",
         action="store_true",
         help=_("keep the JavaScript source maps (for debugging; they double the size)"),
+    )
+    build.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        default="en",
+        help=_(
+            "the site's language: its home page, and JupyterLab's menus where JupyterLab "
+            "has a language pack (Spanish, Greek); every lesson in every language is on "
+            "every site, and each language has a home page (default en)"
+        ),
     )
     build.set_defaults(run=_build)
     serve = sub.add_parser(

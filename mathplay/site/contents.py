@@ -2,8 +2,9 @@
 
 The site's files are laid out as the lessons folder is: ``00-welcome.ipynb`` … at the
 top with ``puzzles/`` beside them (a lesson finds its puzzle file there), each
-translation in a folder of its own (``es/``), the Play notebooks (``play-summy.ipynb`` …)
-and whatever a teacher adds with ``--contents``. Every Python notebook names the site's
+translation in a folder of its own (``es/``), the Play notebooks (``play-summy.ipynb`` …,
+and in each translation's folder ``es/play-summy.ipynb`` …, in its language) and
+whatever a teacher adds with ``--contents``. Every Python notebook names the site's
 kernel, so that no pupil is asked which kernel to start. What must never be public is
 left out and named (:mod:`mathplay.site.leftout`: pupils' records found by their
 content, links, anything but ordinary files, Python scripts, hidden files, files over
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from mathplay.games.registry import game_names
-from mathplay.i18n import LANGUAGES, _
+from mathplay.i18n import LANGUAGES, _, speaking
 from mathplay.site.leftout import records_reason, why_left_out
 from mathplay.site.onelesson import LESSON_NAME, with_start_line
 from mathplay.site.tools import SiteError
@@ -89,10 +90,14 @@ def _play_words() -> dict[str, str]:
     }
 
 
-def play_notebook(game: str) -> dict[str, Any]:
-    """The Play notebook of ``game``: a few plain words for a child, and the board."""
-    words = _play_words()[game]
-    code = f'import mathplay\n\nmathplay.play("{game}")'
+def play_notebook(game: str, language: str | None = None) -> dict[str, Any]:
+    """The Play notebook of ``game``: a few plain words for a child, and the board; in
+    ``language`` when given (its words, and a board that speaks it), else in English
+    with a board that speaks the pupil's Jupyter's language."""
+    with speaking(language):
+        words = _play_words()[game]
+    chosen = f', language="{language}"' if language else ""
+    code = f'import mathplay\n\nmathplay.play("{game}"{chosen})'
     cells = [
         {
             "cell_type": "markdown",
@@ -120,14 +125,18 @@ def play_notebook(game: str) -> dict[str, Any]:
     }
 
 
-def write_play_notebooks(folder: Path) -> list[Path]:
-    """Write ``play-<game>.ipynb`` for every game into ``folder``."""
+def write_play_notebooks(folder: Path, languages: Sequence[str] = ()) -> list[Path]:
+    """Write ``play-<game>.ipynb`` for every game into ``folder``, and for each of
+    ``languages`` (``"es"``) into its folder (``es/play-summy.ipynb``), in it."""
     written = []
-    for game in GAMES:
-        path = folder / f"play-{game}.ipynb"
-        text = json.dumps(play_notebook(game), indent=1, ensure_ascii=False)
-        path.write_text(text + "\n", encoding="utf-8")
-        written.append(path)
+    for language in (None, *languages):
+        place = folder / language if language else folder
+        place.mkdir(parents=True, exist_ok=True)
+        for game in GAMES:
+            path = place / f"play-{game}.ipynb"
+            text = json.dumps(play_notebook(game, language), indent=1, ensure_ascii=False)
+            path.write_text(text + "\n", encoding="utf-8")
+            written.append(path)
     return written
 
 
@@ -172,7 +181,17 @@ def lesson_files(lessons: Path, left_out: list[tuple[Path, str]] | None = None) 
     found = [] if left_out is None else left_out
 
     def sample(path: Path) -> bool:
-        return path.relative_to(lessons).as_posix() in SAMPLE_RECORDS
+        name = path.relative_to(lessons).as_posix()
+        if name in SAMPLE_RECORDS:
+            return True
+        # A translation's lesson 10 reads the same made-up records: the very same bytes.
+        language, _slash, rest = name.partition("/")
+        if language not in LANGUAGES or rest not in SAMPLE_RECORDS:
+            return False
+        try:
+            return path.read_bytes() == (lessons / rest).read_bytes()
+        except OSError:
+            return False
 
     def keep(path: Path) -> bool:  # not the teachers' pages: the site is for pupils
         return path.suffix not in _NOT_LESSONS and "teacher" not in path.relative_to(lessons).parts
@@ -233,12 +252,15 @@ def gather(
     (through ``say``). Returns the files' paths in the site."""
     into.mkdir(parents=True, exist_ok=True)
     left_out: list[tuple[Path, str]] = []
+    translated: set[str] = set()
     for path in lesson_files(lessons, left_out):
         name = path.relative_to(lessons).as_posix()
         folder = name.split("/")[0] if "/" in name else ""
         speaks = folder if folder in LANGUAGES else None  # a translated lesson: es/00-….ipynb
+        if speaks:
+            translated.add(speaks)
         _copy(path, into / name, lesson=bool(LESSON_NAME.match(name)), speaks=speaks)
-    write_play_notebooks(into)
+    write_play_notebooks(into, [code for code in LANGUAGES if code in translated])
     for given in extra:
         source = Path(given).expanduser()
         if source.is_dir():

@@ -17,6 +17,7 @@ __all__ = [
     "EXCLUDED",
     "IN_THE_BROWSER",
     "LOCK_SPECS",
+    "PACK_LOCALES",
     "PYODIDE",
     "PYODIDE_FILES",
     "PYODIDE_INTEGRITY",
@@ -35,7 +36,16 @@ TOOLS: list[str] = [
     "jupyterlab-widgets==3.0.17",
     "ipywidgets==8.1.9",
     "anywidget==0.11.0",
+    # JupyterLab's own words in Spanish and Greek (its menus, Settings → Language), which
+    # jupyterlite-core's translation add-on finds with jupyterlab-server. There is none
+    # for Malay.
+    "jupyterlab-server==2.28.1",
+    "jupyterlab-language-pack-es-ES==4.5.post3",
+    "jupyterlab-language-pack-el-GR==4.5.post3",
 ]
+
+#: The JupyterLab locale of each language that has a language pack in :data:`TOOLS`.
+PACK_LOCALES: dict[str, str] = {"es": "es_ES", "el": "el_GR"}
 
 #: The Pyodide core (Python 3.14 compiled to WebAssembly) from npm, and the integrity
 #: npm gives for its tarball (checked after every download).

@@ -37,7 +37,9 @@ goal = 2
 puzzles = ["add-b", "add-a"]
 """
 
-SPANISH = ENGLISH.replace('title = "Lesson 1: adding"', 'title = "Lección 1: sumar"\nlanguage = "es"')
+SPANISH = ENGLISH.replace(
+    'title = "Lesson 1: adding"', 'title = "Lección 1: sumar"\nlanguage = "es"'
+)
 SPANISH = SPANISH.replace("Fill in the blank.", "Completa el hueco.")
 
 
@@ -80,12 +82,12 @@ def test_a_class_in_english_and_spanish_is_one_set_per_moment(lessons: Path) -> 
         "Lesson 1: adding: end check",
     ]  # fmt: skip
     assert all("set_key" not in r for r in ana)  # an English set's name is its title
-    assert [r["set"] for r in bea][0] == "Lección 1: sumar"
+    assert bea[0]["set"] == "Lección 1: sumar"
     assert [r["set_key"] for r in bea] == [r["set"] for r in ana]  # Bea's sets, in English
 
     summary = progress.summary(log)
     assert len(summary.sets) == 3  # not 6: one grid per moment, both pupils in it
-    for name, puzzles in summary.sets.items():
+    for name in summary.sets:
         rows = [r for r in summary.rows if r["set"] == name]
         assert {r["who"] for r in rows if r["attempts"]} == {"Ana", "Bea"}, name
     # The set is found by its title in either language.

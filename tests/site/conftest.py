@@ -14,6 +14,7 @@ proxy, and only that proxy sees them.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socketserver
 import threading
@@ -27,6 +28,7 @@ from mathplay.site.serve import SiteServer, make_server
 from tests.browser.labserver import BROWSER_ARGS, CHROMIUM, chromium_missing
 
 SITE_VARIABLE = "MATHPLAY_SITE"
+SPANISH_SITE_VARIABLE = "MATHPLAY_SITE_ES"
 SCREENSHOTS = Path(__file__).resolve().parent / ".screenshots"
 
 
@@ -36,22 +38,33 @@ def _cannot(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
-def site() -> Path:
-    """The built site's folder (``MATHPLAY_SITE``)."""
-    value = (os.environ.get(SITE_VARIABLE) or "").strip()
+def _built_site(variable: str) -> Path:
+    """The built site's folder named by the environment variable ``variable``."""
+    value = (os.environ.get(variable) or "").strip()
     if not value:
         _cannot(
-            f"{SITE_VARIABLE} is not set: build a site (python -m mathplay site build DIR), "
-            f"then set {SITE_VARIABLE}=DIR"
+            f"{variable} is not set: build a site (python -m mathplay site build DIR), "
+            f"then set {variable}=DIR"
         )
     folder = Path(value)
     if not (folder / "jupyter-lite.json").is_file():
-        _cannot(f"{SITE_VARIABLE}={value} holds no built site (no jupyter-lite.json)")
+        _cannot(f"{variable}={value} holds no built site (no jupyter-lite.json)")
     reason = chromium_missing()
     if reason is not None:
         _cannot(reason)
     return folder
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The built site's folder (``MATHPLAY_SITE``)."""
+    return _built_site(SITE_VARIABLE)
+
+
+@pytest.fixture(scope="session")
+def spanish_site() -> Path:
+    """A site built with ``--language es`` (``MATHPLAY_SITE_ES``; ``.ci/run`` builds it)."""
+    return _built_site(SPANISH_SITE_VARIABLE)
 
 
 @pytest.fixture(scope="session")
@@ -104,17 +117,17 @@ def site_browser(
     chromium.close()
 
 
-@pytest.fixture
-def lite_page(site_browser: Any, site_server: SiteServer) -> Iterator[Any]:
+@contextlib.contextmanager
+def _watched_page(browser: Any, server: SiteServer) -> Iterator[Any]:
     """A page in a fresh browser profile (no storage from other tests). ``page.requests``
     lists every request (the page's, its workers' and service worker's), ``page.off_site``
     those that left 127.0.0.1, ``page.received`` the bytes of each file the
     server sent; ``page.errors`` the page's errors."""
-    context = site_browser.new_context(viewport={"width": 1300, "height": 950})
+    context = browser.new_context(viewport={"width": 1300, "height": 950})
     page = context.new_page()
-    local = site_server.url
+    local = server.url
     off_site: list[str] = []
-    seen: ClassVar[list[str]] = []
+    seen: list[str] = []
 
     def watch(request: Any) -> None:
         seen.append(request.url)
@@ -141,3 +154,22 @@ def lite_page(site_browser: Any, site_server: SiteServer) -> Iterator[Any]:
     yield page
     context.close()
     assert not off_site, f"the page made requests off 127.0.0.1: {off_site}"
+
+
+@pytest.fixture
+def lite_page(site_browser: Any, site_server: SiteServer) -> Iterator[Any]:
+    """A page of the site (see :func:`_watched_page`)."""
+    with _watched_page(site_browser, site_server) as page:
+        yield page
+
+
+@pytest.fixture
+def spanish_page(site_browser: Any, spanish_site: Path) -> Iterator[Any]:
+    """A page of the site built with ``--language es``."""
+    server = make_server(spanish_site, port=0).start()
+    try:
+        with _watched_page(site_browser, server) as page:
+            yield page
+    finally:
+        server.shutdown()
+        server.server_close()

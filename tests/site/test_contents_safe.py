@@ -134,13 +134,20 @@ def test_the_lessons_folder_is_looked_at_too(lessons: Path, tmp_path: Path) -> N
     (lessons / "conftest.py").write_text("")  # a lessons folder's own: left out quietly
     # Lesson 10's made-up records are the only ones a site holds.
     (lessons / "puzzles" / "sample-progress.jsonl").write_text(json.dumps(RECORD) + "\n")
+    # A translation's lesson 10 reads the very same file; a copy that differs is records.
+    for language, text in (("es", json.dumps(RECORD)), ("el", json.dumps({**RECORD, "x": 1}))):
+        (lessons / language / "puzzles").mkdir(parents=True)
+        (lessons / language / "puzzles" / "sample-progress.jsonl").write_text(text + "\n")
     said: list[str] = []
     files = gather(lessons, [], tmp_path / "site", said.append)
     assert "class.jsonl" not in files and "conftest.py" not in files
     assert "puzzles/sample-progress.jsonl" in files
+    assert "es/puzzles/sample-progress.jsonl" in files
+    assert "el/puzzles/sample-progress.jsonl" not in files
     assert said == [
-        "Left out of the site (1), because it must not be public:",
+        "Left out of the site (2), because it must not be public:",
         f"  {lessons / 'class.jsonl'}: it holds pupils’ records",
+        f"  {lessons / 'el' / 'puzzles' / 'sample-progress.jsonl'}: it holds pupils’ records",
     ]
 
 

@@ -22,11 +22,15 @@ from mathplay.site import tools
 from mathplay.site.build import (
     FRONT_PAGE,
     _check_out,
+    build_site,
     find_checkout,
     front_page,
+    home_pages,
+    write_lite_folder,
 )
 from mathplay.site.check import KERNEL_PLUGIN, check_site, problems
 from mathplay.site.contents import GAMES, gather, play_notebook
+from mathplay.site.pins import PYODIDE_FILES, TOOLS
 from mathplay.site.serve import make_server
 from mathplay.site.teachers import lesson_titles, teacher_pages, translated_titles
 from mathplay.site.tools import SiteError, find_python
@@ -105,12 +109,16 @@ def test_the_sites_files(tmp_path: Path) -> None:
     assert files == [
         "00-welcome.ipynb",
         "es/00-bienvenida.ipynb",
+        *[f"es/play-{game}.ipynb" for game in sorted(GAMES)],  # Play, in Spanish
         "es/puzzles/00.toml",
         "my-lesson.ipynb",
         *[f"play-{game}.ipynb" for game in sorted(GAMES)],
         "puzzles/00-welcome.toml",
     ]
     assert (tmp_path / "site" / "puzzles" / "00-welcome.toml").read_text() == "mine"
+    spanish = json.loads((tmp_path / "site" / "es" / "play-summy.ipynb").read_text())
+    assert "".join(spanish["cells"][0]["source"]).startswith("# Juega a Summy")
+    assert "".join(spanish["cells"][1]["source"]).endswith('mathplay.play("summy", language="es")')
     # JupyterLite would ask which kernel to start for "python3": the site names its own.
     copied = json.loads((tmp_path / "site" / "my-lesson.ipynb").read_text())
     assert copied["metadata"]["kernelspec"]["name"] == "python"
@@ -162,19 +170,63 @@ def test_the_home_page_starts_lesson_00_and_links_every_lesson_and_the_teachers(
     assert "&lt;b&gt;&amp;" in escaped and "<b>&" not in escaped
 
 
-def test_the_home_page_lists_the_lessons_in_other_languages() -> None:
+def test_each_language_has_a_home_page_in_it_and_a_pupil_picks_there() -> None:
+    """``index.html`` is in the site's language; every other language of the lessons has
+    its own home page, in it, listing its lessons and Play pages; each page starts with
+    the languages, each named in itself (``lang``, ``hreflang``), its own marked."""
     translations = translated_titles(ROOT / "lessons")
     assert set(translations) >= {"es", "ms", "el"}
     assert translations["es"][0] == ("es/00-welcome", "Lección 0: Bienvenida a mathplay")
-    page = front_page("", lesson_titles(ROOT / "lessons"), GAMES, translations=translations)
-    assert "<h2>In other languages</h2>" in page
-    for code, name in (("es", "Español"), ("ms", "Bahasa Melayu"), ("el", "Ελληνικά")):
-        assert f'<h3 lang="{code}">{name}</h3>' in page  # a screen reader reads it in it
-        for path, title in translations[code]:
-            assert f'<a href="lab/index.html?path={path}.ipynb">{title}</a>' in page
-    for tag in ("ul", "h2", "h3"):
-        assert page.count(f"<{tag}") == page.count(f"</{tag}>"), tag
-    assert "In other languages" not in front_page("", lesson_titles(ROOT / "lessons"), GAMES)
+    for site_language, first in (("en", "index-es.html"), ("es", "index.html")):
+        pages = home_pages("", ROOT / "lessons", site_language, teachers=True)
+        assert sorted(pages) == sorted(
+            ["index.html", *(f"index-{c}.html" for c in ("en", "es", "ms", "el")
+                             if c != site_language)]
+        )  # fmt: skip
+        spanish = pages[first]
+        assert spanish.startswith('<!DOCTYPE html>\n<html lang="es">')
+        assert "<h1>mathplay: lecciones y juegos</h1>" in spanish
+        assert 'href="lab/index.html?path=es/00-welcome.ipynb">Empieza la primera lección' in (
+            spanish
+        )
+        for path, title in translations["es"]:
+            assert f'<a href="lab/index.html?path={path}.ipynb">{title}</a>' in spanish
+        assert '<a href="lab/index.html?path=es/play-binary.ipynb">Jugar a Binary</a>' in spanish
+        assert '00-welcome.ipynb">Lesson 0' not in spanish  # the English lessons: not here
+        assert f'href="{first}" hreflang="es" lang="es" aria-current="page">Español</a>' in (
+            spanish
+        )
+        for code, name in (("ms", "Bahasa Melayu"), ("el", "Ελληνικά"), ("en", "English")):
+            page = "index.html" if code == site_language else f"index-{code}.html"
+            assert f'<a href="{page}" hreflang="{code}" lang="{code}">{name}</a>' in spanish
+        for tag in ("ul", "h2", "nav", "p"):
+            assert spanish.count(f"<{tag}") == spanish.count(f"</{tag}>"), tag
+    english = home_pages("", ROOT / "lessons", "en", teachers=False)["index.html"]
+    assert '<a class="start" href="lab/index.html?path=00-welcome.ipynb">' in english
+    assert "es/00-welcome" not in english and 'aria-label="Language"' in english
+
+
+def test_the_site_language_sets_jupyterlabs_language_when_it_has_a_pack(tmp_path: Path) -> None:
+    pyodide = tmp_path / "pyodide"
+    pyodide.mkdir()
+    for name in PYODIDE_FILES:
+        (pyodide / name).write_text("")
+    (pyodide / "pyodide-lock.json").write_text('{"packages": {"x": {}}}')
+    for language, locale in (("es", "es_ES"), ("el", "el_GR"), ("ms", None), ("en", None)):
+        lite = tmp_path / f"lite-{language}"
+        write_lite_folder(lite, pyodide, tmp_path, language)
+        data = json.loads((lite / "jupyter-lite.json").read_text())["jupyter-config-data"]
+        overrides = data.get("settingsOverrides", {})
+        if locale is None:
+            assert overrides == {}, language  # Malay: JupyterLab has no pack; English
+        else:
+            assert overrides == {"@jupyterlab/translation-extension:plugin": {"locale": locale}}
+    # The packs are build tools: on every site, a pupil can pick them in Settings.
+    assert {"jupyterlab-language-pack-es-ES", "jupyterlab-language-pack-el-GR"} <= {
+        pin.split("==")[0] for pin in TOOLS
+    }
+    with pytest.raises(SiteError, match="--language 'fr': mathplay speaks en, es, ms, el"):
+        build_site(tmp_path / "site", language="fr")
 
 
 def test_the_home_and_teachers_pages_are_made_without_mathplays_dependencies() -> None:
