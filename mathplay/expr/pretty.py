@@ -13,13 +13,37 @@ either side, so ``8x15=120`` reads ``8 × 15 = 120``.
 '101 AND 1 = 1 and 10 ÷ 1 = 10'
 >>> pretty("9:3=3, exchange 4 tiles")
 '9 ÷ 3 = 3, exchange 4 tiles'
+
+The logic words are the ones the pupil's school writes (:data:`WORDS_READ`): a Greek
+pupil reads the chips and the explanations of the Greek Binary game, a Malaysian pupil
+those of Malaysian textbooks. The games' notation, and what pupils type, stay English
+(the checker reads the local words too).
+
+>>> from mathplay.i18n import speaking
+>>> with speaking("el"):
+...     pretty("101 AND 1 = 1 or NOT 0"), pretty_token("XOR")
+('101 ΚΑΙ 1 = 1 or NOT 0', 'XOR')
+>>> with speaking("ms"):
+...     pretty("NOT 1 = 0")
+'TAK 1 = 0'
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["SYMBOLS", "pretty", "pretty_token"]
+from mathplay.i18n import current_language
+
+__all__ = ["SYMBOLS", "WORDS_READ", "pretty", "pretty_token", "read_words"]
+
+#: The logic words each language's pupils read, where they are not English
+#: (docs/translating.md): Greek school informatics and the Greek Binary game write ΚΑΙ,
+#: Ή, ΟΧΙ; Malaysian textbooks DAN, ATAU, TAK. XOR keeps its name everywhere; Spanish
+#: schools name the gates in English.
+WORDS_READ: dict[str, dict[str, str]] = {
+    "el": {"AND": "ΚΑΙ", "OR": "Ή", "NOT": "ΟΧΙ"},
+    "ms": {"AND": "DAN", "OR": "ATAU", "NOT": "TAK"},
+}
 
 #: How each operator token is shown to people.
 SYMBOLS = {
@@ -45,12 +69,14 @@ _PIECE = re.compile(r"NOT|AND|XOR|OR|\d+|[-+−×*÷/=xX:]")
 
 
 def pretty_token(token: str) -> str:
-    """One tile or chip as people read it: ``x`` is ``×``, ``:`` and ``/`` are ``÷``.
+    """One tile or chip as people read it: ``x`` is ``×``, ``:`` and ``/`` are ``÷``,
+    and a logic word is the one the pupil's language writes (:data:`WORDS_READ`).
 
     >>> [pretty_token(t) for t in ("x", ":", "-", "7", "AND")]
     ['×', '÷', '−', '7', 'AND']
     """
-    return SYMBOLS.get(token, token)
+    word = WORDS_READ.get(current_language(), {}).get(token)
+    return word or SYMBOLS.get(token, token)
 
 
 def _spaced(match: re.Match[str]) -> str:
@@ -64,3 +90,22 @@ def pretty(text: str) -> str:
     single numbers stay as they are.
     """
     return _RUN.sub(_spaced, text)
+
+
+_LOGIC_WORD = re.compile(r"(?<![\w])(AND|OR|NOT)(?![\w])")
+
+
+def read_words(text: str) -> str:
+    """``text`` with its logic words (AND, OR, NOT in capitals) in the ones the pupil's
+    language writes, and nothing else changed: for the checker's explanations, which keep
+    their own spacing.
+
+    >>> from mathplay.i18n import speaking
+    >>> with speaking("el"):
+    ...     read_words("Left: 11 AND 10 = 10, NOT 0 = 1, XOR stays; ANDROID stays")
+    'Left: 11 ΚΑΙ 10 = 10, ΟΧΙ 0 = 1, XOR stays; ANDROID stays'
+    """
+    words = WORDS_READ.get(current_language())
+    if not words:
+        return text
+    return _LOGIC_WORD.sub(lambda match: words[match.group(1)], text)

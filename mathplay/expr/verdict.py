@@ -39,6 +39,7 @@ from mathplay.expr.parser import (
     plain_binary_sides,
     plain_decimal_sides,
 )
+from mathplay.expr.pretty import read_words
 from mathplay.expr.tree import Node, build_tree, negated_leaves, operations, render_with
 from mathplay.i18n import _
 
@@ -91,7 +92,7 @@ class Verdict:
         self._sides = sides
         self._raw = raw
         self.holds = holds
-        self.reason = reason
+        self.reason = read_words(reason) if reason else reason  # ΚΑΙ for a Greek pupil
         self.base = base
         self.order = order
 
@@ -187,7 +188,7 @@ class Verdict:
                     reason=_capitalize(self.reason or ""), text=self.canonical
                 )
             )
-        return "\n".join(lines)
+        return read_words("\n".join(lines))
 
     @cached_property
     def latex(self) -> str:
@@ -204,13 +205,13 @@ class Verdict:
                 if count == 2
                 else _("✅ True: **{text}** is true, all {n} sides are {value}.")
             ).format(
-                text=_escape(self.canonical),
+                text=_escape(read_words(self.canonical)),
                 value=format_number(self._raw[0] or 0, self.base),
                 n=count,
             )
         else:
             head = _("❌ Not true: **{text}** is not true, because {reason}.").format(
-                text=_escape(self.canonical), reason=_escape(self.reason or "")
+                text=_escape(read_words(self.canonical)), reason=_escape(self.reason or "")
             )
         body = "\n".join("    " + line for line in self.steps.splitlines())
         return f"{head}\n\n{body}\n"

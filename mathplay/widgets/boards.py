@@ -15,6 +15,7 @@ import random
 from typing import Any, ClassVar
 
 from mathplay.core import Special, Square
+from mathplay.expr.pretty import pretty_token
 from mathplay.i18n import _
 from mathplay.widgets.base import BoardWidget
 
@@ -185,7 +186,7 @@ class BinaryBoard(BoardWidget):
 
     def show(self, token: str) -> str:
         chip = token[1:] if token.startswith("?") and len(token) > 1 else token
-        return _SIGNS.get(chip, chip)
+        return pretty_token(chip)  # ΚΑΙ on a Greek board, DAN on a Malay one
 
     def points(self, token: str) -> int | None:
         from mathplay.games.binary import POINTS
