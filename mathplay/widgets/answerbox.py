@@ -54,6 +54,8 @@ class AnswerBox(anywidget.AnyWidget):
     description = traitlets.Unicode("").tag(sync=True)
     placeholder = traitlets.Unicode("").tag(sync=True)
     disabled = traitlets.Bool(False).tag(sync=True)
+    #: The language of the puzzle's words: its card says it, for screen readers.
+    language = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -185,6 +185,7 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
             "options": self._option_spec(),
             "primary": "end" if self.places_one_by_one else "play",
             "legend": view.legend(self.specials(), self.starts()),
+            "language": current_language(),  # the words' language, for screen readers
         }
 
     def _language_changed(self, _language: str) -> None:

@@ -44,6 +44,8 @@ class ChoiceRow(anywidget.AnyWidget):
     label = traitlets.Unicode("").tag(sync=True)
     #: The words shown on the picked button.
     picked_text = traitlets.Unicode("").tag(sync=True)
+    #: The language of the puzzle's words: its card says it, for screen readers.
+    language = traitlets.Unicode("").tag(sync=True)
     disabled = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:

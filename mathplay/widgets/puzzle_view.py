@@ -20,7 +20,7 @@ from mathplay.classroom.task_clock import task_clock
 from mathplay.classroom.where import log_path
 from mathplay.errors import MathplayError
 from mathplay.games.registry import GAMES
-from mathplay.i18n import _, on_language_change
+from mathplay.i18n import _, current_language, on_language_change
 from mathplay.puzzles.kinds import KINDS, Kind, KindError, Result
 from mathplay.puzzles.kinds.move import Move
 from mathplay.puzzles.model import Puzzle
@@ -95,6 +95,7 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
         self.answer_box.on_submit(lambda _text: self.press_enter())
         self.choice_row = ChoiceRow()
         self.choice_row.on_pick(self._picked)
+        self.answer_box.language = self.choice_row.language = current_language()
         self.check_button = w.Button(description=_("Check"), button_style="primary")
         self.hint_button = w.Button(description=_("Hint"), icon="lightbulb-o")
         self.next_button = w.Button(description=_("Next"))
@@ -144,6 +145,7 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
         self.answer_box.description = _("Your answer")
         self.choice_row.label = _("Choose your answer")
         self.choice_row.picked_text = _("(your choice)")
+        self.answer_box.language = self.choice_row.language = current_language()
         heading = self._heading()
         if heading is not None and self.current is not None and self._untouched():
             self._present(self.current, heading)

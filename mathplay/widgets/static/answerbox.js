@@ -15,6 +15,17 @@ function render({ model, el }) {
   el.append(label);
   // Keys typed here are the box's, not JupyterLab's notebook shortcuts.
   el.dataset.lmSuppressShortcuts = "true";
+
+  // The puzzle's card says the language of its words, for screen readers (a Voilà
+  // page says "en" whatever the pupil reads). The card holds this widget once drawn.
+  function markLanguage(tries = 50) {
+    const language = model.get("language");
+    const card = el.closest(".mathplay-puzzles");
+    if (language && card) card.lang = language;
+    else if (language && tries > 0) setTimeout(() => markLanguage(tries - 1), 100);
+  }
+  model.on("change:language", () => markLanguage());
+  markLanguage();
   function draw() {
     words.textContent = model.get("description");
     words.hidden = !model.get("description");

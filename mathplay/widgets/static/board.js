@@ -80,6 +80,8 @@ function render({ model, el: host }) {
     const size = layout.size;
     root.replaceChildren();
     root.className = `mp-board-widget mp-game-${layout.game}` + (size > 15 ? " mp-large" : "");
+    // The language of the board's words, for screen readers (a Voilà page says "en").
+    if (layout.language) root.lang = layout.language;
     // The keyboard cursor starts on the start square, where a first move goes.
     if (cursor < 0 || cursor >= size * size) cursor = layout.starts.length ? layout.starts[0] : 0;
     const top = el("div", "mp-top");

@@ -16,6 +16,17 @@ function render({ model, el: host }) {
     buttons.forEach((b, i) => { b.tabIndex = i === focused ? 0 : -1; });
     buttons[focused].focus();
   }
+  // The puzzle's card says the language of its words, for screen readers (a Voilà
+  // page says "en" whatever the pupil reads). The card holds this widget once drawn.
+  function markLanguage(tries = 50) {
+    const language = model.get("language");
+    const card = host.closest(".mathplay-puzzles");
+    if (language && card) card.lang = language;
+    else if (language && tries > 0) setTimeout(() => markLanguage(tries - 1), 100);
+  }
+  model.on("change:language", () => markLanguage());
+  markLanguage();
+
   function draw() {
     const choices = model.get("choices");
     const picked = model.get("picked");
