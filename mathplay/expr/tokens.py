@@ -167,6 +167,25 @@ def tokenize(text: str) -> list[Token]:
             tokens.append(Token("op", _SYMBOLS[first], start))
         elif first == "=":
             tokens.append(Token("eq", "=", start))
+        elif (
+            first in ".,"
+            and tokens
+            and tokens[-1].kind == "num"
+            and text[start + 1 : start + 2].isdigit()
+        ):
+            # 3.5 or 3,5 (the decimal comma of Spanish and Greek): the games' numbers are
+            # whole; a pupil who wrote a decimal is told so, in words, whichever mark.
+            digits = re.match(r"[0-9]+", text[start + 1 :])
+            written = tokens[-1].text + first + (digits.group() if digits else "")
+            raise ExpressionError(
+                _(
+                    "{number} at position {position} is a decimal number: mathplay's numbers "
+                    "are whole numbers, so write a part as a division, like 7:2 for three and "
+                    "a half"
+                ).format(number=written, position=tokens[-1].position + 1),
+                text=text,
+                position=tokens[-1].position,
+            )
         else:
             raise ExpressionError(
                 _("'{char}' at position {position} is not a number or an operator").format(

@@ -128,7 +128,9 @@ REFUSED = [
     ("1 y 2", 2, "unknown word 'y'"),
     ("1 xy 2", 2, "unknown word 'xy'"),
     ("(1+2)x3=9", 0, "'('"),  # B2: no parentheses
-    ("1.5=1", 1, "'.'"),
+    ("1.5=1", 0, "1.5 at position 1 is a decimal number"),
+    ("7:2=3,5", 4, "3,5 at position 5 is a decimal number"),  # a Spanish decimal comma
+    ("1. 5=1", 1, "'.'"),
     ("1+1=2; import os", 5, "';'"),
     ("2^3=8", 1, "'^'"),
     ("1 é 2", 2, "'é'"),

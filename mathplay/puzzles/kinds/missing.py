@@ -188,6 +188,11 @@ class Missing(Kind):
         if len(parts) == 1 and count > 1 and all(b.digit for b in equation.blanks):
             parts = list(parts[0])
         if len(parts) != count:
+            if count == 1 and re.fullmatch(r"\s*[0-9]+,[0-9]+\s*", answer):
+                # 3,5: a decimal comma (Spanish, Greek), not two numbers.
+                return _("'{part}' is not a whole number: use the digits 0 to 9").format(
+                    part=answer.strip()
+                )
             if count == 1:
                 return _("write one number for the blank, like 4")
             return _("write {n} numbers, one for each blank, like 4, 5").format(n=count)
