@@ -25,6 +25,7 @@ __version__ = "0.1.0.dev0"
 # the layers together, tells it where the hints and the pictures are (loaded on use).
 provide("hint", "mathplay.ai.hints:hint")
 provide("hints", "mathplay.ai.hints:hints")
+provide("review", "mathplay.ai.review:review")
 provide("board_svg", "mathplay.render.svg:board_svg")
 
 #: Heavier parts load on first use, so ``import mathplay`` stays quick and the engine

@@ -256,6 +256,12 @@ class GameState(ABC, Generic[MoveT, PositionT]):
         _check_using(using)
         return service("hint")(self, level=level, using=using)
 
+    def review(self) -> Any:
+        """The game reviewed turn by turn: what was played, the best move there was, the
+        share of the best taken, and what the better move used (a
+        :class:`~mathplay.ai.review.Review`). Never changes the game."""
+        return service("review")(self)
+
     def hints(self, n: int = 5, using: str | None = None) -> list[Any]:
         """The ``n`` best moves now, each with its explanation."""
         check_count(n)
