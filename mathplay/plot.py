@@ -57,6 +57,7 @@ __all__ = [
     "board",
     "expression_tree",
     "place_values",
+    "review",
     "scores",
     "truth_table",
 ]
@@ -95,6 +96,20 @@ def scores(game: Any, *, theme: str | Theme = "light", format: str = "auto") -> 
     from mathplay.render.mpl_scores import scores_figure
 
     return scores_figure(game, theme=theme)
+
+
+def review(
+    game: Any, player: int = 0, *, theme: str | Theme = "light", format: str = "auto"
+) -> Figure | SvgPicture:
+    """``player``'s points at each of their turns beside the best points there were then
+    (``game.review()``; a game or its review): a filled bar in front of a hatched one."""
+    if wants_svg(format):
+        from mathplay.render.svg_review import review_picture
+
+        return review_picture(game, player, theme=theme)
+    from mathplay.render.mpl_review import review_figure
+
+    return review_figure(game, player, theme=theme)
 
 
 def place_values(

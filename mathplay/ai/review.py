@@ -101,8 +101,10 @@ class ReviewSummary:
     biggest_miss: ReviewTurn | None
 
     def __str__(self) -> str:
-        text = _(
-            "{turns} turns, {score} points: {percent} % of the best points there were."
+        text = _n(
+            "{turns} turn, {score} points: {percent} % of the best points there were.",
+            "{turns} turns, {score} points: {percent} % of the best points there were.",
+            self.turns,
         ).format(turns=self.turns, score=self.score, percent=round(100 * self.share))
         miss = self.biggest_miss
         if miss is not None:
