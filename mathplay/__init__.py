@@ -26,6 +26,7 @@ __version__ = "0.1.0.dev0"
 provide("hint", "mathplay.ai.hints:hint")
 provide("hints", "mathplay.ai.hints:hints")
 provide("review", "mathplay.ai.review:review")
+provide("review_puzzles", "mathplay.puzzles.from_review:review_puzzles")
 provide("board_svg", "mathplay.render.svg:board_svg")
 
 #: Heavier parts load on first use, so ``import mathplay`` stays quick and the engine

@@ -34,8 +34,8 @@ from typing import Any
 from mathplay.ai import strategy
 from mathplay.ai.hints import _placed
 from mathplay.core import Special, Square, square_name
+from mathplay.core.services import service
 from mathplay.core.state import AnyGame
-from mathplay.errors import MathplayError
 from mathplay.expr.pretty import pretty
 from mathplay.i18n import _, _n
 
@@ -148,41 +148,9 @@ class Review:
     def puzzles(self, player: int | None = 0, below: float = 0.5, title: str | None = None) -> str:
         """A puzzle file (TOML, for ``mathplay puzzles check``) of move puzzles: each
         turn of ``player`` (everyone's with ``None``) that took less than ``below`` of the
-        best, as the position then, the tiles then and the goal "best"."""
-        from mathplay.puzzles.format import write
-        from mathplay.puzzles.model import Puzzle, Worksheet
-
-        chances = self.missed_chances(player, below)
-        if not chances:
-            raise MathplayError(
-                _(
-                    "no turn took less than {percent} % of the best points there were: "
-                    "there is nothing to practise from this game"
-                ).format(percent=round(100 * below))
-            )
-        sheet = Worksheet(
-            title or _("Missed chances from a game of {game}").format(game=self.game.capitalize())
-        )
-        sheet.description = _("Find the best move: in the game, a better one was there.")
-        for turn in chances:
-            puzzle = Puzzle(f"move-{turn.ply + 1}", "move")
-            puzzle.prompt = _("Move {number} of your game: find the best move.").format(
-                number=turn.ply + 1
-            )
-            puzzle.fields.update(
-                game=self.game,
-                diagram="\n" + turn.diagram + "\n",
-                hand=" ".join(turn.hand),
-                goal="best",
-            )
-            puzzle.answer = str(turn.best[0])
-            puzzle.hints = (
-                _("In the game this move scored {points} points; the best scores {best}.").format(
-                    points=turn.points, best=turn.best_points
-                ),
-            )
-            sheet.puzzles.append(puzzle)
-        return write(sheet)
+        best, as the position then, the tiles then and the goal "best"
+        (:func:`mathplay.puzzles.from_review.review_puzzles`)."""
+        return str(service("review_puzzles")(self, player, below, title))
 
     def __str__(self) -> str:
         lines = []

@@ -31,6 +31,7 @@ from mathplay.i18n import (
 from mathplay.widgets import view
 from mathplay.widgets.board_words import friendly_error
 from mathplay.widgets.computers import ComputerSeats
+from mathplay.widgets.review_mode import ReviewMode
 from mathplay.widgets.seats import DEFAULT_COMPUTER, SEAT_CHOICES, parse_seats, seat_label
 from mathplay.widgets.turns import TurnMixin
 
@@ -41,7 +42,7 @@ _STATIC = Path(__file__).with_name("static")
 MoveCallback = Callable[[Any, Any], None]
 
 
-class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
+class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, anywidget.AnyWidget):
     """A playable board for one game; subclasses say how the game looks and is set up."""
 
     _esm = _STATIC / "board.js"
@@ -166,6 +167,8 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
         self._explained_signs: set[int] = set()
         self._message, self._kind = "", "info"
         self._thinking = False
+        self._review = None  # a new game leaves the review of the old one
+        self._trying = None
         self._direction = Direction.ACROSS
         with self.hold_sync():
             self.layout_data = self._layout()
@@ -246,6 +249,19 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
         if not isinstance(content, dict):
             return
         event = content.get("event")
+        if (
+            self._review is not None
+            and self._trying is None
+            and event
+            in (
+                "tile",
+                "square",
+                "key",
+                "blank",
+            )
+        ):
+            self._say(_("This is the review: press Back to the game to play on."), "error")
+            return
         try:
             if event == "tile":
                 self.click_tile(int(content["index"]))
@@ -320,7 +336,17 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
         allowed = self.allowed()
         buttons = []
         choosing = self._exchanging or self._blank is not None
-        for action in self.actions():
+        for action in self._shown_actions():
+            if action.startswith("review"):
+                buttons.append(
+                    {
+                        "id": action,
+                        "label": self._review_label(action),
+                        "enabled": self._review_enabled(action),
+                        "pressed": False,
+                    }
+                )
+                continue
             if action == "direction" and len(self._tentative) != 1:
                 continue  # the direction matters only for a single tile placed this turn
             enabled = (human_turn and not self._thinking) or action == "new"
@@ -342,59 +368,61 @@ class BoardWidget(TurnMixin, ComputerSeats, anywidget.AnyWidget):
             buttons.append(
                 {"id": "cancel", "label": _("Cancel"), "enabled": True, "pressed": False}
             )
-        return {
-            "cells": cells,
-            "tentative": [
-                [r * size + c, view.tile_entry(token, self.show, self.points)]
-                for (r, c), (_index, token) in self._tentative.items()
-            ],
-            "last": [r * size + c for r, c in self._last],
-            "hint": [r * size + c for r, c in self._hint],
-            "hint_tiles": [
-                [r * size + c, view.tile_entry(token, self.show, self.points)]
-                for (r, c), token in self._hint_tiles
-            ],
-            "hand": [
-                {
-                    **view.tile_entry(token, self.show, self.points),
-                    "token": token,
-                    "state": "used"
-                    if i in used
-                    else "marked"
-                    if i in self._marked
-                    else "selected"
-                    if i == self._selected
-                    else "free",
-                }
-                for i, token in enumerate(hand)
-            ],
-            "hand_owner": names[owner] if owner is not None else "",
-            "players": [
-                {
-                    "name": name,
-                    "score": score,
-                    "to_move": i == game.to_move and over is None,
-                    "you": i == owner,
-                }
-                for i, (name, score) in enumerate(zip(names, game.scores))
-            ],
-            "turn": self._turn_text(names),
-            "bag": game.bag_size,
-            "log": view.log_lines(game, names, self.game_name)[-200:],
-            "message": self._message,
-            "kind": self._kind,
-            "thinking": self._thinking,
-            "buttons": buttons,
-            "blank": self._blank_prompt(),
-            "direction": str(self._line_direction()),
-            "over": None
-            if over is None
-            else {
-                "text": over.describe(names),
-                "series": view.score_series(game),
-                "names": names,
-            },
-        }
+        return self._review_view(
+            {
+                "cells": cells,
+                "tentative": [
+                    [r * size + c, view.tile_entry(token, self.show, self.points)]
+                    for (r, c), (_index, token) in self._tentative.items()
+                ],
+                "last": [r * size + c for r, c in self._last],
+                "hint": [r * size + c for r, c in self._hint],
+                "hint_tiles": [
+                    [r * size + c, view.tile_entry(token, self.show, self.points)]
+                    for (r, c), token in self._hint_tiles
+                ],
+                "hand": [
+                    {
+                        **view.tile_entry(token, self.show, self.points),
+                        "token": token,
+                        "state": "used"
+                        if i in used
+                        else "marked"
+                        if i in self._marked
+                        else "selected"
+                        if i == self._selected
+                        else "free",
+                    }
+                    for i, token in enumerate(hand)
+                ],
+                "hand_owner": names[owner] if owner is not None else "",
+                "players": [
+                    {
+                        "name": name,
+                        "score": score,
+                        "to_move": i == game.to_move and over is None,
+                        "you": i == owner,
+                    }
+                    for i, (name, score) in enumerate(zip(names, game.scores))
+                ],
+                "turn": self._turn_text(names),
+                "bag": game.bag_size,
+                "log": view.log_lines(game, names, self.game_name)[-200:],
+                "message": self._message,
+                "kind": self._kind,
+                "thinking": self._thinking,
+                "buttons": buttons,
+                "blank": self._blank_prompt(),
+                "direction": str(self._line_direction()),
+                "over": None
+                if over is None
+                else {
+                    "text": over.describe(names),
+                    "series": view.score_series(game),
+                    "names": names,
+                },
+            }
+        )
 
     def _label(self, action: str) -> str:
         labels = {

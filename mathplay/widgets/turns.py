@@ -16,6 +16,7 @@ from mathplay.errors import MathplayError
 from mathplay.expr.pretty import pretty
 from mathplay.i18n import _, _n
 from mathplay.widgets.board_words import friendly_error, log_line, points_text, turn_text
+from mathplay.widgets.review_mode import TRY_KEEPS
 
 if TYPE_CHECKING:
     from mathplay.widgets.base import BoardWidget
@@ -165,6 +166,11 @@ class TurnMixin:
 
     def press(self: BoardWidget, action: str) -> None:
         """A button: play, end, draw, pass, exchange/discard, challenge, undo, hint …"""
+        if self._review_press(action):
+            return
+        if self._trying is not None and action not in (*TRY_KEEPS, "cancel"):
+            self._say(_("Press Back to the review first."), "error")
+            return
         if action == "new":
             self.new_game(seats=self.seats, players=self.game.players)
         elif action == "cancel":
@@ -296,6 +302,9 @@ class TurnMixin:
                 self._say(friendly_error(error), "error")
                 return False
         entries = game.history[before:]
+        if self._trying is not None:  # a turn tried again: not the game, not recorded
+            self._tried(entries)
+            return True
         self._previous = None
         self._moved(entries)
         mover = entries[0].player

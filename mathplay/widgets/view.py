@@ -40,6 +40,8 @@ def texts() -> dict[str, str]:
         "last": _("last move"),
         "hint": _("hint"),
         "hint_tile": _("hint: try"),
+        "review_played": _("the tile played in the game"),
+        "review_best": _("the best move: try"),
         "blank": _("blank"),
         "board": _("Board"),
         "hand": _("Your tiles"),

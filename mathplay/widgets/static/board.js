@@ -427,7 +427,8 @@ function render({ model, el: host }) {
       const tent = tentative.get(i);
       const tile = placed || tent;
       const ghost = !tile ? hintTiles.get(i) : undefined;
-      const flags = [placed ? "t" : "", tent ? "n" : "", last.has(i) ? "l" : "", hint.has(i) ? "h" : ""];
+      const flags = [placed ? "t" : "", tent ? "n" : "", last.has(i) ? "l" : "", hint.has(i) ? "h" : "",
+        view.review ? "r" : ""];
       const signature = flags.join("") + (tile ? `${tile.t}|${tile.p}|${tile.b}` : "") +
         (ghost ? `g${ghost[0].t}|${ghost[1]}` : "");
       if (signature === signatures[i]) return;
@@ -449,9 +450,10 @@ function render({ model, el: host }) {
       }
       let contents = texts.empty;
       if (tile) contents = (tile.b ? texts.blank + " " : "") + tile.t;
-      if (ghost) contents = `${texts.hint_tile} ${ghost[0].t}`;
+      // In the review the pending tiles are the move played, the hint's the best move.
+      if (ghost) contents = `${view.review ? texts.review_best : texts.hint_tile} ${ghost[0].t}`;
       let name = `${square.dataset.name}, ${square._desc}, ${contents}`;
-      if (tent) name += `, ${texts.tentative}`;
+      if (tent) name += `, ${view.review ? texts.review_played : texts.tentative}`;
       if (last.has(i)) name += `, ${texts.last}`;
       if (hint.has(i)) name += `, ${texts.hint}`;
       square.setAttribute("aria-label", name);

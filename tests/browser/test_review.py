@@ -1,0 +1,67 @@
+"""The review on the board in a real browser (issue 37), at 1024×768 in JupyterLab: a game
+of each kind played to the end, then "See what you could have played": the turn, the best
+move outlined on the board and the reason in words; Next by the keyboard (Tab to the
+button, Enter); "Try this turn again" and a move played on the copy (Summy)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.labserver import Server, run_all, write_notebook
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "review"
+GAME = """
+import mathplay
+from mathplay.ai.players import make_player
+from mathplay.tournament import play_game
+from mathplay.widgets import {board}
+game = play_game(mathplay.{cls}(seed=4), [make_player("easy", 1), make_player("medium", 2)])
+board = {board}(game, ["human", "computer"])
+board
+"""
+KINDS = {
+    "summy": ("Summy", "SummyBoard"),
+    "mixmath": ("Mixmath", "MixmathBoard"),
+    "binary": ("Binary", "BinaryBoard"),
+}
+
+
+@pytest.mark.parametrize("name", list(KINDS))
+def test_a_finished_game_reviewed_on_the_board(page: Any, lab: Server, name: str) -> None:
+    from playwright.sync_api import expect
+
+    cls, board_type = KINDS[name]
+    page.set_viewport_size({"width": 1024, "height": 768})
+    write_notebook(lab.root / f"review-{name}.ipynb", [GAME.format(cls=cls, board=board_type)])
+    page.goto(lab.url(f"review-{name}.ipynb"))
+    run_all(page)
+    board = page.locator(".mp-board-widget").first
+    board.locator(".mp-square").last.wait_for(timeout=90_000)
+    board.get_by_role("button", name="See what you could have played").click()
+    message = board.locator(".mp-message")
+    expect(message).to_contain_text("The best there was:", timeout=30_000)
+    expect(message).to_contain_text(re.compile(r"Move \d+ of \d+: You played"))
+    expect(board.locator(".mp-turn, .mp-top").first).to_contain_text("Review: move")
+    outlined = board.locator(".mp-square.mp-hinted")
+    assert outlined.count() >= 1  # the best move, outlined on the board
+    label = outlined.first.get_attribute("aria-label") or ""
+    assert "the best move" in label or "hint" in label, label
+    said = message.inner_text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}-review-1024x768.png"))
+    # Next by the keyboard: the button takes focus and Enter presses it.
+    following = board.get_by_role("button", name="Next ▶")
+    following.focus()
+    page.keyboard.press("Enter")
+    expect(message).not_to_have_text(said)
+    # The game is not played on in the review: a click on the board is refused in words.
+    board.locator(".mp-square").first.click()
+    expect(message).to_contain_text("This is the review")
+    board.get_by_role("button", name="Back to the game").click()
+    expect(board.get_by_role("button", name="See what you could have played")).to_be_visible()

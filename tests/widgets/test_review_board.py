@@ -1,0 +1,85 @@
+"""The review on the board (issue 37), driven as the front end would: Review shows the
+turn beside the best move there was, in words; Back and Next step; Try this turn again
+lets the pupil play that turn again on a copy, never on the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import mathplay
+from mathplay.ai.players import make_player
+from mathplay.games.summy import Summy
+from mathplay.tournament import play_game
+from mathplay.widgets import BinaryBoard, MixmathBoard, SummyBoard
+from tests.widgets.conftest import front_end
+from tests.widgets.test_summy_board import place
+
+ROWS = [". " * 8 + "."] * 9
+ROWS[4] = ". . . . = . . . ."
+
+
+def buttons(board: Any) -> dict[str, dict[str, Any]]:
+    return {b["id"]: b for b in board.view["buttons"]}
+
+
+def test_review_try_again_and_back_to_the_game() -> None:
+    game = Summy.from_diagram("\n".join(ROWS), hands=["1236+x", "45+9"], seed=1)
+    board = SummyBoard(game, ["human", "human"], threaded=False)
+    assert buttons(board)["review"]["enabled"] is False  # nothing played yet
+    for col, token in [(1, "1"), (2, "+"), (3, "2"), (5, "3")]:
+        place(board, (4, col), token)
+    front_end(board, event="action", id="play")
+    saved = game.save()
+    assert buttons(board)["review"]["label"] == "Review"
+    front_end(board, event="action", id="review")
+    shown = board.view
+    assert list(buttons(board)) == ["review_back", "review_next", "review_try", "review_close"]
+    assert buttons(board)["review_back"]["enabled"] is False
+    assert shown["turn"] == "Review: move 1 of 1"
+    said = shown["message"]
+    assert "Move 1 of 1: Player 1 played B5 across 1 + 2 = 3 for 6 points." in said
+    assert "The best there was: B5 across 3 × 2 = 6 for 11 points" in said
+    assert "The digits of B5 across 3 × 2 = 6 make 11 points" in said
+    assert sorted(t["t"] for _i, t in shown["hint_tiles"]) == ["2", "3", "6", "×"]
+    assert [c for c in shown["cells"] if c] == [{"t": "=", "p": None, "b": False}]
+    assert [t["token"] for t in shown["hand"]] == ["1", "2", "3", "6", "+", "x"]
+    # A click on the board in the review changes nothing, and says why.
+    front_end(board, event="square", row=0, col=0)
+    assert "This is the review" in board.view["message"] and game.save() == saved
+    # Try again: the tiles of then are back; the best move is found.
+    front_end(board, event="action", id="review_try")
+    assert board.game is not game and board.game.ply == 0
+    assert list(buttons(board)) == ["play", "review_stop_try"]
+    for col, token in [(1, "3"), (2, "x"), (3, "2"), (5, "6")]:
+        place(board, (4, col), token)
+    front_end(board, event="action", id="play")
+    assert board.game is game and game.save() == saved  # the game itself is not touched
+    assert "11 points: that is the best there was. Well found!" in board.view["message"]
+    assert next(iter(buttons(board))) == "review_back"  # back in the review
+    front_end(board, event="action", id="review_close")
+    assert "review" in buttons(board) and board.view["message"] == "Back to the game."
+
+
+def test_at_the_end_of_a_game_of_each_kind_every_turn_can_be_stepped() -> None:
+    kinds = {"summy": (mathplay.Summy, SummyBoard), "mixmath": (mathplay.Mixmath, MixmathBoard),
+             "binary": (mathplay.Binary, BinaryBoard)}  # fmt: skip
+    for name, (cls, board_type) in kinds.items():
+        game = play_game(cls(seed=4), [make_player("easy", 1), make_player("medium", 2)])
+        board = board_type(game, ["human", "computer"], threaded=False)
+        assert buttons(board)["review"]["label"] == "See what you could have played"
+        front_end(board, event="action", id="review")
+        review = board._review
+        assert review is not None
+        first = board._review_at
+        assert review.turns[first].missed > 0 and review.turns[first].player == 0
+        for _step in range(len(review.turns)):
+            front_end(board, event="action", id="review_next")
+        assert board._review_at == len(review.turns) - 1
+        assert buttons(board)["review_next"]["enabled"] is False
+        words = board.view["message"]
+        assert words.startswith(f"Move {review.turns[-1].ply + 1} of {game.ply}"), name
+        front_end(board, event="action", id="review_back")
+        assert board._review_at == len(review.turns) - 2
+        # A computer's turn is reviewed, not tried again.
+        if review.turns[board._review_at].player == 1:
+            assert buttons(board)["review_try"]["enabled"] is False
