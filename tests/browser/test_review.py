@@ -52,9 +52,16 @@ def test_a_finished_game_reviewed_on_the_board(page: Any, lab: Server, name: str
     assert outlined.count() >= 1  # the best move, outlined on the board
     label = outlined.first.get_attribute("aria-label") or ""
     assert "the best move" in label or "hint" in label, label
-    said = message.inner_text()
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}-review-1024x768.png"))
+    # Try this turn again: the tiles of then come back to play; then back to the review.
+    board.get_by_role("button", name="Try this turn again").click()
+    expect(message).to_contain_text("Your tiles of then are back")
+    expect(board.locator(".mp-square.mp-hinted")).to_have_count(0)  # find it yourself
+    page.screenshot(path=str(SHOTS / f"{name}-try-again-1024x768.png"))
+    board.get_by_role("button", name="Back to the review").click()
+    expect(message).to_contain_text("You are back in the review.")
+    said = message.inner_text()
     # Next by the keyboard: the button takes focus and Enter presses it.
     following = board.get_by_role("button", name="Next ▶")
     following.focus()
