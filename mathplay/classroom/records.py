@@ -46,11 +46,13 @@ except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
 
 __all__ = [
+    "GAME_EVENT",
     "RECORD_VERSION",
     "SET_KEY",
     "ProgressWarning",
     "read_attempts",
     "record",
+    "record_game",
     "record_next",
     "source_flags",
     "why_not_read",
@@ -212,6 +214,60 @@ def record_next(
     append_line(Path(path), json.dumps(entry, ensure_ascii=False))
 
 
+#: The ``event`` of the line written when a pupil's game on a board ends in a lesson: the
+#: game's summary from its review (issue 37), not an attempt.
+GAME_EVENT = "game"
+
+
+def record_game(
+    path: str | Path,
+    *,
+    who: str,
+    game: str,
+    score: int,
+    turns: int,
+    share: float,
+    biggest_miss: str = "",
+    lesson: str | None = None,
+) -> None:
+    """Append the summary of ``who``'s finished game (``game.review().summary(...)``):
+    their score, turns, share of the best points taken and biggest missed chance."""
+    entry = {
+        "who": who.strip(),
+        "when": datetime.now().astimezone().isoformat(timespec="milliseconds"),
+        "set": "",
+        "lesson": lesson or current_lesson(),
+        "event": GAME_EVENT,
+        "game": game,
+        "score": int(score),
+        "turns": int(turns),
+        "share": round(float(share), 3),
+        "biggest_miss": biggest_miss,
+        "version": RECORD_VERSION,
+    }
+    append_line(Path(path), json.dumps(entry, ensure_ascii=False))
+
+
+def _clean_game(entry: dict[str, Any]) -> dict[str, Any] | str:
+    out = dict(entry)
+    for key in ("who", "game"):
+        if not isinstance(out.get(key), str):
+            return _("{key} is not text").format(key=key)
+    for key in ("score", "turns"):
+        value = out.get(key)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MOST_SECONDS:
+            return _("{key} is not {kind} from 0 to {most}").format(
+                key=key, kind=_("a whole number"), most=_MOST_SECONDS
+            )
+    share = out.get("share")
+    if isinstance(share, bool) or not isinstance(share, (int, float)) or not 0 <= share <= 1:
+        return _("share is not a number from 0 to 1")
+    if not isinstance(out.get("biggest_miss", ""), str):
+        return _("{key} is not text").format(key="biggest_miss")
+    out["set"] = ""
+    return out
+
+
 def _clean(entry: Any) -> dict[str, Any] | str:
     """The attempt with its values checked (who, set, puzzle, right, hints, seconds),
     or what is wrong with it."""
@@ -219,6 +275,8 @@ def _clean(entry: Any) -> dict[str, Any] | str:
         return _("it is not an attempt")
     if entry.get("event") == NEXT_EVENT:
         return _clean_next(entry)
+    if entry.get("event") == GAME_EVENT:
+        return _clean_game(entry)
     missing = [key for key in ("who", "puzzle", "right") if key not in entry]
     if missing:
         return _("it has no {keys}").format(keys=", ".join(missing))

@@ -24,7 +24,14 @@ from pathlib import Path
 from typing import Any
 
 from mathplay.classroom.cells import as_text
-from mathplay.classroom.records import _MAX_WARNINGS, _read, _warn, progress_files, source_flags
+from mathplay.classroom.records import (
+    _MAX_WARNINGS,
+    GAME_EVENT,
+    _read,
+    _warn,
+    progress_files,
+    source_flags,
+)
 from mathplay.classroom.set_names import one_name_per_set, only_set
 from mathplay.classroom.statuses import STATUS_BY_NAME, STATUSES
 from mathplay.classroom.where import DEFAULT_LOG, name_key, progress_dir
@@ -181,6 +188,23 @@ class Summary:
     not_started: list[str] = field(default_factory=list)
     #: The attempts summed up, in the order they were made.
     records: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    #: The games pupils finished in a lesson, each a summary of its review (issue 37).
+    games: list[dict[str, Any]] = field(default_factory=list)
+
+    def game_lines(self) -> list[str]:
+        """One line per finished game: who, which game, the points and the share of the
+        best points taken, and the biggest missed chance."""
+        lines = []
+        for g in self.games:
+            words = _("{who}: {game}, {score} points in {turns} turns, {percent} % of the best")
+            line = words.format(
+                who=g["who"], game=str(g["game"]).capitalize(), score=g["score"],
+                turns=g["turns"], percent=round(100 * float(g["share"])),
+            )  # fmt: skip
+            if g.get("biggest_miss"):
+                line += "; " + _("biggest missed chance: {miss}").format(miss=g["biggest_miss"])
+            lines.append(line)
+        return lines
 
     def skill_rows(self) -> list[dict[str, Any]]:
         """One row per pupil per skill, with a level (:mod:`mathplay.classroom.roster`)."""
@@ -245,6 +269,9 @@ class Summary:
                 first, tried, solved = r["first try"], r["tried by"], r["solved"]
                 line = line.format(puzzle=r["puzzle"], first=first, tried=tried, solved=solved)
                 parts.append("  " + line + wrong)
+        if self.games:
+            parts += ["", _("Games played in a lesson:")]
+            parts += ["  " + line for line in self.game_lines()]
         return "\n".join(parts).rstrip() + "\n"
 
     def grid(self, puzzle_set: str) -> Table:
@@ -381,6 +408,8 @@ def summary(
     if path is None:
         path = progress_dir() or DEFAULT_LOG
     attempts, skipped, note = _gather(path)
+    games = [a for a in attempts if a.get("event") == GAME_EVENT]  # not attempts
+    attempts = [a for a in attempts if a.get("event") != GAME_EVENT]
     if puzzle_set is not None:
         attempts = only_set(attempts, puzzle_set)
     attempts = one_name_per_set(attempts)  # a class in two languages: one set
@@ -463,7 +492,7 @@ def summary(
         note = " ".join([*extra, note]).strip()
     return Summary(
         by_puzzle, by_student, len(attempts), skipped, note, rows, sets,
-        [shown[k] for k in pupils], questions, not_started, attempts,
+        [shown[k] for k in pupils], questions, not_started, attempts, games,
     )  # fmt: skip
 
 

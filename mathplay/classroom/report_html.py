@@ -164,6 +164,10 @@ def body(s: Summary) -> str:
     for puzzle_set in s.sets:
         parts.append(f"<h3>{escape(puzzle_set or _('(no set)'))}</h3>")
         parts.append(_grid(s, puzzle_set))
+    if s.games:
+        parts.append(f"<h3>{escape(_('Games played in a lesson'))}</h3><ul>")
+        parts += [f"<li>{escape(line)}</li>" for line in s.game_lines()]
+        parts.append("</ul>")
     if s.sets:
         parts.append(f"<h3>{escape(_('The puzzles the class found hardest'))}</h3>")
         parts.append(_hardest(s))

@@ -169,6 +169,7 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, anywidget.AnyWidget):
         self._thinking = False
         self._review = None  # a new game leaves the review of the old one
         self._trying = None
+        self._game_recorded = False
         self._direction = Direction.ACROSS
         with self.hold_sync():
             self.layout_data = self._layout()
@@ -317,6 +318,7 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, anywidget.AnyWidget):
         """Send everything that changed as one trait update (one comm message)."""
         with self._lock:
             self.view = self._view()
+        self._record_game_end()
 
     def _view(self) -> dict[str, Any]:
         game = self.game

@@ -23,6 +23,10 @@ from typing import TYPE_CHECKING, Any
 
 from mathplay.ai.hints import _placed
 from mathplay.ai.review import Review, ReviewTurn, shown
+from mathplay.classroom.names import current_pupil
+from mathplay.classroom.records import record_game
+from mathplay.classroom.where import DEFAULT_LOG, current_lesson, log_path
+from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.widgets import view
 
@@ -44,6 +48,8 @@ class ReviewMode:
     _review_at: int = 0
     #: While a turn is tried again: the real game and seats, kept aside.
     _trying: tuple[Any, list[str]] | None = None
+    #: Whether the game's end is in the pupil's records already.
+    _game_recorded: bool = False
 
     # --- which buttons ------------------------------------------------------------------
 
@@ -158,6 +164,44 @@ class ReviewMode:
                 "{points} points: not better than in the game ({played}). The best is {best}."
             )
         self._end_try(words.format(points=points, played=turn.points, best=turn.best_points))
+
+    # --- the teacher's record ---------------------------------------------------------------
+
+    def _record_game_end(self: BoardWidget) -> None:
+        """Once a game one pupil played in a lesson is over: its review's summary in the
+        pupil's records, for the teacher's report (not an attempt)."""
+        if self._trying is not None or self._game_recorded or self.game.outcome is None:
+            return
+        humans = [i for i, seat in enumerate(self.seats) if seat == "human"]
+        lesson, who = current_lesson(), current_pupil()
+        if not lesson or not who or len(humans) != 1:
+            return
+        self._game_recorded = True
+        path = log_path(who, DEFAULT_LOG)
+        if path is None:
+            return
+        try:
+            summary = self.game.review().summary(humans[0])
+            miss = summary.biggest_miss
+            words = (
+                ""
+                if miss is None
+                else _("move {number}, {best} for {points} points").format(
+                    number=miss.ply + 1, best=shown(miss.best[0]), points=miss.best_points
+                )
+            )
+            record_game(
+                path,
+                who=who,
+                game=self.game_name,
+                score=summary.score,
+                turns=summary.turns,
+                share=summary.share,
+                biggest_miss=words,
+                lesson=lesson,
+            )
+        except (OSError, MathplayError):
+            return  # a game that cannot be recorded is still a game: nothing is shown
 
     # --- what the board shows -------------------------------------------------------------
 
