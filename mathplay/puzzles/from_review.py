@@ -53,7 +53,7 @@ def review_puzzles(
         )
         puzzle.fields.update(
             game=review.game,
-            diagram="\n" + turn.diagram + "\n",
+            diagram=turn.diagram,
             hand=" ".join(turn.hand),
             goal="best",
         )
