@@ -99,6 +99,8 @@ class ReviewMode:
                 self._say(_("The review opens once a move is made and it is your turn."), "error")
                 return True
             self._reset_turn()
+            # Seen at once: a whole Binary game takes a few seconds to review.
+            self._say(_("Looking at every turn of the game…"))
             self._review = self.game.review()
             missed = [i for i, t in enumerate(self._review.turns) if t.missed > 0
                       and self.seats[t.player] == "human"]  # fmt: skip
