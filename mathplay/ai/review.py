@@ -27,8 +27,7 @@ The digits of B5 across 3 × 2 = 6 make 11 points: 3 + 2 + 6.
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mathplay.ai import strategy
@@ -39,7 +38,7 @@ from mathplay.core.state import AnyGame
 from mathplay.expr.pretty import pretty
 from mathplay.i18n import _, _n
 
-__all__ = ["Review", "ReviewSummary", "ReviewTurn", "review", "shown"]
+__all__ = ["Review", "ReviewSummary", "ReviewTurn", "places_tiles", "review", "shown"]
 
 #: Premium squares that multiply, with how many times: a word premium multiplies the
 #: whole line (Binary), a tile premium the tile on it.
@@ -69,8 +68,6 @@ class ReviewTurn:
     #: The best moves there were (as ``best_moves()`` gives them, each with its
     #: ``score``), none when no move was possible.
     best: tuple[Any, ...]
-    #: ``points`` over the best score (1.0 when nothing could score).
-    share: float
     #: What the better move used, in a child's words ("" when none was better).
     reason: str
     #: The position before the turn, as a diagram, and the mover's tiles then.
@@ -86,6 +83,12 @@ class ReviewTurn:
     def missed(self) -> int:
         """The points between the best move and the one played."""
         return max(0, self.best_points - self.points)
+
+    @property
+    def share(self) -> float:
+        """``points`` over the best score (1.0 when nothing could score)."""
+        best = self.best_points
+        return 1.0 if best <= 0 else min(1.0, self.points / best)
 
 
 @dataclass(frozen=True)
@@ -170,7 +173,8 @@ def shown(move: Any) -> str:
     return pretty(str(move).replace("?", ""))
 
 
-def _places_tiles(move: Any) -> bool:
+def places_tiles(move: Any) -> bool:
+    """Whether ``move`` puts tiles on the board (not a pass, an exchange, an end)."""
     return hasattr(move, "squares") or hasattr(move, "square")
 
 
@@ -293,14 +297,14 @@ def review(game: AnyGame) -> Review:
         if entry.player != mover:
             mover, reviewed = entry.player, False
         move = replay.parse_move(entry.move)
-        places = _places_tiles(move)
+        places = places_tiles(move)
         kind = type(move).__name__
         if mixmath and kind == "Draw":  # the extra tile after a sign square: not a turn
             replay.play(entry.move)
             continue
         if mixmath and kind == "EndTurn" and reviewed:
             if entry.score and turns:  # the bonus for every tile placed (M7)
-                turns[-1] = _with_points(turns[-1], turns[-1].points + int(entry.score))
+                turns[-1] = replace(turns[-1], points=turns[-1].points + int(entry.score))
             replay.play(entry.move)
             continue
         turns.append(_turn(replay, entry, move if places else None))
@@ -310,26 +314,13 @@ def review(game: AnyGame) -> Review:
     return Review(name, game.players, tuple(turns))
 
 
-def _with_points(turn: ReviewTurn, points: int) -> ReviewTurn:
-    best = turn.best_points
-    share = 1.0 if best <= 0 else min(1.0, points / best)
-    return ReviewTurn(
-        turn.ply, turn.player, turn.played, turn.move, points, turn.best, share,
-        turn.reason, turn.diagram, turn.hand,
-    )  # fmt: skip
-
-
 def _turn(game: AnyGame, entry: Any, move: Any | None) -> ReviewTurn:
     """The review of the move ``entry`` about to be played in ``game``."""
-    best = tuple(game.best_moves(1, where=_places_tiles))
+    best = tuple(game.best_moves(1, where=places_tiles))
     points = int(entry.score)
-    best_points = int(best[0].score or 0) if best else 0
-    share = 1.0 if best_points <= 0 else min(1.0, points / best_points)
     if move is not None:
         move, _score = game._validate(move)  # its placed squares and score filled in
     reason = _reason(game, move, best[0], points) if best else ""
-    if not math.isfinite(share):
-        share = 1.0
     return ReviewTurn(
         ply=game.ply,
         player=game.to_move,
@@ -337,7 +328,6 @@ def _turn(game: AnyGame, entry: Any, move: Any | None) -> ReviewTurn:
         move=move,
         points=points,
         best=best,
-        share=share,
         reason=reason,
         diagram=str(game.board.diagram()),
         hand=tuple(game.hands[game.to_move]),

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mathplay.ai.hints import _placed
 from mathplay.ai.review import Review, ReviewTurn, shown
 from mathplay.classroom.names import current_pupil
 from mathplay.classroom.records import record_game
@@ -128,9 +127,7 @@ class ReviewMode:
         review = self._review
         assert review is not None
         turn = review.turns[self._review_at]
-        trial = self.game.copy()
-        while trial.ply > turn.ply:
-            trial.undo()
+        trial = self._position_before(turn)
         self._trying = (self.game, list(self.seats))
         self.game = trial
         self.seats = ["human"] * trial.players
@@ -166,6 +163,13 @@ class ReviewMode:
                 "{points} points: not better than in the game ({played}). The best is {best}."
             )
         self._end_try(words.format(points=points, played=turn.points, best=turn.best_points))
+
+    def _position_before(self: BoardWidget, turn: ReviewTurn) -> Any:
+        """A copy of the game as it was before ``turn`` (the game is not touched)."""
+        then = self.game.copy()
+        while then.ply > turn.ply:
+            then.undo()
+        return then
 
     # --- the teacher's record ---------------------------------------------------------------
 
@@ -233,13 +237,11 @@ class ReviewMode:
         if review is None or self._trying is not None:
             return base
         turn: ReviewTurn = review.turns[self._review_at]
-        then = self.game.copy()
-        while then.ply > turn.ply:
-            then.undo()
+        then = self._position_before(turn)
         size = then.board.size
-        best = _placed(then, turn.best[0]) if turn.best else []
+        best = view.placed_tiles(then, turn.best[0]) if turn.best else []
         best_squares = {square for square, _token in best}
-        played = _placed(then, turn.move) if turn.move is not None else []
+        played = view.placed_tiles(then, turn.move) if turn.move is not None else []
         base = dict(base)
         base["cells"] = [
             None if token is None else view.tile_entry(token, self.show, self.points)
