@@ -72,3 +72,35 @@ def test_a_finished_game_reviewed_on_the_board(page: Any, lab: Server, name: str
     expect(message).to_contain_text("This is the review")
     board.get_by_role("button", name="Back to the game").click()
     expect(board.get_by_role("button", name="See what you could have played")).to_be_visible()
+
+
+@pytest.mark.parametrize("front_end", ["notebook", "voila"])
+def test_the_review_in_notebook7_and_voila_at_150_percent(browser: Any, front_end: str) -> None:
+    """A 1366×768 screen at 150 % zoom (911×512 CSS pixels): the review opens, says the
+    best move in words and outlines it, in Notebook 7 and in Voilà (code hidden)."""
+    from playwright.sync_api import expect
+
+    source = GAME.format(cls="Binary", board="BinaryBoard")
+    server = Server(kind=front_end, notebook="review.ipynb")
+    write_notebook(server.root / "review.ipynb", [source])
+    context = browser.new_context(viewport={"width": 911, "height": 512}, device_scale_factor=1.5)
+    page = context.new_page()
+    try:
+        with server:
+            page.goto(server.url("review.ipynb"))
+            if front_end == "notebook":
+                page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
+                page.wait_for_timeout(1500)  # the kernel starts
+                page.locator(".jp-Notebook .jp-Cell").first.click()
+                page.keyboard.press("Shift+Enter")
+            board = page.locator(".mp-board-widget").first
+            board.locator(".mp-square").last.wait_for(timeout=120_000)
+            board.get_by_role("button", name="See what you could have played").click()
+            message = board.locator(".mp-message")
+            expect(message).to_contain_text("The best there was:", timeout=30_000)
+            assert board.locator(".mp-square.mp-hinted").count() >= 1
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            board.locator(".mp-message").scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / f"binary-review-{front_end}-150.png"))
+    finally:
+        context.close()
