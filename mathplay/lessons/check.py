@@ -27,6 +27,7 @@ from pathlib import Path
 
 from mathplay.errors import ExpressionError
 from mathplay.expr import check
+from mathplay.expr.arithmetic import ORDERS
 from mathplay.i18n import _
 from mathplay.lessons.codecells import CodeScan, scan_code
 from mathplay.lessons.markdown import scan_markdown
@@ -58,7 +59,19 @@ def check_paths(paths: Iterable[str | Path]) -> tuple[int, list[LessonProblem]]:
     lessons = find_lessons(paths)
     problems: list[LessonProblem] = []
     for path in lessons:
-        problems += check_lesson(path, files)
+        try:
+            problems += check_lesson(path, files)
+        except (MemoryError, RecursionError) as error:
+            # A file too big or too deep for Python: say so on that file and go on.
+            problems.append(
+                LessonProblem(
+                    str(path),
+                    1,
+                    _("this lesson is too big or too deeply nested to check ({error})").format(
+                        error=type(error).__name__
+                    ),
+                )
+            )
     return len(lessons), problems
 
 
@@ -98,6 +111,16 @@ def _verdict_problem(
     lesson: Lesson, line: int, text: str, base: int, order: str, on_purpose: bool, hint: str
 ) -> LessonProblem | None:
     where = _(" in base 2") if base == 2 else ""
+    if base not in (2, 10) or order not in ORDERS:
+        setting = f"base={base}" if base not in (2, 10) else f"order={order!r}"
+        return LessonProblem(
+            lesson.name,
+            line,
+            _(
+                "{text} is checked with {setting}, which mathplay cannot do: write base=10 or "
+                "base=2, order='math' or order='left-to-right'"
+            ).format(text=text, setting=setting),
+        )
     try:
         verdict = check(text, base=base, order=order)
     except ExpressionError as error:

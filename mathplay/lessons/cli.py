@@ -33,6 +33,11 @@ def _build(args: argparse.Namespace) -> int:
             print(error, file=sys.stderr)
             failed += 1
             continue
+        except (MemoryError, RecursionError) as error:
+            message = _("this lesson is too big or too deeply nested to check ({error})")
+            print(f"{path}:1: {message.format(error=type(error).__name__)}", file=sys.stderr)
+            failed += 1
+            continue
         if changed:
             print(_("wrote {path}").format(path=lesson.notebook_path))
         else:

@@ -119,6 +119,11 @@ def scan_code(source: str) -> CodeScan:
     except SyntaxError as error:
         scan.syntax_error = (error.lineno or 1, error.msg)
         return scan
+    except (MemoryError, RecursionError, ValueError):
+        # Python's own parser gives up on code nested thousands deep (MemoryError,
+        # RecursionError) and on a NUL character (ValueError): a problem on this cell.
+        scan.syntax_error = (1, _too_deep())
+        return scan
     marked = _marked_lines(python)
     calls = sorted(
         (node for node in ast.walk(tree) if isinstance(node, ast.Call)),
@@ -130,6 +135,12 @@ def scan_code(source: str) -> CodeScan:
         _read_call(call, scan, marked, checked, id(call) in assigned)
     scan.stray_marks = sorted(line for line in marked if line not in checked)
     return scan
+
+
+def _too_deep() -> str:
+    from mathplay.i18n import _
+
+    return _("it is nested too deeply (or holds a character Python cannot read)")
 
 
 def _marked_lines(python: str) -> set[int]:

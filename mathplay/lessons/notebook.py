@@ -133,7 +133,17 @@ def build_notebook(lesson: Lesson) -> nbformat.NotebookNode:
         made.id = cell_id
         cells.append(made)
     notebook.cells = cells
-    nbformat.validate(notebook)
+    try:
+        nbformat.validate(notebook)
+    except nbformat.ValidationError as error:
+        # The front matter's jupyter: part is copied into the notebook as it is written.
+        raise LessonError(
+            _(
+                "the front matter's jupyter: part is not what Jupyter expects "
+                "({message}); copy it from a lesson that works"
+            ).format(message=str(error.message)),
+            path=lesson.name,
+        ) from None
     return cast(nbformat.NotebookNode, notebook)
 
 

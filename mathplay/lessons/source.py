@@ -49,6 +49,9 @@ __all__ = [
 LESSON_GLOB = "[0-9][0-9]-*.md"
 #: The bases a lesson can be written in.
 BASES = (10, 2)
+#: The largest lesson file read, in bytes. The biggest lesson shipped is about 21 kB; a
+#: file many times that is a mistake (or a hostile file) that would fill the memory.
+MAX_LESSON_BYTES = 500_000
 
 
 class LessonError(MathplayError, ValueError):
@@ -116,11 +119,21 @@ def read_text(text: str, name: str) -> Lesson:
     """Read a lesson from its text; ``name`` is the file name shown in messages."""
     import jupytext
 
+    if len(text.encode("utf-8")) > MAX_LESSON_BYTES:
+        raise LessonError(_too_big(len(text.encode("utf-8"))), path=name)
+    _refuse_yaml_references(text, name)
     try:
         notebook = jupytext.reads(text, fmt="md:myst")
     except Exception as error:  # jupytext and its YAML reader raise many kinds
+        # Their messages run over many lines (the YAML around the mistake, a JSON schema);
+        # the first says what is wrong, and a YAML mark says where.
+        said = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        problem, mark = getattr(error, "problem", None), getattr(error, "problem_mark", None)
+        said = problem if isinstance(problem, str) and problem else said
         raise LessonError(
-            _("cannot be read as a MyST lesson: {error}").format(error=error), path=name
+            _("cannot be read as a MyST lesson: {error}").format(error=said.rstrip(":")),
+            path=name,
+            line=mark.line + 1 if mark is not None else 1,
         ) from error
     metadata = dict(notebook.metadata)
     settings = metadata.get("mathplay")
@@ -146,6 +159,9 @@ def read_text(text: str, name: str) -> Lesson:
 def read_lesson(path: str | Path) -> Lesson:
     """Read the lesson file at ``path``."""
     name = str(path)
+    size = Path(path).stat().st_size
+    if size > MAX_LESSON_BYTES:
+        raise LessonError(_too_big(size), path=name)
     try:
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
@@ -173,6 +189,42 @@ def find_lessons(paths: Iterable[str | Path]) -> list[Path]:
         else:
             raise LessonError(_("there is no file or folder {path}").format(path=path))
     return list(dict.fromkeys(found))
+
+
+def _too_big(size: int) -> str:
+    return _(
+        "is {size} kB, more than a lesson may be ({most} kB): split it into shorter lessons"
+    ).format(size=size // 1000, most=MAX_LESSON_BYTES // 1000)
+
+
+def _refuse_yaml_references(text: str, name: str) -> None:
+    """Refuse anchors (``&a``) and aliases (``*a``) in the front matter.
+
+    A lesson's front matter never needs them, and a few aliases of aliases make a
+    kilobyte of YAML grow to gigabytes when it is read (a "billion laughs" file). The
+    front matter is only scanned here (tokens, nothing built), which takes time in
+    proportion to its length.
+    """
+    import yaml
+
+    end = _after_front_matter(text)
+    if not end:
+        return
+    front = text[3:end]
+    try:
+        for token in yaml.scan(front, Loader=yaml.SafeLoader):
+            if isinstance(token, (yaml.AnchorToken, yaml.AliasToken)):
+                mark = "&" if isinstance(token, yaml.AnchorToken) else "*"
+                raise LessonError(
+                    _(
+                        "the front matter uses {mark}{label}, a YAML anchor or alias; a "
+                        "lesson's front matter must write every value out"
+                    ).format(mark=mark, label=token.value),
+                    path=name,
+                    line=token.start_mark.line + 1,
+                )
+    except yaml.YAMLError:
+        return  # jupytext says what is wrong with it
 
 
 def _line_of(text: str, key: str) -> int | None:
