@@ -19,6 +19,7 @@ The new site replaces ``OUT`` only once it has passed the check.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -40,7 +41,9 @@ from mathplay.site.pins import (
     IN_THE_BROWSER,
     LOCK_SPECS,
     PACK_LOCALES,
+    PYODIDE,
     PYODIDE_FILES,
+    TOOLS,
 )
 from mathplay.site.teachers import FOLDER as TEACHERS
 from mathplay.site.teachers import lesson_titles, teacher_pages, translated_titles
@@ -155,15 +158,14 @@ def build_wheel(checkout: Path, venv: Path, work: Path, log: Path) -> Path:
             "wheel",
             "--no-deps",
             "--quiet",
-            "--retries",
-            "5",
+            "--no-build-isolation",
+            "--no-index",
             source,
             "-w",
             wheels,
         ],
         log,
         _("building mathplay's wheel"),
-        attempts=3,
     )
     found = sorted(wheels.glob("mathplay-*.whl"))
     if len(found) != 1:
@@ -171,10 +173,49 @@ def build_wheel(checkout: Path, venv: Path, work: Path, log: Path) -> Path:
     return found[0]
 
 
-def write_lite_folder(lite: Path, pyodide: Path, wheels: Path, language: str = "en") -> None:
+def browser_wheels(cache: Path) -> Path:
+    """The folder of the browser's wheels kept from the last build of these versions
+    (``pins``): a rebuild takes them from there, with no network."""
+    key = hashlib.sha256(
+        json.dumps([PYODIDE, TOOLS, LOCK_SPECS, IN_THE_BROWSER, EXCLUDED]).encode()
+    ).hexdigest()[:12]
+    return cache / f"browser-wheels-{key}"
+
+
+def _has_browser_wheels(folder: Path) -> bool:
+    done = folder / "mathplay-wheels.json"
+    try:
+        names = json.loads(done.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(names, list) and bool(names) and all((folder / n).is_file() for n in names)
+
+
+def _keep_browser_wheels(site: Path, folder: Path) -> None:
+    """Keep the wheels a build solved and fetched (all but mathplay's own) for the next."""
+    found = [p for p in (site / "static" / "pyodide-lock").glob("*.whl")]
+    kept = [p for p in found if not p.name.startswith("mathplay-")]
+    if not kept:
+        return
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    for path in kept:
+        shutil.copyfile(path, folder / path.name)
+    names = sorted(path.name for path in kept)
+    (folder / "mathplay-wheels.json").write_text(json.dumps(names, indent=1), encoding="utf-8")
+
+
+def write_lite_folder(
+    lite: Path,
+    pyodide: Path,
+    wheels: Path,
+    language: str = "en",
+    kept_wheels: Path | None = None,
+) -> None:
     """The JupyterLite folder: Pyodide's core with an empty lock, and the configuration:
     JupyterLab in ``language`` by default when it has a language pack (a pupil can still
-    choose another in Settings → Language)."""
+    choose another in Settings → Language). With ``kept_wheels`` (the browser's wheels of
+    an earlier build), the packages are solved from them alone, offline."""
     core = lite / "static" / "pyodide"
     core.mkdir(parents=True)
     for name in PYODIDE_FILES:
@@ -198,16 +239,18 @@ def write_lite_folder(lite: Path, pyodide: Path, wheels: Path, language: str = "
         }
     (lite / "jupyter-lite.json").write_text(json.dumps(page, indent=2), encoding="utf-8")
     # The lock add-on's options work here, not on the command line.
-    config = {
-        "LiteBuildConfig": {"no_sourcemaps": True},
-        "PyodideLockAddon": {
-            "enabled": True,
-            "wheels": [str(wheels)],
-            "specs": LOCK_SPECS,
-            "constraints": IN_THE_BROWSER,
-            "excludes_extra": EXCLUDED,
-        },
+    addon: dict[str, object] = {
+        "enabled": True,
+        "wheels": [str(wheels)],
+        "specs": LOCK_SPECS,
+        "constraints": IN_THE_BROWSER,
+        "excludes_extra": EXCLUDED,
     }
+    if kept_wheels is not None:
+        # Every wheel given as a file: uv solves with them alone and nothing is fetched.
+        addon["wheels"] = [str(wheels), str(kept_wheels)]
+        addon["pyodide_lock_uv_options"] = {"extra_uv_args": ["--offline"]}
+    config = {"LiteBuildConfig": {"no_sourcemaps": True}, "PyodideLockAddon": addon}
     (lite / "jupyter_lite_config.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
 
 
@@ -288,7 +331,9 @@ def build_site(
     cache.mkdir(parents=True, exist_ok=True)
     python = find_python()
     work = Path(tempfile.mkdtemp(prefix="mathplay-site-"))
-    log = work / "build.log"
+    # The build's log, kept where the messages say (a new build starts it again).
+    log = cache / "last-build.log"
+    log.write_text("", encoding="utf-8")
     out.parent.mkdir(parents=True, exist_ok=True)
     output = out.parent / f".{out.name}.building-{os.getpid()}"
     try:
@@ -296,10 +341,15 @@ def build_site(
         pyodide = pyodide_package(log, say, cache)
         say(_("Building mathplay's wheel from {checkout}").format(checkout=checkout))
         wheel = build_wheel(checkout, venv, work, log)
-        write_lite_folder(work / "lite", pyodide, wheel.parent, language)
+        kept = browser_wheels(cache)
+        offline = _has_browser_wheels(kept)
+        write_lite_folder(work / "lite", pyodide, wheel.parent, language, kept if offline else None)
         say(_("Gathering the lessons, their puzzles and the Play notebooks"))
         files = gather(checkout / "lessons", [Path(c) for c in contents], work / "contents", say)
-        say(_("Building the site (the packages for the browser come from PyPI)"))
+        if offline:
+            say(_("Building the site (the packages for the browser kept from the last build)"))
+        else:
+            say(_("Building the site (the packages for the browser come from PyPI)"))
         shutil.rmtree(output, ignore_errors=True)
         env = tool_environment(venv, cache)
         command: list[str | Path] = [
@@ -318,6 +368,10 @@ def build_site(
         if not source_maps:
             for path in output.rglob("*.map"):
                 path.unlink()
+        # Browsers ask every site for /favicon.ico; JupyterLab's pages have none at the top.
+        icon = output / "static" / "favicons" / "favicon.ico"
+        if icon.is_file():
+            shutil.copyfile(icon, output / "favicon.ico")
         pages = teacher_pages(checkout / "lessons")
         (output / TEACHERS).mkdir()
         for name, text in pages.items():
@@ -331,14 +385,13 @@ def build_site(
         _one_lesson_at_a_time(output / "lab" / "index.html")
         say(_("Checking that the site names no remote address"))
         packages = check_site(output)
+        if not offline:
+            _keep_browser_wheels(output, kept)
         if out.exists():
             shutil.rmtree(out)
         output.rename(out)
     except BaseException:
-        if log.exists():
-            kept = cache / "last-build.log"
-            shutil.copyfile(log, kept)
-            say(_("The build's log is in {log}").format(log=kept))
+        say(_("The build's log is in {log}").format(log=log))
         raise
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -36,6 +36,10 @@ TOOLS: list[str] = [
     "jupyterlab-widgets==3.0.17",
     "ipywidgets==8.1.9",
     "anywidget==0.11.0",
+    # What mathplay's wheel is built with (pyproject.toml's build-system), here so that a
+    # rebuild needs no network (pip builds it without fetching them again).
+    "setuptools==84.2.1",
+    "wheel==0.48.0",
     # JupyterLab's own words in Spanish and Greek (its menus, Settings → Language), which
     # jupyterlite-core's translation add-on finds with jupyterlab-server. There is none
     # for Malay.

@@ -14,7 +14,9 @@ from __future__ import annotations
 import functools
 import http.server
 import mimetypes
+import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -47,13 +49,30 @@ def guess_type(path: str) -> str:
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Python's file server, with the site's types and no line printed per request."""
+    """Python's file server, with the site's types and no line printed per request.
+
+    A browser often stops loading a file half way (a pupil goes to another page, a tab is
+    closed, a new build replaces a cached one): that is one line in the server's log, not
+    a traceback.
+    """
+
+    server: SiteServer
 
     def guess_type(self, path: Any) -> str:
         return guess_type(str(path))
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except ConnectionError:
+            path = getattr(self, "path", "") or "/"
+            self.server.say(
+                _("a browser stopped loading {path} before it was all sent (nothing is wrong)")
+                .format(path=path.split("?", 1)[0])
+            )  # fmt: skip
 
     def end_headers(self) -> None:
         # A teacher trying a new build should get it, not yesterday's from the cache.
@@ -65,6 +84,8 @@ class SiteServer(http.server.ThreadingHTTPServer):
     """The server of one site folder; ``url`` is its address."""
 
     daemon_threads = True
+    #: Where the server's log lines go (standard error; a test may collect them).
+    say: Callable[[str], None] = staticmethod(lambda line: print(line, file=sys.stderr, flush=True))
 
     @property
     def url(self) -> str:

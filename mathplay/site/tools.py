@@ -20,6 +20,7 @@ import glob
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -152,6 +153,58 @@ def _tail(log: Path, lines: int = 15) -> str:
     return "\n".join("    " + line for line in text.splitlines()[-lines:])
 
 
+#: Words in a tool's output that mean the network could not be reached (pip, uv, npm,
+#: Python's urllib), and what uv says when it is told to stay offline and lacks a file.
+_NO_NETWORK = (
+    "temporary failure in name resolution",
+    "name or service not known",
+    "failed to establish a new connection",
+    "network is unreachable",
+    "connection refused",
+    "proxyerror",
+    "unable to connect to proxy",
+    "urlopen error",
+    "error sending request",
+    "dns error",
+    "tcp connect error",
+    "enotfound",
+    "econnrefused",
+    "etimedout",
+    "eai_again",
+    "network connectivity is disabled",
+    "read timed out",
+)
+_NOT_FOUND = re.compile(
+    r"no matching distribution found for (\S+)"
+    r"|because (\S+) was not found in the package registry"
+    r"|no solution found when resolving"
+    r"|404 not found[^\n]*?(\S+@\S+)",
+    re.IGNORECASE,
+)
+
+
+def failure_cause(text: str) -> str | None:
+    """The cause of a failed step, in one line, from what it printed; ``None`` if not
+    recognised.
+
+    >>> failure_cause("pip._vendor.urllib3...: Failed to establish a new connection")
+    'the network could not be reached (no connection to PyPI or npm, or a proxy refused it)'
+    >>> failure_cause("ERROR: No matching distribution found for sympy==9.9")
+    'a package was not found: sympy==9.9'
+    >>> failure_cause("all went well") is None
+    True
+    """
+    lowered = text.lower()
+    if any(words in lowered for words in _NO_NETWORK):
+        return _("the network could not be reached (no connection to PyPI or npm, or a proxy "
+                 "refused it)")  # fmt: skip
+    found = _NOT_FOUND.search(text)
+    if found:
+        name = next((group for group in found.groups() if group), "")
+        return _("a package was not found: {name}").format(name=name.strip(".,:;'\"`") or "?")
+    return None
+
+
 def run(
     command: Sequence[str | Path],
     log: Path,
@@ -185,6 +238,17 @@ def run(
                 out.write(f"(failed; trying again in {wait * attempt:.0f} s)\n")
         if attempt < attempts:
             time.sleep(wait * attempt)
+    try:
+        printed = log.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        printed = ""
+    cause = failure_cause(printed[printed.rfind("\n$ ") :])
+    if cause:
+        raise SiteError(
+            _("{what} failed: {cause}. All it printed is in {log}").format(
+                what=what, cause=cause, log=log
+            )
+        )
     raise SiteError(
         _("{what} failed. The last lines it printed (all of it is in {log}):\n{tail}").format(
             what=what, log=log, tail=_tail(log)

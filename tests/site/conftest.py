@@ -122,7 +122,8 @@ def _watched_page(browser: Any, server: SiteServer) -> Iterator[Any]:
     """A page in a fresh browser profile (no storage from other tests). ``page.requests``
     lists every request (the page's, its workers' and service worker's), ``page.off_site``
     those that left 127.0.0.1, ``page.received`` the bytes of each file the
-    server sent; ``page.errors`` the page's errors."""
+    server sent; ``page.errors`` the page's errors, ``page.failed_loads`` the files the
+    console says failed to load (a 404)."""
     context = browser.new_context(viewport={"width": 1300, "height": 950})
     page = context.new_page()
     local = server.url
@@ -146,6 +147,14 @@ def _watched_page(browser: Any, server: SiteServer) -> Iterator[Any]:
     context.on("response", count)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    failed: list[str] = []
+
+    def console(message: Any) -> None:
+        if message.type == "error" and "Failed to load resource" in message.text:
+            failed.append(f"{message.text} ({message.location.get('url')})")
+
+    page.on("console", console)
+    page.failed_loads = failed
     page.off_site = off_site
     page.requests = seen
     page.received = received

@@ -89,6 +89,40 @@ def test_a_failing_step_says_what_and_shows_its_last_lines(tmp_path: Path) -> No
         tools.run(["/no/such/program"], log, "x")
 
 
+@pytest.mark.parametrize(
+    ("printed", "cause"),
+    [
+        (
+            "WARNING: Retrying ... NewConnectionError: Failed to establish a new connection",
+            "the network could not be reached (no connection to PyPI or npm, or a proxy "
+            "refused it)",
+        ),
+        (
+            "error: Failed to fetch: `https://pypi.org/simple/sympy/`\n  Caused by: error "
+            "sending request for url",
+            "the network could not be reached (no connection to PyPI or npm, or a proxy "
+            "refused it)",
+        ),
+        ("npm error code ENOTFOUND\nnpm error network request failed", "the network could"),
+        (
+            "ERROR: No matching distribution found for jupyterlite-core==9.9.9",
+            "a package was not found: jupyterlite-core==9.9.9",
+        ),
+    ],
+)
+def test_a_failing_step_names_its_cause_in_one_line(
+    tmp_path: Path, printed: str, cause: str
+) -> None:
+    log = tmp_path / "last-build.log"
+    command = [sys.executable, "-c", f"print({printed!r}); raise SystemExit(1)"]
+    with pytest.raises(SiteError) as caught:
+        tools.run(command, log, "installing the build tools from PyPI")
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message.startswith(f"installing the build tools from PyPI failed: {cause}")
+    assert message.endswith(f". All it printed is in {log}") and printed in log.read_text()
+
+
 def test_the_sites_files(tmp_path: Path) -> None:
     lessons = tmp_path / "lessons"
     (lessons / "puzzles").mkdir(parents=True)
@@ -337,6 +371,38 @@ def test_the_server_sends_the_types_browsers_need(tmp_path: Path) -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_request_the_browser_abandons_is_one_line_in_the_log(tmp_path: Path) -> None:
+    import socket
+    import struct
+    import threading
+
+    site = write_site(tmp_path)
+    (site / "big.whl").write_bytes(b"\0" * 30_000_000)
+    server = make_server(site, port=0)
+    lines: list[str] = []
+    logged = threading.Event()
+
+    def say(line: str) -> None:
+        lines.append(line)
+        logged.set()
+
+    server.say = say  # type: ignore[method-assign]
+    server.start()
+    try:
+        with socket.create_connection(server.server_address[:2]) as client:
+            client.sendall(b"GET /big.whl?v=1 HTTP/1.1\r\nHost: x\r\n\r\n")
+            client.recv(1000)
+            # Close at once, as a tab closed mid-download does (a reset, not a goodbye).
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        assert logged.wait(30)
+        with urllib.request.urlopen(server.url + "jupyter-lite.json") as response:
+            assert response.status == 200  # the server goes on
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert lines == ["a browser stopped loading /big.whl before it was all sent (nothing is wrong)"]
 
 
 def test_plain_errors_from_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -176,6 +176,8 @@ def test_lesson_05_as_a_pupil_on_the_site(lite_page: Any) -> None:
     rows = records(notebook, len(rows) + 1)
     assert (rows[-1]["who"], rows[-1]["puzzle"], rows[-1]["answer"]) == (NAME, "binary-six", "110")
     assert page.errors == []
+    # Nothing the page asked for was missing (no 404 in the console: not even a favicon).
+    assert page.failed_loads == []
 
 
 def test_four_lessons_one_after_another_leave_one_lesson_kernel(lite_page: Any) -> None:
