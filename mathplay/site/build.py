@@ -34,8 +34,9 @@ from mathplay.i18n import LANGUAGES, _
 from mathplay.site.check import check_site
 from mathplay.site.contents import GAMES, gather
 from mathplay.site.home import FRONT_PAGE, front_page, home_name
+from mathplay.site.offline import make_offline
 from mathplay.site.onelesson import MARK as _ONE_LESSON_MARK
-from mathplay.site.onelesson import lab_page
+from mathplay.site.onelesson import app_words, lab_page
 from mathplay.site.pins import (
     EXCLUDED,
     IN_THE_BROWSER,
@@ -276,9 +277,14 @@ def home_pages(original: str, lessons: Path, site_language: str, teachers: bool)
     return pages
 
 
-def _one_lesson_at_a_time(lab: Path) -> None:
-    """Give the JupyterLab page the one-lesson script (:mod:`mathplay.site.onelesson`)."""
-    page = lab_page(lab.read_text(encoding="utf-8")) if lab.is_file() else ""
+def _one_lesson_at_a_time(lab: Path, languages: Sequence[str], site_language: str) -> None:
+    """Give the JupyterLab page the one-lesson script and the app pages' script
+    (:mod:`mathplay.site.onelesson`), speaking each of ``languages`` in its folder."""
+    words = {
+        "" if code == "en" else code: app_words(code, home_name(code, site_language))
+        for code in dict.fromkeys(["en", *languages])
+    }
+    page = lab_page(lab.read_text(encoding="utf-8"), words) if lab.is_file() else ""
     if _ONE_LESSON_MARK not in page:
         raise SiteError(
             _(
@@ -382,7 +388,12 @@ def build_site(
         )
         for name, text in homes.items():
             (output / name).write_text(text, encoding="utf-8")
-        _one_lesson_at_a_time(output / "lab" / "index.html")
+        _one_lesson_at_a_time(
+            output / "lab" / "index.html",
+            [code for code in LANGUAGES if home_name(code, language) in homes],
+            language,
+        )
+        make_offline(output)
         say(_("Checking that the site names no remote address"))
         packages = check_site(output)
         if not offline:

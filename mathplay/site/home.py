@@ -13,11 +13,11 @@ Made with the standard library only (the site is built by the system's Python).
 ('index-es.html', 'index.html', 'index-en.html')
 >>> page = front_page("", [("es/00-welcome", "Lección 0")], ["summy"],
 ...                   language="es", languages=["en", "es"])
->>> '<a class="start" href="lab/index.html?path=es/00-welcome.ipynb">' in page
+>>> '<a class="start" href="lab/index.html?path=es/00-welcome.ipynb&amp;app=1">' in page
 True
 >>> '<a href="index.html" hreflang="en" lang="en">English</a>' in page
 True
->>> '<a href="lab/index.html?path=es/play-summy.ipynb">Jugar a Summy</a>' in page
+>>> '<a href="lab/index.html?path=es/play-summy.ipynb&amp;app=1">Jugar a Summy</a>' in page
 True
 """
 
@@ -27,16 +27,18 @@ from collections.abc import Sequence
 from html import escape
 
 from mathplay.i18n import _, language_name, speaking
+from mathplay.site.onelesson import app_link
 
 __all__ = ["FRONT_PAGE", "front_page", "home_name"]
 
-#: Where the home page's "Start the first lesson" button goes on an English site.
-FRONT_PAGE = "lab/index.html?path=00-welcome.ipynb"
+#: Where the home page's "Start the first lesson" button goes on an English site: lesson
+#: 00's app page.
+FRONT_PAGE = "lab/index.html?path=00-welcome.ipynb&amp;app=1"
 
 _STYLE = (
     "body{font-family:system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fafafa}"
     "main{max-width:40em;margin:1.5em auto;padding:0 1em;line-height:1.5}"
-    "a{color:#0d47a1}li{margin:.2em 0}"
+    "a{color:#0d47a1}li{margin:.2em 0}a.lab{font-size:.85em;color:#555;margin-left:.6em}"
     "a.start{display:inline-block;background:#1976d2;color:#fff;padding:.6em 1.2em;"
     "border-radius:6px;font-size:1.3em;font-weight:bold;text-decoration:none}"
     "a.start:focus-visible,a:focus-visible{outline:3px solid #0d47a1;outline-offset:2px}"
@@ -53,15 +55,27 @@ def home_name(language: str, site_language: str) -> str:
 
 
 def _link(path: str) -> str:
+    """The app page of the notebook ``path`` (without ``.ipynb``): the lesson already run,
+    no code, no menus."""
+    return escape(app_link(f"{path}.ipynb"))
+
+
+def _lab_link(path: str) -> str:
     return f"lab/index.html?path={escape(path)}.ipynb"
 
 
 def _list(items: Sequence[tuple[str, str]]) -> str:
-    return (
-        "<ul>"
-        + "".join(f'<li><a href="{_link(path)}">{escape(name)}</a></li>' for path, name in items)
-        + "</ul>"
-    )
+    """The lessons (or Play pages) as links to their app pages, each followed by a small
+    link that opens the notebook in JupyterLab (named with the lesson for screen readers)."""
+    rows = []
+    for path, name in items:
+        label = escape(_("{name}, in JupyterLab").format(name=name))
+        rows.append(
+            f'<li><a href="{_link(path)}">{escape(name)}</a> '
+            f'<a class="lab" href="{_lab_link(path)}" aria-label="{label}">'
+            f"{escape(_('open in JupyterLab'))}</a></li>"
+        )
+    return "<ul>" + "".join(rows) + "</ul>"
 
 
 def _languages(language: str, languages: Sequence[str], site_language: str) -> str:

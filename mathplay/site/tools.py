@@ -155,24 +155,13 @@ def _tail(log: Path, lines: int = 15) -> str:
 
 #: Words in a tool's output that mean the network could not be reached (pip, uv, npm,
 #: Python's urllib), and what uv says when it is told to stay offline and lacks a file.
-_NO_NETWORK = (
-    "temporary failure in name resolution",
-    "name or service not known",
-    "failed to establish a new connection",
-    "network is unreachable",
-    "connection refused",
-    "proxyerror",
-    "unable to connect to proxy",
-    "urlopen error",
-    "error sending request",
-    "dns error",
-    "tcp connect error",
-    "enotfound",
-    "econnrefused",
-    "etimedout",
-    "eai_again",
-    "network connectivity is disabled",
-    "read timed out",
+_NO_NETWORK = re.compile(
+    r"temporary failure in name resolution|name or service not known"
+    r"|failed to establish a new connection|network is unreachable|connection refused"
+    r"|proxyerror|unable to connect to proxy|urlopen error|error sending request"
+    r"|dns error|tcp connect error|network connectivity is disabled|read timed out"
+    r"|\b(?:enotfound|econnrefused|etimedout|eai_again)\b",
+    re.IGNORECASE,
 )
 _NOT_FOUND = re.compile(
     r"no matching distribution found for (\S+)"
@@ -193,9 +182,10 @@ def failure_cause(text: str) -> str | None:
     'a package was not found: sympy==9.9'
     >>> failure_cause("all went well") is None
     True
+    >>> failure_cause("ModuleNotFoundError: No module named 'voici'") is None
+    True
     """
-    lowered = text.lower()
-    if any(words in lowered for words in _NO_NETWORK):
+    if _NO_NETWORK.search(text):
         return _("the network could not be reached (no connection to PyPI or npm, or a proxy "
                  "refused it)")  # fmt: skip
     found = _NOT_FOUND.search(text)

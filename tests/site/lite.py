@@ -106,6 +106,19 @@ class Notebook:
             ran.append(cell)
         return ran
 
+    def errors(self) -> list[str]:
+        """The errors in the notebook's outputs as they stand (cells run by the page)."""
+        found = self.page.evaluate(
+            """() => { const cells = window.__panel.content.model.cells; const out = [];
+              for (let i = 0; i < cells.length; i++) {
+                const cell = cells.get(i);
+                for (const o of (cell.outputs ? cell.outputs.toJSON() : [])) {
+                  if (o.output_type === 'error') out.push(`cell ${i + 1}: ${o.ename}: ${o.evalue}`);
+                }
+              } return out; }"""
+        )
+        return [str(error) for error in found]
+
     def execute(self, code: str) -> str:
         """Run ``code`` in the notebook's kernel (not shown in the notebook); what it
         printed. A failure raises AssertionError with the error."""
@@ -114,16 +127,37 @@ class Notebook:
         return str(done["text"])
 
 
+def wait_for_app_page(page: Any, path: str, started: float | None = None) -> Notebook:
+    """Wait until the app page of the notebook ``path`` (loading or loaded in ``page``)
+    has run every cell; marks ``notebook_open`` and ``app_ready``."""
+    notebook = Notebook(page, path, time.perf_counter() if started is None else started)
+    page.wait_for_function(_FIND_PANEL, arg=path, timeout=120_000)
+    notebook.mark("notebook_open")
+    page.wait_for_function(
+        "() => document.documentElement.dataset.mathplayApp === 'ready'",
+        timeout=CELL_SECONDS * 1000 * 3,
+    )
+    notebook.mark("app_ready")
+    return notebook
+
+
+def open_app_page(page: Any, path: str) -> Notebook:
+    """Open the app page of the notebook ``path`` and wait until its cells have run."""
+    started = time.perf_counter()
+    page.goto(f"{page.base_url}lab/index.html?path={path}&app=1")
+    return wait_for_app_page(page, path, started)
+
+
 def open_notebook(page: Any, path: str, *, front_page: bool = False) -> Notebook:
     """Open the notebook at ``path`` (in the site's files) and wait for its kernel; with
     ``front_page``, load the site's home page, press "Start the first lesson" and expect it
-    to open that notebook."""
+    to open that notebook's app page, and wait until its cells have run."""
     started = time.perf_counter()
     if front_page:
         page.goto(page.base_url)
         page.get_by_role("link", name="Start the first lesson").click()
-    else:
-        page.goto(f"{page.base_url}lab/index.html?path={path}")
+        return wait_for_app_page(page, path, started)
+    page.goto(f"{page.base_url}lab/index.html?path={path}")
     notebook = Notebook(page, path, started)
     page.wait_for_function(_FIND_PANEL, arg=path, timeout=120_000)
     notebook.mark("notebook_open")

@@ -39,9 +39,11 @@ def test_a_page_without_the_loader_fails_the_build(tmp_path: Path) -> None:
     lab = tmp_path / "index.html"
     lab.write_text("<html><script src='other.js'></script></html>")
     with pytest.raises(SiteError, match="one-lesson script"):
-        _one_lesson_at_a_time(lab)
+        _one_lesson_at_a_time(lab, ["en"], "en")
     lab.write_text(PAGE)
-    _one_lesson_at_a_time(lab)
+    _one_lesson_at_a_time(lab, ["en", "es"], "en")
+    page = lab.read_text()
+    assert "\"All lessons\"" in page and "\"Todas las lecciones\"" in page
     assert MARK in lab.read_text()
 
 

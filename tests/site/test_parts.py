@@ -188,11 +188,16 @@ def test_the_home_page_starts_lesson_00_and_links_every_lesson_and_the_teachers(
     assert lessons[0] == ("00-welcome", "Lesson 0: Welcome to mathplay")
     assert len(lessons) == 11
     page = front_page(original, lessons, GAMES, teachers=True)
-    assert FRONT_PAGE == "lab/index.html?path=00-welcome.ipynb"
+    # Every lesson and Play page: its app page, and the notebook in JupyterLab.
+    assert FRONT_PAGE == "lab/index.html?path=00-welcome.ipynb&amp;app=1"
     assert f'<a class="start" href="{FRONT_PAGE}">Start the first lesson</a>' in page
     for stem, title in lessons:
-        assert f'<a href="lab/index.html?path={stem}.ipynb">{title}</a>' in page
-    assert '<a href="lab/index.html?path=play-binary.ipynb">Play Binary</a>' in page
+        assert f'<a href="lab/index.html?path={stem}.ipynb&amp;app=1">{title}</a>' in page
+        assert (
+            f'<a class="lab" href="lab/index.html?path={stem}.ipynb" '
+            f'aria-label="{title}, in JupyterLab">open in JupyterLab</a>'
+        ) in page
+    assert '<a href="lab/index.html?path=play-binary.ipynb&amp;app=1">Play Binary</a>' in page
     assert '<a href="teachers/index.html">' in page
     for tag in ("ul", "ol", "p", "h2"):  # every list and paragraph closed where it opens
         assert page.count(f"<{tag}>") == page.count(f"</{tag}>"), tag
@@ -220,12 +225,12 @@ def test_each_language_has_a_home_page_in_it_and_a_pupil_picks_there() -> None:
         spanish = pages[first]
         assert spanish.startswith('<!DOCTYPE html>\n<html lang="es">')
         assert "<h1>mathplay: lecciones y juegos</h1>" in spanish
-        assert 'href="lab/index.html?path=es/00-welcome.ipynb">Empieza la primera lección' in (
+        assert 'href="lab/index.html?path=es/00-welcome.ipynb&amp;app=1">Empieza la primera' in (
             spanish
         )
         for path, title in translations["es"]:
-            assert f'<a href="lab/index.html?path={path}.ipynb">{title}</a>' in spanish
-        assert '<a href="lab/index.html?path=es/play-binary.ipynb">Jugar a Binary</a>' in spanish
+            assert f'<a href="lab/index.html?path={path}.ipynb&amp;app=1">{title}</a>' in spanish
+        assert 'path=es/play-binary.ipynb&amp;app=1">Jugar a Binary</a>' in spanish
         assert '00-welcome.ipynb">Lesson 0' not in spanish  # the English lessons: not here
         assert f'href="{first}" hreflang="es" lang="es" aria-current="page">Español</a>' in (
             spanish
@@ -236,7 +241,7 @@ def test_each_language_has_a_home_page_in_it_and_a_pupil_picks_there() -> None:
         for tag in ("ul", "h2", "nav", "p"):
             assert spanish.count(f"<{tag}") == spanish.count(f"</{tag}>"), tag
     english = home_pages("", ROOT / "lessons", "en", teachers=False)["index.html"]
-    assert '<a class="start" href="lab/index.html?path=00-welcome.ipynb">' in english
+    assert '<a class="start" href="lab/index.html?path=00-welcome.ipynb&amp;app=1">' in english
     assert "es/00-welcome" not in english and 'aria-label="Language"' in english
 
 
@@ -454,3 +459,28 @@ def test_pyodide_from_npm_is_checked_then_kept(
     assert (package / "pyodide.mjs").read_text() == "export {}"
     assert tools.pyodide_package(log, print, cache) == package  # kept: npm not asked again
     assert len((tmp_path / "npm-calls").read_text().splitlines()) == 2
+
+
+def test_the_offline_list_and_service_worker(tmp_path: Path) -> None:
+    from mathplay.site.offline import LIST, MARK, make_offline
+
+    site = write_site(tmp_path)
+    (site / "service-worker.js").write_text('"use strict";self.addEventListener("fetch",f);')
+    (site / "static").mkdir(exist_ok=True)
+    (site / "static" / "x.whl").write_bytes(b"wheel")
+    stamp = make_offline(site)
+    listed = json.loads((site / LIST).read_text())
+    assert listed["fingerprint"] == stamp
+    assert "static/x.whl" in listed["files"] and "jupyter-lite.json" in listed["files"]
+    assert "service-worker.js" not in listed["files"] and LIST not in listed["files"]
+    worker = (site / "service-worker.js").read_text()
+    assert worker.startswith(f"// {MARK}") and f'"mathplay-offline-{stamp}"' in worker
+    assert worker.endswith('"use strict";self.addEventListener("fetch",f);')
+    # The kernel's own requests are left to JupyterLite's lines.
+    assert "drive|stdin" in worker
+    # Built again with a changed file: a new fingerprint, the lines once.
+    (site / "static" / "x.whl").write_bytes(b"wheel 2")
+    (site / "service-worker.js").write_text('"use strict";self.addEventListener("fetch",f);')
+    assert make_offline(site) != stamp
+    assert make_offline(site) == make_offline(site)
+    assert (site / "service-worker.js").read_text().count(MARK) == 1

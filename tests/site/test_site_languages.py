@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.site.conftest import SCREENSHOTS
-from tests.site.lite import open_notebook
+from tests.site.lite import open_notebook, wait_for_app_page
 
 pytestmark = pytest.mark.site
 
@@ -30,9 +30,9 @@ def test_a_pupil_picks_malay_on_the_home_page(lite_page: Any) -> None:
     expect(page).to_have_url(page.base_url + "index-ms.html")
     assert page.evaluate("document.documentElement.lang") == "ms"
     start = page.get_by_role("link", name="Mulakan pelajaran pertama")
-    expect(start).to_have_attribute("href", "lab/index.html?path=ms/00-welcome.ipynb")
+    expect(start).to_have_attribute("href", "lab/index.html?path=ms/00-welcome.ipynb&app=1")
     expect(page.get_by_role("link", name="Main Summy", exact=True)).to_have_attribute(
-        "href", "lab/index.html?path=ms/play-summy.ipynb"
+        "href", "lab/index.html?path=ms/play-summy.ipynb&app=1"
     )
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "home-ms-1024x768.png"))
@@ -54,6 +54,16 @@ def test_a_spanish_site_opens_in_spanish(spanish_page: Any) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "home-es-site-1024x768.png"))
     page.get_by_role("link", name="Empieza la primera lección").click()
+    # The lesson's app page, speaking Spanish around it too.
+    app = wait_for_app_page(page, "es/00-welcome.ipynb")
+    assert app.errors() == []
+    bar = page.get_by_role("navigation", name="Lección")
+    expect(bar.get_by_role("link", name="← Todas las lecciones")).to_have_attribute(
+        "href", "../index.html"
+    )
+    expect(bar.get_by_role("link", name="Abrir en JupyterLab")).to_be_visible()
+    assert page.evaluate("document.documentElement.lang").startswith("es")  # es-ES: JupyterLab
+    page.screenshot(path=str(SCREENSHOTS / "app-00-es-site-1024x768.png"))
     notebook = open_notebook(page, "es/00-welcome.ipynb")
     # JupyterLab's own menus, from its Spanish language pack.
     menus = page.locator("#jp-menu-panel, .lm-MenuBar-content").first

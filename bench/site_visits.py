@@ -1,0 +1,145 @@
+"""Benchmark: a pupil's first and second visit to a lesson on the built website.
+
+Side by side, in headless chromium at 1024×768, each visit in a fresh browser profile:
+
+- **JupyterLab page** (``lab/index.html?path=05-…``, the baseline): the pupil presses Run
+  All; seconds until the notebook is open, the kernel is ready and the first widget
+  (the name box) shows;
+- **app page, first visit** (``…&app=1``): seconds until the notebook is open, the first
+  widget shows and every cell has run (the page runs them itself), and how long keeping
+  the whole site for offline use took after that;
+- **app page, second visit with the server stopped**: the same, from the browser's cache.
+
+Prints the median of ``--visits`` (3) of each, the megabytes the first visit downloaded,
+and the ratio of each to the baseline's first widget.
+
+Run it with ``python bench/site_visits.py SITE`` (a folder ``mathplay site build`` made).
+Exit status: 0 when every visit reached its lesson, else 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from mathplay.site.serve import make_server  # noqa: E402
+from tests.site.lite import open_notebook, wait_for_app_page  # noqa: E402
+
+LESSON = "05-binary-numbers.ipynb"
+FIRST_WIDGET = ".mathplay-name input, .mathplay-puzzles"
+
+
+def first_widget(page: object, started: float) -> float:
+    page.locator(FIRST_WIDGET).first.wait_for(timeout=600_000)  # type: ignore[attr-defined]
+    return round(time.perf_counter() - started, 2)
+
+
+def lab_visit(browser: object, site: Path) -> dict[str, float]:
+    server = make_server(site, port=0).start()
+    context = browser.new_context(viewport={"width": 1024, "height": 768})  # type: ignore[attr-defined]
+    try:
+        page = context.new_page()
+        page.base_url = server.url
+        started = time.perf_counter()
+        notebook = open_notebook(page, LESSON)
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        notebook.marks["first_widget"] = first_widget(page, started)
+        return notebook.marks
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+
+
+def app_visits(browser: object, site: Path) -> tuple[dict[str, float], dict[str, float], float]:
+    server = make_server(site, port=0).start()
+    url = f"{server.url}lab/index.html?path={LESSON}&app=1"
+    context = browser.new_context(viewport={"width": 1024, "height": 768})  # type: ignore[attr-defined]
+    received: dict[str, int] = {}
+
+    def count(response: object) -> None:
+        length = response.headers.get("content-length")  # type: ignore[attr-defined]
+        if length and length.isdigit():
+            received[response.url] = int(length)  # type: ignore[attr-defined]
+
+    context.on("response", count)
+    try:
+        page = context.new_page()
+        started = time.perf_counter()
+        page.goto(url)
+        widget = first_widget(page, started)
+        first = wait_for_app_page(page, LESSON, started)
+        first.marks["first_widget"] = widget
+        megabytes = round(sum(received.values()) / 1e6, 1)
+        page.wait_for_function(
+            "() => document.documentElement.dataset.mathplayOffline === 'ready'", timeout=900_000
+        )
+        first.mark("kept_offline")
+        page.close()
+        server.shutdown()
+        server.server_close()
+        page = context.new_page()
+        started = time.perf_counter()
+        page.goto(url)
+        widget = first_widget(page, started)
+        second = wait_for_app_page(page, LESSON, started)
+        second.marks["first_widget"] = widget
+        return first.marks, second.marks, megabytes
+    finally:
+        context.close()
+
+
+def median(rows: list[dict[str, float]], key: str) -> float:
+    return round(statistics.median(row[key] for row in rows if key in row), 2)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", type=Path, help="a built site's folder")
+    parser.add_argument("--visits", type=int, default=3)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.labserver import BROWSER_ARGS, CHROMIUM
+
+    labs, firsts, seconds, sizes = [], [], [], []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        try:
+            for _visit in range(args.visits):
+                labs.append(lab_visit(browser, args.site))
+                first, second, megabytes = app_visits(browser, args.site)
+                firsts.append(first)
+                seconds.append(second)
+                sizes.append(megabytes)
+        finally:
+            browser.close()
+    base = median(labs, "first_widget")
+    print(f"lesson {LESSON}, median of {args.visits} visits, seconds from the page's load")
+    print(f"{'visit':40} {'open':>6} {'kernel':>7} {'widget':>7} {'all run':>8} {'ratio':>6}")
+    rows = [
+        ("JupyterLab page + Run All (baseline)", labs, "kernel_idle", ""),
+        ("app page, first visit", firsts, "", "app_ready"),
+        ("app page, second visit, server stopped", seconds, "", "app_ready"),
+    ]
+    for name, visits, kernel, ready in rows:
+        widget = median(visits, "first_widget")
+        print(
+            f"{name:40} {median(visits, 'notebook_open'):>6} "
+            f"{median(visits, kernel) if kernel else '':>7} {widget:>7} "
+            f"{median(visits, ready) if ready else '':>8} {widget / base:>6.2f}"
+        )
+    kept = median(firsts, "kept_offline")
+    print(f"first visit downloaded (median): {statistics.median(sizes)} MB; keeping the site "
+          f"for offline use took {kept} s from the page's load")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,89 @@
+"""A lesson's app page on the website: the lesson already run, no code, no menus, no Run All.
+
+A pupil comes from the home page, answers as a pupil does (name, then a puzzle), and finds
+the answer in their records; the page is reloaded and comes back as the same app page;
+"Open in JupyterLab" opens the notebook. At 1024×768 and on a 1366×768 screen at 150 %.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.screen import assert_no_code_shows
+from tests.site.conftest import SCREENSHOTS
+from tests.site.lite import wait_for_app_page
+from tests.site.test_pupil_on_the_site import guided, records, type_and_enter
+
+pytestmark = pytest.mark.site
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSON = "05-binary-numbers"
+NAME = "Ana"
+
+
+def assert_app_page(page: Any) -> None:
+    """What a pupil sees is the lesson: no menus, side bars, toolbar or start line."""
+    from playwright.sync_api import expect
+
+    bar = page.get_by_role("navigation", name="Lesson")
+    expect(bar.get_by_role("link", name="← All lessons")).to_be_visible()
+    expect(bar.get_by_role("link", name="Open in JupyterLab")).to_be_visible()
+    for hidden in ("#jp-menu-panel", "#jp-top-panel", "#jp-bottom-panel", ".jp-SideBar"):
+        assert not page.locator(hidden).first.is_visible(), hidden
+    assert not page.locator(".jp-NotebookPanel-toolbar").first.is_visible()
+    expect(page.locator("strong", has_text="To start:")).to_be_hidden()
+    expect(page.locator(".mathplay-stale-note").first).to_be_hidden()
+    expect(page.get_by_role("menuitem", name="Run")).to_have_count(0)
+    assert_no_code_shows(page, ROOT / "lessons" / f"{LESSON}.ipynb")
+    prompts = page.locator(".jp-InputPrompt:visible, .jp-OutputPrompt:visible")
+    assert prompts.count() == 0
+
+
+def test_lesson_05_as_an_app_page(lite_page: Any) -> None:
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=90_000)
+    page = lite_page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(page.base_url)
+    page.get_by_role("link", name="Lesson 5: Binary numbers", exact=True).click()
+    notebook = wait_for_app_page(page, f"{LESSON}.ipynb")
+    assert page.url.endswith(f"lab/index.html?path={LESSON}.ipynb&app=1")
+    assert notebook.errors() == []
+    expect(page.get_by_role("heading", name="Lesson 5: Binary numbers").first).to_be_in_viewport()
+    assert_app_page(page)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "app-05-1024x768.png"))
+
+    # The pupil writes their name at the top, then answers the first puzzle.
+    name = page.get_by_placeholder("write your name, then press Enter").first
+    type_and_enter(name, NAME)
+    first = guided(page, 1)
+    answer = first.locator(".mathplay-puzzles-answer input")
+    answer.scroll_into_view_if_needed()
+    type_and_enter(answer, "100")
+    expect(first.locator(".mathplay-puzzles-feedback")).to_contain_text("Not yet")
+    assert [(r["who"], r["answer"]) for r in records(notebook, 1)] == [(NAME, "100")]
+    page.screenshot(path=str(SCREENSHOTS / "app-05-answered.png"))
+
+    # Reloaded (or opened again tomorrow from a bookmark): the same app page.
+    page.reload()
+    notebook = wait_for_app_page(page, f"{LESSON}.ipynb")
+    assert page.url.endswith(f"lab/index.html?path={LESSON}.ipynb&app=1")
+    assert_app_page(page)
+    assert [(r["who"], r["answer"]) for r in records(notebook, 1)] == [(NAME, "100")]
+
+    # On a 1366×768 screen at 150 %: 911×512 CSS pixels, the lesson still in front.
+    page.set_viewport_size({"width": 911, "height": 512})
+    expect(page.get_by_role("heading", name="Lesson 5: Binary numbers").first).to_be_visible()
+    page.screenshot(path=str(SCREENSHOTS / "app-05-150.png"))
+
+    # "Open in JupyterLab": the notebook, with JupyterLab's menus.
+    page.get_by_role("link", name="Open in JupyterLab").click()
+    expect(page.get_by_role("menuitem", name="Run")).to_be_visible(timeout=120_000)
+    assert "app=1" not in page.url
+    assert page.errors == []
+    assert page.failed_loads == []

@@ -1,0 +1,75 @@
+"""After one visit, the website works with no server at all.
+
+A pupil opens lesson 05's app page once (the server running); the page then keeps every
+file of the site in the browser's cache. The server is stopped, as when the laptop goes
+home with no network, and the pupil comes back: the home page and the lesson open, its
+cells run, and a puzzle answers.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mathplay.site.serve import make_server
+from tests.site.conftest import SCREENSHOTS
+from tests.site.lite import wait_for_app_page
+from tests.site.test_pupil_on_the_site import guided, type_and_enter
+
+pytestmark = pytest.mark.site
+
+LESSON = "05-binary-numbers.ipynb"
+
+
+def test_a_second_visit_with_the_server_stopped(site_browser: Any, site: Path) -> None:
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=90_000)
+    server = make_server(site, port=0).start()
+    url = f"{server.url}lab/index.html?path={LESSON}&app=1"
+    context = site_browser.new_context(viewport={"width": 1024, "height": 768})
+    errors: list[str] = []
+    context.on("weberror", lambda error: errors.append(str(error.error)))
+    try:
+        page = context.new_page()
+        page.goto(url)
+        first = wait_for_app_page(page, LESSON)
+        page.wait_for_function(
+            "() => document.documentElement.dataset.mathplayOffline === 'ready'",
+            timeout=600_000,
+        )
+        first.mark("kept_offline")
+        page.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    with pytest.raises(urllib.error.URLError):
+        urllib.request.urlopen(server.url, timeout=5)  # nothing answers there now
+
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        expect(page.get_by_role("link", name="Start the first lesson")).to_be_visible()
+        page.goto(url)
+        second = wait_for_app_page(page, LESSON)
+        assert second.errors() == []
+        type_and_enter(page.get_by_placeholder("write your name, then press Enter").first, "Ana")
+        first_puzzle = guided(page, 1)
+        answer = first_puzzle.locator(".mathplay-puzzles-answer input")
+        answer.scroll_into_view_if_needed()
+        type_and_enter(answer, "100")
+        feedback = first_puzzle.locator(".mathplay-puzzles-feedback")
+        expect(feedback).to_contain_text("Not yet")
+        second.mark("answered")
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "offline-second-visit.png"))
+    finally:
+        context.close()
+    timings = {"first visit": first.marks, "second visit, no server": second.marks}
+    print(json.dumps(timings))
+    assert errors == []
