@@ -43,7 +43,7 @@ def test_a_page_without_the_loader_fails_the_build(tmp_path: Path) -> None:
     lab.write_text(PAGE)
     _one_lesson_at_a_time(lab, ["en", "es"], "en")
     page = lab.read_text()
-    assert "\"All lessons\"" in page and "\"Todas las lecciones\"" in page
+    assert '"All lessons"' in page and '"Todas las lecciones"' in page
     assert MARK in lab.read_text()
 
 
