@@ -41,7 +41,7 @@ import ipywidgets as w
 from mathplay.classroom.names import current_pupil
 from mathplay.classroom.where import DEFAULT_LOG, hub_user, set_current_lesson
 from mathplay.errors import MathplayError
-from mathplay.i18n import _, set_language, speaking
+from mathplay.i18n import _, _n, set_language, speaking
 from mathplay.puzzles.model import PuzzleFileError, Worksheet
 from mathplay.puzzles.moments import CHECK
 from mathplay.puzzles.tomlscan import MAX_CHARS
@@ -200,10 +200,13 @@ class OpenLesson:
                 ).format(file=self.path.name)
             )
         if not 1 <= number <= len(self.sheet.practices):
+            count = len(self.sheet.practices)
             raise LessonSetupError(
-                _(
-                    "the puzzle file {file} has {n} practices, so there is no practice {number}"
-                ).format(file=self.path.name, n=len(self.sheet.practices), number=number)
+                _n(
+                    "the puzzle file {file} has {n} practice, so there is no practice {number}",
+                    "the puzzle file {file} has {n} practices, so there is no practice {number}",
+                    count,
+                ).format(file=self.path.name, n=count, number=number)
             )
         options = dict(self.sheet.practices[number - 1])
         return Practice(log=self.log, **options)

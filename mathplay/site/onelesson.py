@@ -222,6 +222,16 @@ _APP_MODE = r"""
           panel.toolbar.hide();
           await panel.context.ready;
           await panel.sessionContext.ready;
+          // When Python was ready, in ms from the page's start (bench/site_visits.py).
+          const marks = document.documentElement.dataset;
+          const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+          const ready = () => { marks.mathplayKernelMs = String(Math.round(performance.now())); };
+          if (kernel && kernel.status === "idle") ready();
+          else if (kernel) {
+            kernel.statusChanged.connect((_, status) => {
+              if (status === "idle" && !marks.mathplayKernelMs) ready();
+            });
+          }
           const start = panel.content.widgets.find((cell) => cell.model.id === "__START__");
           if (start) start.hide();
           app.shell.activateById(panel.id);

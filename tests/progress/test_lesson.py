@@ -95,7 +95,7 @@ def test_a_file_without_practice_or_check_says_what_to_add(folder: Path) -> None
         lesson.practice()
     with pytest.raises(LessonSetupError, match=r"no \[check\] table"):
         lesson.check()
-    with pytest.raises(LessonSetupError, match="has 1 practices, so there is no practice 2"):
+    with pytest.raises(LessonSetupError, match="has 1 practice, so there is no practice 2"):
         OpenLesson("01", folder=folder, log=None).practice(2)
 
 
