@@ -19,7 +19,6 @@ The new site replaces ``OUT`` only once it has passed the check.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -42,9 +41,7 @@ from mathplay.site.pins import (
     IN_THE_BROWSER,
     LOCK_SPECS,
     PACK_LOCALES,
-    PYODIDE,
     PYODIDE_FILES,
-    TOOLS,
 )
 from mathplay.site.teachers import FOLDER as TEACHERS
 from mathplay.site.teachers import lesson_titles, teacher_pages, translated_titles
@@ -59,6 +56,7 @@ from mathplay.site.tools import (
     tools_venv,
     venv_python,
 )
+from mathplay.site.wheels import browser_wheels, has_browser_wheels, keep_browser_wheels
 
 __all__ = [
     "FRONT_PAGE",
@@ -172,38 +170,6 @@ def build_wheel(checkout: Path, venv: Path, work: Path, log: Path) -> Path:
     if len(found) != 1:
         raise SiteError(_("building mathplay's wheel gave {found}").format(found=found))
     return found[0]
-
-
-def browser_wheels(cache: Path) -> Path:
-    """The folder of the browser's wheels kept from the last build of these versions
-    (``pins``): a rebuild takes them from there, with no network."""
-    key = hashlib.sha256(
-        json.dumps([PYODIDE, TOOLS, LOCK_SPECS, IN_THE_BROWSER, EXCLUDED]).encode()
-    ).hexdigest()[:12]
-    return cache / f"browser-wheels-{key}"
-
-
-def _has_browser_wheels(folder: Path) -> bool:
-    done = folder / "mathplay-wheels.json"
-    try:
-        names = json.loads(done.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return isinstance(names, list) and bool(names) and all((folder / n).is_file() for n in names)
-
-
-def _keep_browser_wheels(site: Path, folder: Path) -> None:
-    """Keep the wheels a build solved and fetched (all but mathplay's own) for the next."""
-    found = [p for p in (site / "static" / "pyodide-lock").glob("*.whl")]
-    kept = [p for p in found if not p.name.startswith("mathplay-")]
-    if not kept:
-        return
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
-    for path in kept:
-        shutil.copyfile(path, folder / path.name)
-    names = sorted(path.name for path in kept)
-    (folder / "mathplay-wheels.json").write_text(json.dumps(names, indent=1), encoding="utf-8")
 
 
 def write_lite_folder(
@@ -348,7 +314,7 @@ def build_site(
         say(_("Building mathplay's wheel from {checkout}").format(checkout=checkout))
         wheel = build_wheel(checkout, venv, work, log)
         kept = browser_wheels(cache)
-        offline = _has_browser_wheels(kept)
+        offline = has_browser_wheels(kept)
         write_lite_folder(work / "lite", pyodide, wheel.parent, language, kept if offline else None)
         say(_("Gathering the lessons, their puzzles and the Play notebooks"))
         files = gather(checkout / "lessons", [Path(c) for c in contents], work / "contents", say)
@@ -397,7 +363,7 @@ def build_site(
         say(_("Checking that the site names no remote address"))
         packages = check_site(output)
         if not offline:
-            _keep_browser_wheels(output, kept)
+            keep_browser_wheels(output, kept)
         if out.exists():
             shutil.rmtree(out)
         output.rename(out)

@@ -15,7 +15,7 @@ import pytest
 from tests.browser.screen import assert_no_code_shows
 from tests.site.conftest import SCREENSHOTS
 from tests.site.lite import wait_for_app_page
-from tests.site.test_pupil_on_the_site import guided, records, type_and_enter
+from tests.site.test_pupil_on_the_site import answer_guided, records, type_and_enter
 
 pytestmark = pytest.mark.site
 
@@ -61,11 +61,7 @@ def test_lesson_05_as_an_app_page(lite_page: Any) -> None:
     # The pupil writes their name at the top, then answers the first puzzle.
     name = page.get_by_placeholder("write your name, then press Enter").first
     type_and_enter(name, NAME)
-    first = guided(page, 1)
-    answer = first.locator(".mathplay-puzzles-answer input")
-    answer.scroll_into_view_if_needed()
-    type_and_enter(answer, "100")
-    expect(first.locator(".mathplay-puzzles-feedback")).to_contain_text("Not yet")
+    expect(answer_guided(page, 1, "100")).to_contain_text("Not yet")
     assert [(r["who"], r["answer"]) for r in records(notebook, 1)] == [(NAME, "100")]
     page.screenshot(path=str(SCREENSHOTS / "app-05-answered.png"))
 

@@ -19,7 +19,7 @@ import pytest
 from mathplay.site.serve import make_server
 from tests.site.conftest import SCREENSHOTS
 from tests.site.lite import wait_for_app_page
-from tests.site.test_pupil_on_the_site import guided, type_and_enter
+from tests.site.test_pupil_on_the_site import answer_guided, type_and_enter
 
 pytestmark = pytest.mark.site
 
@@ -59,12 +59,7 @@ def test_a_second_visit_with_the_server_stopped(site_browser: Any, site: Path) -
         second = wait_for_app_page(page, LESSON)
         assert second.errors() == []
         type_and_enter(page.get_by_placeholder("write your name, then press Enter").first, "Ana")
-        first_puzzle = guided(page, 1)
-        answer = first_puzzle.locator(".mathplay-puzzles-answer input")
-        answer.scroll_into_view_if_needed()
-        type_and_enter(answer, "100")
-        feedback = first_puzzle.locator(".mathplay-puzzles-feedback")
-        expect(feedback).to_contain_text("Not yet")
+        expect(answer_guided(page, 1, "100")).to_contain_text("Not yet")
         second.mark("answered")
         SCREENSHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "offline-second-visit.png"))

@@ -75,6 +75,15 @@ def guided(page: Any, number: int) -> Any:
     )
 
 
+def answer_guided(page: Any, number: int, text: str) -> Any:
+    """Type ``text`` in guided puzzle ``number`` and press Enter at once; its feedback."""
+    puzzle = guided(page, number)
+    answer = puzzle.locator(".mathplay-puzzles-answer input")
+    answer.scroll_into_view_if_needed()
+    type_and_enter(answer, text)
+    return puzzle.locator(".mathplay-puzzles-feedback")
+
+
 def test_lesson_05_as_a_pupil_on_the_site(lite_page: Any) -> None:
     from playwright.sync_api import expect
 
