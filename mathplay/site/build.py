@@ -30,12 +30,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mathplay.i18n import LANGUAGES, _
+from mathplay.site.apppage import app_words
 from mathplay.site.check import check_site
 from mathplay.site.contents import GAMES, gather
 from mathplay.site.home import FRONT_PAGE, front_page, home_name
 from mathplay.site.offline import make_offline
 from mathplay.site.onelesson import MARK as _ONE_LESSON_MARK
-from mathplay.site.onelesson import app_words, lab_page
+from mathplay.site.onelesson import lab_page
 from mathplay.site.pins import (
     EXCLUDED,
     IN_THE_BROWSER,

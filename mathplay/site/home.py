@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from html import escape
 
 from mathplay.i18n import _, language_name, speaking
-from mathplay.site.onelesson import app_link
+from mathplay.site.apppage import app_link
 
 __all__ = ["FRONT_PAGE", "front_page", "home_name"]
 

@@ -28,7 +28,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["LIST", "MARK", "fingerprint", "make_offline", "service_worker"]
+__all__ = ["LIST", "MARK", "PAGE_SCRIPT", "fingerprint", "make_offline", "service_worker"]
 
 #: The list of the site's files the first visit puts in the browser's cache.
 LIST = "mathplay-offline.json"
@@ -66,6 +66,56 @@ self.addEventListener("fetch", (event) => {
     return fresh;
   })());
 });
+"""
+
+
+# Once a lesson's app page is ready, the first visit puts every file of the site in the
+# browser's cache (see mathplay/site/offline.py): four at a time, after the lesson's
+# cells have run, so the lesson is not slowed. ``data-mathplay-offline`` says when
+# it is done ("ready"), or that there is no service worker ("no").
+PAGE_SCRIPT = r"""
+      (function offline() {
+        const root = new URL("..", window.location.href);
+        const flag = (value) => { document.documentElement.dataset.mathplayOffline = value; };
+        async function keep() {
+          if (!("serviceWorker" in navigator) || !window.caches) return flag("no");
+          if (!navigator.serviceWorker.controller) {
+            await new Promise((resolve) => {
+              navigator.serviceWorker.addEventListener("controllerchange", resolve);
+              setTimeout(resolve, 60000);
+            });
+          }
+          if (!navigator.serviceWorker.controller) return flag("no");
+          const list = await (await fetch(new URL("mathplay-offline.json", root))).json();
+          const name = "mathplay-offline-" + list.fingerprint;
+          const cache = await caches.open(name);
+          const urls = ["", ...list.files].map((file) => new URL(file, root).href);
+          const missing = [];
+          for (const url of urls) if (!(await cache.match(url))) missing.push(url);
+          flag("filling");
+          async function worker() {
+            while (missing.length) {
+              const url = missing.shift();
+              try { await fetch(url); } catch (error) { /* tried again next visit */ }
+            }
+          }
+          await Promise.all([worker(), worker(), worker(), worker()]);
+          flag("ready");
+        }
+        // From a lesson's app page (the pupils' way in), once its cells have run.
+        if (!new URLSearchParams(window.location.search).has("app")) return;
+        const started = Date.now();
+        (function wait() {
+          if (document.documentElement.dataset.mathplayApp === "ready") {
+            keep().catch((error) => {
+              console.warn("mathplay: the site was not kept for offline use", error);
+              flag("no");
+            });
+            return;
+          }
+          if (Date.now() - started < 900000) setTimeout(wait, 500);
+        })();
+      })();
 """
 
 

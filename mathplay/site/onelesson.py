@@ -30,20 +30,16 @@ import re
 from typing import Any
 
 from mathplay.i18n import _, speaking
+from mathplay.site.apppage import APP_SCRIPT, app_words
+from mathplay.site.offline import PAGE_SCRIPT as _OFFLINE
 
 __all__ = [
-    "APP_PARAMETER",
     "LESSON_NAME",
     "MARK",
     "START_CELL_ID",
-    "app_link",
-    "app_words",
     "lab_page",
     "with_start_line",
 ]
-
-#: The address parameter that makes the JupyterLab page a lesson's app page.
-APP_PARAMETER = "app"
 
 #: A lesson's notebook: two digits, a dash, a name (``05-binary-numbers.ipynb``), at the
 #: top of the site or in a translation's folder.
@@ -129,203 +125,7 @@ _FORGET_TABS = r"""
       })();
 """
 
-# The app page of a lesson: the same JupyterLab page with ``app=1`` in its address. Before
-# JupyterLab starts, it gets a bar (all lessons, open in JupyterLab, a status line) and the
-# styles that hide code, prompts and cell toolbars; once the lesson is open, JupyterLab's
-# top bar, menus, side bars, status bar and notebook toolbar are hidden, the start line
-# ("open the Run menu…") too, and every cell is run. The pupil sees the lesson's text,
-# pictures and widgets, already run. The lesson's words (``__WORDS__``, in every language
-# of the site) are chosen by the lesson's folder (``es/…``).
-_APP_MODE = r"""
-      (function appPage() {
-        const params = new URLSearchParams(window.location.search);
-        if (!params.has("app")) return;
-        const path = params.get("path") || "";
-        const address = window.location.search;
-        const WORDS = __WORDS__;
-        const folder = path.includes("/") ? path.split("/")[0] : "";
-        const words = WORDS[folder] || WORDS[""];
-        document.documentElement.classList.add("mathplay-app");
-        document.documentElement.lang = words.lang;
-        const style = document.createElement("style");
-        style.textContent = `
-          .mathplay-app #main { top: 3em !important; }
-          .mathplay-app-bar { position: fixed; top: 0; left: 0; right: 0; height: 3em;
-            display: flex; gap: 1.5em; align-items: center; padding: 0 1em; z-index: 10;
-            background: #0d47a1; color: #fff; font: 16px system-ui, sans-serif;
-            box-sizing: border-box; }
-          .mathplay-app-bar a { color: #fff; }
-          .mathplay-app-bar a:focus-visible { outline: 3px solid #fff; outline-offset: 2px; }
-          .mathplay-app-status { margin-left: auto; }
-          .mathplay-app .jp-InputPrompt, .mathplay-app .jp-OutputPrompt,
-          .mathplay-app .jp-Collapser, .mathplay-app .jp-cell-toolbar,
-          .mathplay-app .jp-CodeCell .jp-Cell-inputWrapper { display: none !important; }
-          .mathplay-app .jp-Notebook .jp-Cell.jp-mod-selected,
-          .mathplay-app .jp-Notebook .jp-Cell.jp-mod-active {
-            background: transparent !important; border-color: transparent !important; }
-        `;
-        document.head.appendChild(style);
-        const bar = document.createElement("nav");
-        bar.className = "mathplay-app-bar";
-        bar.setAttribute("aria-label", words.label);
-        const home = document.createElement("a");
-        home.href = "../" + words.home;
-        home.textContent = "← " + words.all;
-        const lab = document.createElement("a");
-        lab.href = "?path=" + encodeURIComponent(path);
-        lab.textContent = words.lab;
-        const status = document.createElement("span");
-        status.className = "mathplay-app-status";
-        status.setAttribute("role", "status");
-        status.textContent = words.ready;
-        bar.append(home, lab, status);
-        const put = () => document.body.prepend(bar);
-        if (document.body) put(); else document.addEventListener("DOMContentLoaded", put);
-        // Answers and names are kept as they are made: no "leave this page?" question.
-        window.addEventListener("beforeunload", (event) => event.stopImmediatePropagation(), true);
-        async function tidy(app) {
-          const shell = app.shell;
-          if (shell.mode !== "single-document") shell.mode = "single-document";
-          shell.collapseLeft();
-          shell.collapseRight();
-          for (const side of ["left", "right"]) {
-            const command = "application:toggle-side-tabbar";
-            if (app.commands.hasCommand(command) && app.commands.isToggled(command, { side })) {
-              await app.commands.execute(command, { side });
-            }
-          }
-          const header = "application:toggle-header";
-          if (!shell._topHandlerHiddenByUser && app.commands.hasCommand(header)) {
-            await app.commands.execute(header);
-          }
-          const menu = shell._menuHandler && shell._menuHandler.panel;
-          for (const panel of [shell._bottomPanel, menu]) {
-            if (panel && !panel.isHidden) panel.hide();
-          }
-          // JupyterLab rewrites the address: keep the lesson's, so that a reload (or a
-          // bookmark) opens this app page again.
-          if (window.location.search !== address) {
-            window.history.replaceState(window.history.state, "", address);
-          }
-        }
-        async function open(app) {
-          await app.restored;
-          await tidy(app);
-          let panel = null;
-          for (let tries = 0; tries < 1200 && !panel; tries++) {
-            panel = [...app.shell.widgets("main")].find(
-              (widget) => widget.context && widget.context.path === path && widget.content
-            );
-            if (!panel) await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-          if (!panel) return;
-          panel.toolbar.hide();
-          await panel.context.ready;
-          await panel.sessionContext.ready;
-          // When Python was ready, in ms from the page's start (bench/site_visits.py).
-          const marks = document.documentElement.dataset;
-          const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
-          const ready = () => { marks.mathplayKernelMs = String(Math.round(performance.now())); };
-          if (kernel && kernel.status === "idle") ready();
-          else if (kernel) {
-            kernel.statusChanged.connect((_, status) => {
-              if (status === "idle" && !marks.mathplayKernelMs) ready();
-            });
-          }
-          const start = panel.content.widgets.find((cell) => cell.model.id === "__START__");
-          if (start) start.hide();
-          app.shell.activateById(panel.id);
-          await app.commands.execute("notebook:run-all-cells");
-          await tidy(app);
-          panel.content.activeCellIndex = 0;
-          panel.content.deselectAll();
-          if (panel.content.scrollToItem) await panel.content.scrollToItem(0, "start");
-          status.textContent = "";
-          document.documentElement.dataset.mathplayApp = "ready";
-        }
-        const started = Date.now();
-        (function wait() {
-          if (window.jupyterapp && window.jupyterapp.shell) {
-            open(window.jupyterapp).catch((error) => {
-              console.warn("mathplay: the lesson's app page could not start", error);
-              status.textContent = words.failed;
-            });
-            return;
-          }
-          if (Date.now() - started < 600000) setTimeout(wait, 250);
-        })();
-      })();
-"""
-
-# Once a lesson's app page is ready, the first visit puts every file of the site in the
-# browser's cache (see mathplay/site/offline.py): four at a time, after the lesson's
-# cells have run, so the lesson is not slowed. ``data-mathplay-offline`` says when
-# it is done ("ready"), or that there is no service worker ("no").
-_OFFLINE = r"""
-      (function offline() {
-        const root = new URL("..", window.location.href);
-        const flag = (value) => { document.documentElement.dataset.mathplayOffline = value; };
-        async function keep() {
-          if (!("serviceWorker" in navigator) || !window.caches) return flag("no");
-          if (!navigator.serviceWorker.controller) {
-            await new Promise((resolve) => {
-              navigator.serviceWorker.addEventListener("controllerchange", resolve);
-              setTimeout(resolve, 60000);
-            });
-          }
-          if (!navigator.serviceWorker.controller) return flag("no");
-          const list = await (await fetch(new URL("mathplay-offline.json", root))).json();
-          const name = "mathplay-offline-" + list.fingerprint;
-          const cache = await caches.open(name);
-          const urls = ["", ...list.files].map((file) => new URL(file, root).href);
-          const missing = [];
-          for (const url of urls) if (!(await cache.match(url))) missing.push(url);
-          flag("filling");
-          async function worker() {
-            while (missing.length) {
-              const url = missing.shift();
-              try { await fetch(url); } catch (error) { /* tried again next visit */ }
-            }
-          }
-          await Promise.all([worker(), worker(), worker(), worker()]);
-          flag("ready");
-        }
-        // From a lesson's app page (the pupils' way in), once its cells have run.
-        if (!new URLSearchParams(window.location.search).has("app")) return;
-        const started = Date.now();
-        (function wait() {
-          if (document.documentElement.dataset.mathplayApp === "ready") {
-            keep().catch((error) => {
-              console.warn("mathplay: the site was not kept for offline use", error);
-              flag("no");
-            });
-            return;
-          }
-          if (Date.now() - started < 900000) setTimeout(wait, 500);
-        })();
-      })();
-"""
-
 _LOADER = re.compile(r"(\n\s*)(await import\(\s*['\"]\.\./config-utils\.js)")
-
-
-def app_words(language: str, home: str) -> dict[str, str]:
-    """What a lesson's app page says in ``language``; ``home`` is that language's home page."""
-    with speaking(language) as code:
-        return {
-            "lang": code,
-            "home": home,
-            "all": _("All lessons"),
-            "lab": _("Open in JupyterLab"),
-            "label": _("Lesson"),
-            "ready": _("Getting the lesson ready… (the first time, this can take a minute)"),
-            "failed": _("The lesson could not start: reload the page."),
-        }
-
-
-def app_link(path: str) -> str:
-    """The address of the app page of the notebook ``path`` (from the site's top)."""
-    return f"lab/index.html?path={path}&{APP_PARAMETER}=1"
 
 
 def lab_page(original: str, words: dict[str, dict[str, str]] | None = None) -> str:
@@ -341,7 +141,7 @@ def lab_page(original: str, words: dict[str, dict[str, str]] | None = None) -> s
         + "\n"
         + _OFFLINE.strip()
         + "\n"
-        + _APP_MODE.strip()
+        + APP_SCRIPT.strip()
         .replace("__WORDS__", json.dumps(words, ensure_ascii=False))
         .replace("__START__", START_CELL_ID)
     )

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.screen import assert_no_code_shows
+from tests.browser.screen import assert_no_code_shows, hidden_code_lines
 from tests.site.conftest import SCREENSHOTS
 from tests.site.lite import wait_for_app_page
 from tests.site.test_pupil_on_the_site import answer_guided, records, type_and_enter
@@ -38,6 +38,21 @@ def assert_app_page(page: Any) -> None:
     expect(page.locator(".mathplay-stale-note").first).to_be_hidden()
     expect(page.get_by_role("menuitem", name="Run")).to_have_count(0)
     assert_no_code_shows(page, ROOT / "lessons" / f"{LESSON}.ipynb")
+    # The one-line cells the lesson shows on purpose (show-input) are on the page.
+    # JupyterLab draws a cell's code once it is near the screen: scroll down as a pupil does.
+    _, shown = hidden_code_lines(ROOT / "lessons" / f"{LESSON}.ipynb")
+    editors = page.locator(".jp-CodeCell .jp-InputArea .cm-content")
+    seen: set[str] = set()
+    page.mouse.move(400, 400)
+    for _step in range(80):
+        seen |= {editor.inner_text().strip() for editor in editors.all() if editor.is_visible()}
+        if shown <= seen:
+            break
+        page.mouse.wheel(0, 500)
+        page.wait_for_timeout(100)
+    assert shown <= seen, shown - seen
+    page.mouse.wheel(0, -1_000_000)  # back to the top
+    expect(page.get_by_role("heading", name="Lesson 5: Binary numbers").first).to_be_in_viewport()
     prompts = page.locator(".jp-InputPrompt:visible, .jp-OutputPrompt:visible")
     assert prompts.count() == 0
 

@@ -1,0 +1,168 @@
+"""A lesson as an app page on the website: the lesson already run, no code, no menus.
+
+The site's JupyterLab page with ``app=1`` in its address (:func:`app_link`) is a
+lesson's app page: a bar (all lessons, open in JupyterLab, a status line) in the
+lesson's language, JupyterLab's menus, side bars, toolbar, prompts and collapsed code
+hidden, and every cell run. :mod:`mathplay.site.onelesson` puts :data:`APP_SCRIPT` in the
+page. (Voici, Voilà for JupyterLite, cannot load this JupyterLite's kernel: docs/site.md.)
+
+>>> app_link("es/05-numeros-binarios.ipynb")
+'lab/index.html?path=es/05-numeros-binarios.ipynb&app=1'
+"""
+
+from __future__ import annotations
+
+from mathplay.i18n import _, speaking
+
+__all__ = ["APP_PARAMETER", "APP_SCRIPT", "app_link", "app_words"]
+
+#: The address parameter that makes the JupyterLab page a lesson's app page.
+APP_PARAMETER = "app"
+
+# Before JupyterLab starts, the page gets the bar and the styles that hide collapsed code
+# (the one-line cells a lesson shows on purpose, tagged ``show-input``, and a teachers'
+# lesson's code stay), prompts and cell toolbars; once the lesson is open, JupyterLab's
+# top bar, menus, side bars, status bar and notebook toolbar are hidden, the start line
+# ("open the Run menu…") too, and every cell is run. The pupil sees the lesson's text,
+# pictures and widgets, already run. The lesson's words (``__WORDS__``, in every language
+# of the site) are chosen by the lesson's folder (``es/…``).
+APP_SCRIPT = r"""
+      (function appPage() {
+        const params = new URLSearchParams(window.location.search);
+        if (!params.has("app")) return;
+        const path = params.get("path") || "";
+        const address = window.location.search;
+        const WORDS = __WORDS__;
+        const folder = path.includes("/") ? path.split("/")[0] : "";
+        const words = WORDS[folder] || WORDS[""];
+        document.documentElement.classList.add("mathplay-app");
+        document.documentElement.lang = words.lang;
+        const style = document.createElement("style");
+        style.textContent = `
+          .mathplay-app #main { top: 3em !important; }
+          .mathplay-app-bar { position: fixed; top: 0; left: 0; right: 0; height: 3em;
+            display: flex; gap: 1.5em; align-items: center; padding: 0 1em; z-index: 10;
+            background: #0d47a1; color: #fff; font: 16px system-ui, sans-serif;
+            box-sizing: border-box; }
+          .mathplay-app-bar a { color: #fff; }
+          .mathplay-app-bar a:focus-visible { outline: 3px solid #fff; outline-offset: 2px; }
+          .mathplay-app-status { margin-left: auto; }
+          .mathplay-app .jp-InputPrompt, .mathplay-app .jp-OutputPrompt,
+          .mathplay-app .jp-Collapser, .mathplay-app .jp-cell-toolbar,
+          .mathplay-app .jp-CodeCell .jp-Cell-inputWrapper:has(.jp-InputPlaceholder) {
+            display: none !important; }
+          .mathplay-app .jp-Notebook .jp-Cell.jp-mod-selected,
+          .mathplay-app .jp-Notebook .jp-Cell.jp-mod-active {
+            background: transparent !important; border-color: transparent !important; }
+        `;
+        document.head.appendChild(style);
+        const bar = document.createElement("nav");
+        bar.className = "mathplay-app-bar";
+        bar.setAttribute("aria-label", words.label);
+        const home = document.createElement("a");
+        home.href = "../" + words.home;
+        home.textContent = "← " + words.all;
+        const lab = document.createElement("a");
+        lab.href = "?path=" + encodeURIComponent(path);
+        lab.textContent = words.lab;
+        const status = document.createElement("span");
+        status.className = "mathplay-app-status";
+        status.setAttribute("role", "status");
+        status.textContent = words.ready;
+        bar.append(home, lab, status);
+        const put = () => document.body.prepend(bar);
+        if (document.body) put(); else document.addEventListener("DOMContentLoaded", put);
+        // Answers and names are kept as they are made: no "leave this page?" question.
+        window.addEventListener("beforeunload", (event) => event.stopImmediatePropagation(), true);
+        async function tidy(app) {
+          const shell = app.shell;
+          if (shell.mode !== "single-document") shell.mode = "single-document";
+          shell.collapseLeft();
+          shell.collapseRight();
+          for (const side of ["left", "right"]) {
+            const command = "application:toggle-side-tabbar";
+            if (app.commands.hasCommand(command) && app.commands.isToggled(command, { side })) {
+              await app.commands.execute(command, { side });
+            }
+          }
+          const header = "application:toggle-header";
+          if (!shell._topHandlerHiddenByUser && app.commands.hasCommand(header)) {
+            await app.commands.execute(header);
+          }
+          const menu = shell._menuHandler && shell._menuHandler.panel;
+          for (const panel of [shell._bottomPanel, menu]) {
+            if (panel && !panel.isHidden) panel.hide();
+          }
+          // JupyterLab rewrites the address: keep the lesson's, so that a reload (or a
+          // bookmark) opens this app page again.
+          if (window.location.search !== address) {
+            window.history.replaceState(window.history.state, "", address);
+          }
+        }
+        async function open(app) {
+          await app.restored;
+          await tidy(app);
+          let panel = null;
+          for (let tries = 0; tries < 1200 && !panel; tries++) {
+            panel = [...app.shell.widgets("main")].find(
+              (widget) => widget.context && widget.context.path === path && widget.content
+            );
+            if (!panel) await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          if (!panel) return;
+          panel.toolbar.hide();
+          await panel.context.ready;
+          await panel.sessionContext.ready;
+          // When Python was ready, in ms from the page's start (bench/site_visits.py).
+          const marks = document.documentElement.dataset;
+          const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+          const ready = () => { marks.mathplayKernelMs = String(Math.round(performance.now())); };
+          if (kernel && kernel.status === "idle") ready();
+          else if (kernel) {
+            kernel.statusChanged.connect((_, status) => {
+              if (status === "idle" && !marks.mathplayKernelMs) ready();
+            });
+          }
+          const start = panel.content.widgets.find((cell) => cell.model.id === "__START__");
+          if (start) start.hide();
+          app.shell.activateById(panel.id);
+          await app.commands.execute("notebook:run-all-cells");
+          await tidy(app);
+          panel.content.activeCellIndex = 0;
+          panel.content.deselectAll();
+          if (panel.content.scrollToItem) await panel.content.scrollToItem(0, "start");
+          status.textContent = "";
+          document.documentElement.dataset.mathplayApp = "ready";
+        }
+        const started = Date.now();
+        (function wait() {
+          if (window.jupyterapp && window.jupyterapp.shell) {
+            open(window.jupyterapp).catch((error) => {
+              console.warn("mathplay: the lesson's app page could not start", error);
+              status.textContent = words.failed;
+            });
+            return;
+          }
+          if (Date.now() - started < 600000) setTimeout(wait, 250);
+        })();
+      })();
+"""
+
+
+def app_words(language: str, home: str) -> dict[str, str]:
+    """What a lesson's app page says in ``language``; ``home`` is that language's home page."""
+    with speaking(language) as code:
+        return {
+            "lang": code,
+            "home": home,
+            "all": _("All lessons"),
+            "lab": _("Open in JupyterLab"),
+            "label": _("Lesson"),
+            "ready": _("Getting the lesson ready… (the first time, this can take a minute)"),
+            "failed": _("The lesson could not start: reload the page."),
+        }
+
+
+def app_link(path: str) -> str:
+    """The address of the app page of the notebook ``path`` (from the site's top)."""
+    return f"lab/index.html?path={path}&{APP_PARAMETER}=1"
