@@ -30,6 +30,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from mathplay.classroom import send
 from mathplay.classroom.where import (
     current_lesson,
     current_notebook,
@@ -47,9 +48,11 @@ except ImportError:  # pragma: no cover
 
 __all__ = [
     "GAME_EVENT",
+    "MOST_LINE_BYTES",
     "RECORD_VERSION",
     "SET_KEY",
     "ProgressWarning",
+    "parse_line",
     "read_attempts",
     "record",
     "record_game",
@@ -138,6 +141,7 @@ def record(
     if private:
         target.parent.mkdir(parents=True, exist_ok=True, mode=0o750)
     append_line(target, json.dumps(entry, ensure_ascii=False), 0o640 if private else 0o666)
+    send.wake(target)
 
 
 # --- reading --------------------------------------------------------------------------
@@ -212,6 +216,7 @@ def record_next(
     if set_key and set_key != puzzle_set:
         entry[SET_KEY] = set_key
     append_line(Path(path), json.dumps(entry, ensure_ascii=False))
+    send.wake(path)
 
 
 #: The ``event`` of the line written when a pupil's game on a board ends in a lesson: the
@@ -246,6 +251,7 @@ def record_game(
         "version": RECORD_VERSION,
     }
     append_line(Path(path), json.dumps(entry, ensure_ascii=False))
+    send.wake(path)
 
 
 def _clean_game(entry: dict[str, Any]) -> dict[str, Any] | str:
@@ -302,6 +308,19 @@ def _clean(entry: Any) -> dict[str, Any] | str:
             kind = _("a whole number") if whole else _("a number")
             return _("{key} is not {kind} from 0 to {most}").format(key=key, kind=kind, most=most)
     return _clean_set_key(out) or out
+
+
+def parse_line(text: str) -> dict[str, Any] | str:
+    """One progress line (JSON text) as a checked record, or why it is not one: the
+    check :func:`read_lines` makes, for a line that comes another way (the records
+    service, :mod:`mathplay.hub`)."""
+    if len(text.encode("utf-8", errors="replace")) > MOST_LINE_BYTES:
+        return _("the line is too long")
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError):
+        return _("it is not JSON")
+    return _clean(raw)
 
 
 @dataclass

@@ -37,7 +37,16 @@ from mathplay.classroom.statuses import STATUS_BY_NAME, STATUSES
 from mathplay.classroom.where import DEFAULT_LOG, name_key, progress_dir
 from mathplay.i18n import _
 
-__all__ = ["CSV_COLUMNS", "STATUSES", "Summary", "Table", "as_text", "chart", "summary"]
+__all__ = [
+    "CSV_COLUMNS",
+    "STATUSES",
+    "Summary",
+    "Table",
+    "as_text",
+    "chart",
+    "summary",
+    "summary_of",
+]
 
 #: The columns of :meth:`Summary.to_csv`, one row per pupil per puzzle.
 CSV_COLUMNS = (
@@ -408,6 +417,19 @@ def summary(
     if path is None:
         path = progress_dir() or DEFAULT_LOG
     attempts, skipped, note = _gather(path)
+    return summary_of(attempts, puzzle_set, class_list, skipped=skipped, note=note)
+
+
+def summary_of(
+    attempts: list[dict[str, Any]],
+    puzzle_set: str | None = None,
+    class_list: Sequence[str] | None = None,
+    *,
+    skipped: int = 0,
+    note: str = "",
+) -> Summary:
+    """:func:`summary` of ``attempts`` already read and checked (the lines of progress
+    files, or the records service's database: :mod:`mathplay.hub`)."""
     games = [a for a in attempts if a.get("event") == GAME_EVENT]  # not attempts
     attempts = [a for a in attempts if a.get("event") != GAME_EVENT]
     if puzzle_set is not None:
@@ -447,9 +469,14 @@ def summary(
                 })  # fmt: skip
     several = len(sets) > 1
     by_puzzle = Table(["puzzle", "tried by", "solved", "first try", "attempts", "most hints"])
+    rows_of_puzzle: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    rows_of_pupil: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:  # grouped once: a school's report is not pupils × rows
+        rows_of_puzzle.setdefault((r["set"], r["puzzle"]), []).append(r)
+        rows_of_pupil.setdefault(r["who"], []).append(r)
     for name, puzzles in sets.items():
         for puzzle in puzzles:
-            mine = [r for r in rows if (r["set"], r["puzzle"]) == (name, puzzle)]
+            mine = rows_of_puzzle.get((name, puzzle), [])
             by_puzzle.rows.append({
                 "puzzle": f"{name}: {puzzle}" if several else puzzle,
                 "tried by": sum(r["attempts"] > 0 for r in mine),
@@ -461,7 +488,7 @@ def summary(
             })  # fmt: skip
     by_student = Table(["student", "tried", "solved", "first try", "attempts", "hints", "minutes"])
     for key in pupils:
-        mine = [r for r in rows if r["who"] == shown[key]]
+        mine = rows_of_pupil.get(shown[key], [])
         by_student.rows.append({
             "student": shown[key],
             "tried": sum(r["attempts"] > 0 for r in mine),

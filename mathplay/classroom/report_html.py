@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections import Counter
 from datetime import datetime
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mathplay.i18n import _, current_language
 
 if TYPE_CHECKING:
     from mathplay.classroom.report import Summary
 
-__all__ = ["body", "page"]
+__all__ = ["body", "own_body", "page"]
 
 _PAGE_CSS = "body { font-family: system-ui, sans-serif; margin: 1.5em; color: #111; }"
 _CSS = """
@@ -57,8 +57,14 @@ def _grid(s: Summary, puzzle_set: str) -> str:
     totals = [_("attempts"), _("solved"), _("first try"), _("hints"), _("minutes")]
     head += "".join(f"<th>{escape(t)}</th>" for t in totals)
     lines = [f"<tr><th>{escape(_('pupil'))}</th>{head}</tr>"]
+    of_set = [r for r in s.rows if r["set"] == puzzle_set]
+    by_pupil: dict[str, dict[str, dict[str, Any]]] = {}
+    by_puzzle: dict[str, list[dict[str, Any]]] = {}
+    for r in of_set:  # grouped once: a school's grid is not pupils × rows
+        by_pupil.setdefault(r["who"], {})[r["puzzle"]] = r
+        by_puzzle.setdefault(r["puzzle"], []).append(r)
     for who in s.pupils:
-        mine = {r["puzzle"]: r for r in s.rows if r["who"] == who and r["set"] == puzzle_set}
+        mine = by_pupil.get(who, {})
         cells = []
         for puzzle in puzzles:
             r = mine[puzzle]
@@ -85,7 +91,7 @@ def _grid(s: Summary, puzzle_set: str) -> str:
         lines.append(f'<tr><th style="text-align:left">{escape(who)}</th>{"".join(cells)}</tr>')
     rates = []
     for puzzle in puzzles:
-        rows = [r for r in s.rows if (r["set"], r["puzzle"]) == (puzzle_set, puzzle)]
+        rows = by_puzzle.get(puzzle, [])
         tried = sum(r["attempts"] > 0 for r in rows)
         first = sum(r["first_try"] for r in rows)
         rates.append(f'<td class="mp-c mp-small">{first}/{tried}</td>')
@@ -118,20 +124,20 @@ def _hardest(s: Summary) -> str:
 
 def _wrong_answers(s: Summary, puzzle_set: str) -> str:
     items = []
+    by_puzzle: dict[str, list[dict[str, Any]]] = {}
+    for r in s.rows:
+        if r["set"] == puzzle_set and r["wrong_answers"]:
+            by_puzzle.setdefault(r["puzzle"], []).append(r)
     for puzzle in s.sets[puzzle_set]:
         who_typed: dict[str, list[str]] = {}
-        for r in s.rows:
-            if (r["set"], r["puzzle"]) == (puzzle_set, puzzle):
-                for answer in r["wrong_answers"]:
-                    who_typed.setdefault(answer, [])
-                    if r["who"] not in who_typed[answer]:
-                        who_typed[answer].append(r["who"])
+        for r in by_puzzle.get(puzzle, []):
+            for answer in r["wrong_answers"]:
+                who_typed.setdefault(answer, [])
+                if r["who"] not in who_typed[answer]:
+                    who_typed[answer].append(r["who"])
         if not who_typed:
             continue
-        counts = Counter(
-            a for r in s.rows if (r["set"], r["puzzle"]) == (puzzle_set, puzzle)
-            for a in r["wrong_answers"]
-        )  # fmt: skip
+        counts = Counter(a for r in by_puzzle.get(puzzle, []) for a in r["wrong_answers"])
         answers = "; ".join(
             f"<code>{escape(a or '(empty)')}</code> ×{n} "
             f'<span class="mp-muted">({escape(", ".join(who_typed[a]))})</span>'
@@ -175,6 +181,23 @@ def body(s: Summary) -> str:
         for puzzle_set in s.sets:
             if len(s.sets) > 1:
                 parts.append(f"<h4>{escape(puzzle_set)}</h4>")
+            parts.append(_wrong_answers(s, puzzle_set))
+    parts.append("</div>")
+    return "\n".join(parts)
+
+
+def own_body(s: Summary) -> str:
+    """One pupil's own answers (the records service's page for a pupil): the key, a grid
+    per set and the wrong answers they typed; nothing about the class."""
+    parts = [f'<style>{_CSS}</style><div class="mp-report">']
+    if s.sets:
+        parts.append(_key())
+    for puzzle_set in s.sets:
+        parts.append(f"<h3>{escape(puzzle_set or _('(no set)'))}</h3>")
+        parts.append(_grid(s, puzzle_set))
+    if s.sets:
+        parts.append(f"<h3>{escape(_('Your wrong answers'))}</h3>")
+        for puzzle_set in s.sets:
             parts.append(_wrong_answers(s, puzzle_set))
     parts.append("</div>")
     return "\n".join(parts)

@@ -128,8 +128,10 @@ def _started(pid: int) -> float | None:
 class Hub:
     """A JupyterHub for ``users``, each with a home under ``self.homes``; a context manager."""
 
-    def __init__(self, users: list[str], proxy: str) -> None:
+    def __init__(self, users: list[str], proxy: str, extra_config: str = "") -> None:
         self.users = users
+        #: More of ``jupyterhub_config.py``, after the hub's own (a service, groups).
+        self.extra_config = extra_config
         self.proxy = proxy
         self.dir = Path(tempfile.mkdtemp(prefix="mathplay-hub-"))
         self.state = self.dir / "state"
@@ -174,7 +176,7 @@ class Hub:
             "singleuser_args": args,
         }
         config = self.state / "jupyterhub_config.py"
-        config.write_text(CONFIG.format(settings=json.dumps(settings)))
+        config.write_text(CONFIG.format(settings=json.dumps(settings)) + "\n" + self.extra_config)
         for user in self.users:
             self.home(user)
         env = dict(os.environ)

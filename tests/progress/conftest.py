@@ -10,7 +10,8 @@ from mathplay.classroom import task_clock, where
 
 @pytest.fixture(autouse=True)
 def _clean_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("JUPYTERHUB_USER", "MATHPLAY_PROGRESS_DIR", "JPY_SESSION_NAME"):
+    for name in ("JUPYTERHUB_USER", "MATHPLAY_PROGRESS_DIR", "JPY_SESSION_NAME",
+                 "MATHPLAY_RECORDS_URL", "JUPYTERHUB_API_TOKEN"):  # fmt: skip
         monkeypatch.delenv(name, raising=False)
     pupil_names.set_pupil(None)
     task_clock.set_clock()

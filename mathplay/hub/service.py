@@ -1,0 +1,382 @@
+"""``mathplay-records``: the class's records service on JupyterHub, and the teacher's dashboard.
+
+Run by the hub (a hub-managed service, ``c.JupyterHub.services`` in
+``jupyterhub_config.py``; docs/classroom.md has the whole config) or beside it (an
+external service, with its own ``JUPYTERHUB_*`` variables). It reads the hub's variables
+(``JUPYTERHUB_SERVICE_URL``, ``JUPYTERHUB_SERVICE_PREFIX``, ``JUPYTERHUB_API_TOKEN``,
+``JUPYTERHUB_API_URL``) and its own:
+
+- ``--db URL`` (or ``MATHPLAY_RECORDS_DB``): the database, SQLAlchemy's URL form;
+  ``sqlite:///mathplay-records.sqlite`` (a file beside the service) if not given, or
+  ``postgresql+psycopg://user:password@host/db`` for a school;
+- ``--teachers GROUP`` (or ``MATHPLAY_TEACHERS_GROUP``): the hub group of the teachers
+  (``teachers``). A teacher's classes are the other hub groups they are in.
+
+What it answers, under its prefix (``/services/mathplay-records/``):
+
+- ``POST api/records`` with ``{"lines": [...]}``: a pupil's kernel sends the lines of
+  their progress file, with their own hub token (``Authorization: token …``). The hub
+  says whose token it is; the records are stored under that name, whatever they say.
+  The answer: ``{"stored": n, "duplicates": n, "refused": [...]}``.
+- The dashboard (a browser, logged in through the hub's OAuth): a teacher sees their
+  classes, and in each the pupil × puzzle grid, updating while the pupils work; a pupil
+  sees their own answers. A pupil asking for a class's page gets 403.
+- ``class/GROUP/report.csv`` and ``class/GROUP/skills.csv``: the files of ``mathplay
+  progress report --csv`` and ``--skills-csv``, for the class (and ``?lesson=``).
+
+The service keeps nothing but its database (and a few seconds' copy of the hub's
+groups): several copies can share one database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import json
+import logging
+import os
+import signal
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import urlparse
+
+from jupyterhub.services.auth import HubOAuth, HubOAuthCallbackHandler, HubOAuthenticated
+from jupyterhub.utils import url_path_join
+from tornado import web
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+from tornado.httpserver import HTTPServer
+from tornado.ioloop import IOLoop
+from tornado.log import enable_pretty_logging
+
+from mathplay.hub import dashboard
+from mathplay.hub.store import MOST_LINES, RecordStore
+from mathplay.i18n import LANGUAGES, _, speaking
+
+__all__ = ["DEFAULT_DB", "NAME", "Classes", "main", "make_app"]
+
+#: The service's name on the hub (its address is ``/services/NAME/``).
+NAME = "mathplay-records"
+#: The database when none is named: a file beside the service.
+DEFAULT_DB = "sqlite:///mathplay-records.sqlite"
+#: The biggest request a kernel may send.
+_MOST_BODY = 2 * 1024 * 1024
+#: How long the hub's groups are kept before they are asked for again.
+_GROUPS_SECONDS = 5.0
+
+
+class Classes:
+    """The hub's groups (name → members), asked for with the service's own token and kept
+    a few seconds; who teaches and which classes."""
+
+    def __init__(self, hub_auth: HubOAuth, teachers: str) -> None:
+        self.hub_auth = hub_auth
+        self.teachers = teachers
+        self._groups: dict[str, list[str]] = {}
+        self._when = 0.0
+        self._lock = asyncio.Lock()
+
+    async def groups(self) -> dict[str, list[str]]:
+        async with self._lock:
+            if time.monotonic() - self._when > _GROUPS_SECONDS:
+                url = url_path_join(self.hub_auth.api_url, "groups")
+                request = HTTPRequest(
+                    url, headers={"Authorization": f"token {self.hub_auth.api_token}"}
+                )
+                response = await AsyncHTTPClient().fetch(request)
+                found = json.loads(response.body)
+                items = found.get("items", []) if isinstance(found, dict) else found
+                self._groups = {
+                    g["name"]: sorted(g.get("users") or []) for g in items if "name" in g
+                }
+                self._when = time.monotonic()
+            return self._groups
+
+    async def is_teacher(self, user: str) -> bool:
+        return user in (await self.groups()).get(self.teachers, [])
+
+    async def taught_by(self, user: str) -> list[str]:
+        """The classes ``user`` teaches: the groups they are in, but the teachers'."""
+        if not await self.is_teacher(user):
+            return []
+        groups = await self.groups()
+        return sorted(name for name, members in groups.items()
+                      if user in members and name != self.teachers)  # fmt: skip
+
+    async def pupils(self, group: str) -> list[str]:
+        """The pupils of the class ``group``: its members who are not teachers."""
+        groups = await self.groups()
+        teachers = set(groups.get(self.teachers, []))
+        return [member for member in groups.get(group, []) if member not in teachers]
+
+
+def _language(header: str | None) -> str:
+    """The first of the browser's languages (``Accept-Language``) mathplay speaks."""
+    for part in (header or "").split(","):
+        code = part.split(";")[0].strip().lower().split("-")[0]
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+class _Handler(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
+    """A page or an answer of the service: who asks is found once, without blocking."""
+
+    def initialize(self, service: dict[str, Any]) -> None:
+        self.service = service
+        self.hub_auth = service["hub_auth"]
+        self.store: RecordStore = service["store"]
+        self.classes: Classes = service["classes"]
+
+    async def prepare(self) -> None:
+        model = await self.hub_auth.get_user(self, sync=False)
+        self._hub_auth_user_cache = model if model and model.get("kind", "user") == "user" else None
+        self.language = _language(self.request.headers.get("Accept-Language"))
+
+    def set_default_headers(self) -> None:
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("Referrer-Policy", "same-origin")
+        self.set_header("Cache-Control", "no-store")
+
+    def xsrf(self) -> str:
+        """The page's XSRF token, for its script's requests."""
+        token = self.xsrf_token
+        return token.decode() if isinstance(token, bytes) else str(token)
+
+    async def run(self, function: Any, *args: Any) -> Any:
+        """``function(*args)`` in a thread: the database never blocks the service."""
+        return await IOLoop.current().run_in_executor(None, function, *args)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        with speaking(self.language):
+            if self.request.path.startswith(self.service["prefix"] + "api/"):
+                self.finish({"error": self._reason, "status": status_code})
+                return
+            self.finish(dashboard.error_page(status_code, self.service["prefix"]))
+
+    def _teacher_only(self) -> None:
+        with speaking(self.language):
+            raise web.HTTPError(403, reason=_("Only the class's teacher can see this page."))
+
+
+class RecordsHandler(_Handler):
+    """``POST api/records``: a pupil's kernel sends the lines of their progress file."""
+
+    def check_xsrf_cookie(self) -> None:
+        """Only a token is accepted here (never a cookie), so no XSRF check is needed."""
+
+    async def prepare(self) -> None:
+        self.language = "en"
+        token = self.hub_auth.get_token(self, in_cookie=False)
+        model = None
+        if token:
+            model = await self.hub_auth.user_for_token(token, sync=False)
+        if not model:
+            raise web.HTTPError(401, reason="a pupil's hub token is needed")
+        if model.get("kind", "user") != "user":
+            raise web.HTTPError(403, reason="only a pupil's token can send records")
+        self.pupil = str(model["name"])
+
+    async def post(self) -> None:
+        if len(self.request.body) > _MOST_BODY:
+            raise web.HTTPError(413, reason="too many records in one request")
+        try:
+            body = json.loads(self.request.body)
+        except ValueError:
+            raise web.HTTPError(400, reason="the request is not JSON") from None
+        lines = body.get("lines") if isinstance(body, dict) else None
+        if not isinstance(lines, list) or len(lines) > MOST_LINES:
+            raise web.HTTPError(
+                400, reason=f"the request needs 'lines', a list of at most {MOST_LINES}"
+            )
+        added = await self.run(self.store.add, self.pupil, lines)
+        self.finish({"pupil": self.pupil, "stored": added.stored,
+                     "duplicates": added.duplicates, "refused": added.refused})  # fmt: skip
+
+
+class HomeHandler(_Handler):
+    """The dashboard's first page: a teacher's classes, or a pupil's own answers."""
+
+    @web.authenticated
+    async def get(self) -> None:
+        user = self.current_user["name"]
+        classes = await self.classes.taught_by(user)
+        with speaking(self.language):
+            if await self.classes.is_teacher(user):
+                self.finish(dashboard.teacher_home(user, classes, self.service["prefix"]))
+            else:
+                self.finish(dashboard.pupil_home(user, self.service["prefix"], self.xsrf()))
+
+
+class _ReportHandler(_Handler):
+    async def pupils_of(self, group: str | None) -> list[str]:
+        user = self.current_user["name"]
+        if group is None:
+            return [user]
+        if group not in await self.classes.taught_by(user):
+            self._teacher_only()
+        return await self.classes.pupils(group)
+
+    def lesson(self) -> str | None:
+        return self.get_argument("lesson", None) or None
+
+
+class ClassHandler(_ReportHandler):
+    """A class's page: the lessons, the live grid, the export buttons."""
+
+    @web.authenticated
+    async def get(self, group: str) -> None:
+        pupils = await self.pupils_of(group)
+        lessons = await self.run(self.store.lessons, pupils)
+        with speaking(self.language):
+            self.finish(
+                dashboard.class_page(
+                    group, lessons, self.lesson(), self.service["prefix"], self.xsrf()
+                )
+            )
+
+
+class ReportHandler(_ReportHandler):
+    """``…/report.json?row=N``: the grid, if anything came after row ``N`` (``-1``, or
+    none: the page has nothing yet)."""
+
+    @web.authenticated
+    async def get(self, group: str | None = None) -> None:
+        pupils = await self.pupils_of(group)
+        lesson = self.lesson()
+        try:  # the last row the page has (-1: none yet)
+            known = int(self.get_argument("row", "-1"))
+        except ValueError:
+            known = -1
+        row = await self.run(self.store.last_row, pupils)
+        if row == known:
+            self.finish({"row": row})
+            return
+        records = await self.run(self.store.records, pupils, lesson)
+        answer: dict[str, Any] = {"row": row}
+        with speaking(self.language):
+            answer["html"], answer["news"] = dashboard.report(
+                records, pupils if group else None, known
+            )
+            if group is not None:
+                lessons = await self.run(self.store.lessons, pupils)
+                answer["lessons"] = dashboard.lessons_list(
+                    group, lessons, lesson, self.service["prefix"]
+                )
+        self.finish(answer)
+
+
+class CsvHandler(_ReportHandler):
+    """``class/GROUP/report.csv`` and ``skills.csv``: the CLI's files, for the class."""
+
+    @web.authenticated
+    async def get(self, group: str, kind: str) -> None:
+        pupils = await self.pupils_of(group)
+        records = await self.run(self.store.records, pupils, self.lesson())
+        with speaking(self.language):
+            text = dashboard.csv_file(records, pupils, kind)
+        name = f"{group}-{self.lesson() or 'all'}-{kind}.csv".replace("/", "-")
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="{name}"')
+        self.finish(text)
+
+
+def make_app(store: RecordStore, *, prefix: str, teachers: str = "teachers",
+             hub_auth: HubOAuth | None = None) -> web.Application:  # fmt: skip
+    """The service's tornado application, under ``prefix`` (``/services/NAME/``)."""
+    # The one HubOAuth of the process: the OAuth callback handler finds it as HubOAuth.instance().
+    hub_auth = hub_auth or HubOAuth.instance()
+    service = {
+        "hub_auth": hub_auth,
+        "store": store,
+        "classes": Classes(hub_auth, teachers),
+        "prefix": prefix,
+    }
+    # The same secret in every copy of the service (made from its hub token), so that a
+    # teacher's login holds whichever copy answers.
+    secret = (
+        os.environ.get("MATHPLAY_RECORDS_COOKIE_SECRET")
+        or hashlib.sha256(f"mathplay-records:{hub_auth.api_token}".encode()).hexdigest()
+    )
+    group = r"([^/]+)"
+    routes: list[Any] = [
+        (prefix + "api/records", RecordsHandler, {"service": service}),
+        (prefix + "oauth_callback", HubOAuthCallbackHandler),
+        (prefix, HomeHandler, {"service": service}),
+        (prefix + "me/report.json", ReportHandler, {"service": service}),
+        (prefix + f"class/{group}", ClassHandler, {"service": service}),
+        (prefix + f"class/{group}/report.json", ReportHandler, {"service": service}),
+        (prefix + f"class/{group}/(report|skills).csv", CsvHandler, {"service": service}),
+    ]
+    return web.Application(routes, cookie_secret=secret, hub_auth=hub_auth,
+                           login_url=hub_auth.login_url)  # fmt: skip
+
+
+def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog=NAME, description="The class's records service and teacher's dashboard on JupyterHub."
+    )
+    parser.add_argument("--db", default=os.environ.get("MATHPLAY_RECORDS_DB", DEFAULT_DB),
+                        help="the database's URL (default: %(default)s)")  # fmt: skip
+    parser.add_argument(
+        "--teachers",
+        default=os.environ.get("MATHPLAY_TEACHERS_GROUP", "teachers"),
+        help="the hub group of the teachers (default: %(default)s)",
+    )
+    parser.add_argument("--url", default=os.environ.get("JUPYTERHUB_SERVICE_URL", ""),
+                        help="where to listen, http://IP:PORT (default: the hub's "
+                             "JUPYTERHUB_SERVICE_URL)")  # fmt: skip
+    parser.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX",
+                                                            f"/services/{NAME}/"))  # fmt: skip
+    return parser.parse_args(argv)
+
+
+def _shown(url: str) -> str:
+    """The database's URL without its password (``***``)."""
+    try:
+        from sqlalchemy.engine import make_url
+
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # not a URL at all: shown as given
+        return url
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the service until it is stopped (the hub stops it with the hub)."""
+    args = _arguments(argv)
+    enable_pretty_logging()
+    logging.getLogger().setLevel(logging.INFO)
+    if not args.url:
+        print(f"{NAME}: no address to listen on: run it from JupyterHub (c.JupyterHub."
+              "services) or give --url http://127.0.0.1:10101", file=sys.stderr)  # fmt: skip
+        return 2
+    try:
+        store = RecordStore(args.db)
+    except Exception as error:  # a database that cannot be opened, in one line
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        print(f"{NAME}: cannot open the database {_shown(args.db)}: {reason}", file=sys.stderr)
+        return 2
+    address = urlparse(args.url)
+    prefix = args.prefix if args.prefix.endswith("/") else args.prefix + "/"
+    app = make_app(store, prefix=prefix, teachers=args.teachers)
+    server = HTTPServer(app, xheaders=True, max_body_size=_MOST_BODY + 1024)
+    server.listen(address.port or 80, address.hostname or "127.0.0.1")
+    print(f"{NAME}: listening on {args.url}{prefix}, records in {store.engine.url!r}",
+          flush=True)  # fmt: skip
+    loop = IOLoop.current()
+
+    def stop(*_args: Any) -> None:
+        loop.add_callback_from_signal(loop.stop)
+
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, stop)
+    loop.start()
+    server.stop()
+    print(f"{NAME}: stopped", flush=True)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

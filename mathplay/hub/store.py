@@ -1,0 +1,188 @@
+"""The records service's database: every pupil's records, each stored once.
+
+A record arrives as the line the pupil's kernel wrote to their progress file. It is
+checked as a progress file's line is (:func:`mathplay.classroom.records.parse_line`) and
+stored under the pupil's **hub name**, whatever name the line says (the name typed is
+kept as ``typed_who``). A line is known by its pupil and the SHA-256 of its text: the same
+line sent twice (a kernel that retried, two kernels of one pupil) is stored once, on
+SQLite and PostgreSQL alike (an insert that does nothing on conflict), so several copies
+of the service can share one database.
+
+>>> store = RecordStore("sqlite://")
+>>> line = '{"who": "Ben", "set": "S", "puzzle": "p1", "answer": "4", "right": true}'
+>>> store.add("ana", [line, line, "not json"])
+Added(stored=1, duplicates=1, refused=['line 3: it is not JSON'])
+>>> [(r["who"], r["typed_who"], r["answer"]) for r in store.records(["ana"])]
+[('ana', 'Ben', '4')]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+
+from mathplay.classroom.records import parse_line
+from mathplay.i18n import _
+
+__all__ = ["MOST_LINES", "Added", "RecordStore"]
+
+#: The most lines one request may bring (a kernel sends what it has queued, in batches).
+MOST_LINES = 500
+
+_METADATA = sa.MetaData()
+RECORDS = sa.Table(
+    "mathplay_records",
+    _METADATA,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("pupil", sa.String(255), nullable=False),
+    sa.Column("line_hash", sa.String(64), nullable=False),
+    sa.Column("received", sa.Float, nullable=False),
+    sa.Column("lesson", sa.String(255), nullable=True),
+    sa.Column("puzzle_set", sa.String(255), nullable=True),
+    sa.Column("line", sa.Text, nullable=False),
+    sa.UniqueConstraint("pupil", "line_hash", name="one_line_once"),
+    sa.Index("by_pupil", "pupil", "id"),
+)
+
+
+@dataclass
+class Added:
+    """What became of the lines of one request: stored, already there, or refused (why)."""
+
+    stored: int = 0
+    duplicates: int = 0
+    refused: list[str] = field(default_factory=list)
+
+
+def _text(value: Any) -> str | None:
+    return value[:255] if isinstance(value, str) and value else None
+
+
+class RecordStore:
+    """The records in the database at ``url`` (SQLAlchemy's form: ``sqlite:///path``,
+    ``postgresql+psycopg://user@host/db``); the table is made if missing."""
+
+    def __init__(self, url: str) -> None:
+        options: dict[str, Any] = {"future": True}
+        if url.startswith("sqlite"):
+            # One file, many threads of one service: SQLite's own lock, waited on.
+            options["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        else:
+            options["pool_pre_ping"] = True
+            options["pool_size"] = 10
+            options["max_overflow"] = 20
+        self.url = url
+        self.engine = sa.create_engine(url, **options)
+        if url.startswith("sqlite"):
+            sa.event.listen(self.engine, "connect", _sqlite_settings)
+        try:
+            _METADATA.create_all(self.engine)
+        except sa.exc.DBAPIError:
+            # Another copy of the service made the table at the same moment: use theirs.
+            if not sa.inspect(self.engine).has_table(RECORDS.name):
+                raise
+
+    def _insert(self) -> Any:
+        if self.engine.dialect.name == "postgresql":
+            return postgresql.insert(RECORDS).on_conflict_do_nothing(constraint="one_line_once")
+        if self.engine.dialect.name == "sqlite":
+            return sqlite.insert(RECORDS).on_conflict_do_nothing()
+        raise ValueError(
+            _("the records service needs SQLite or PostgreSQL, not {name}").format(
+                name=self.engine.dialect.name
+            )
+        )
+
+    def add(self, pupil: str, lines: Sequence[str]) -> Added:
+        """Store ``lines`` (progress lines, as text) under the hub name ``pupil``."""
+        added = Added()
+        rows = []
+        seen: set[str] = set()
+        for number, line in enumerate(lines, 1):
+            if not isinstance(line, str):
+                added.refused.append(_("line {n}: it is not text").format(n=number))
+                continue
+            record = parse_line(line)
+            if isinstance(record, str):
+                added.refused.append(_("line {n}: {why}").format(n=number, why=record))
+                continue
+            digest = hashlib.sha256(line.strip().encode("utf-8")).hexdigest()
+            if digest in seen:
+                added.duplicates += 1
+                continue
+            seen.add(digest)
+            rows.append({
+                "pupil": pupil, "line_hash": digest, "received": time.time(),
+                "lesson": _text(record.get("lesson")), "puzzle_set": _text(record.get("set")),
+                "line": line.strip(),
+            })  # fmt: skip
+        if rows:
+            with self.engine.begin() as connection:
+                result = connection.execute(self._insert().returning(RECORDS.c.id), rows)
+                stored = len(result.fetchall())
+            added.stored += stored
+            added.duplicates += len(rows) - stored
+        return added
+
+    def records(
+        self, pupils: Iterable[str] | None = None, lesson: str | None = None, after: int = 0
+    ) -> list[dict[str, Any]]:
+        """The records of ``pupils`` (hub names; everyone's with ``None``), of ``lesson``
+        only if given, stored after the row ``after``, in the order they came, each
+        with ``who`` its hub name, ``typed_who`` the name typed and ``row`` its number."""
+        query = sa.select(RECORDS.c.id, RECORDS.c.pupil, RECORDS.c.line).order_by(RECORDS.c.id)
+        if pupils is not None:
+            query = query.where(RECORDS.c.pupil.in_(sorted(set(pupils))))
+        if lesson is not None:
+            query = query.where(RECORDS.c.lesson == lesson)
+        if after:
+            query = query.where(RECORDS.c.id > after)
+        out = []
+        with self.engine.connect() as connection:
+            for row, pupil, line in connection.execute(query):
+                record = json.loads(line)
+                record["typed_who"] = record.get("who")
+                record["who"] = pupil
+                record["row"] = row
+                out.append(record)
+        return out
+
+    def lessons(self, pupils: Iterable[str]) -> list[str]:
+        """The lessons ``pupils`` have records in, in order."""
+        query = (
+            sa.select(RECORDS.c.lesson)
+            .where(RECORDS.c.pupil.in_(sorted(set(pupils))), RECORDS.c.lesson.is_not(None))
+            .distinct()
+        )
+        with self.engine.connect() as connection:
+            return sorted(str(lesson) for (lesson,) in connection.execute(query))
+
+    def last_row(self, pupils: Iterable[str] | None = None) -> int:
+        """The number of the last row stored (of ``pupils``): a page asks for what came
+        after it."""
+        query = sa.select(sa.func.max(RECORDS.c.id))
+        if pupils is not None:
+            query = query.where(RECORDS.c.pupil.in_(sorted(set(pupils))))
+        with self.engine.connect() as connection:
+            return int(connection.execute(query).scalar() or 0)
+
+    def count(self) -> int:
+        """How many records are stored."""
+        with self.engine.connect() as connection:
+            found = connection.execute(sa.select(sa.func.count()).select_from(RECORDS)).scalar()
+            return int(found or 0)
+
+
+def _sqlite_settings(connection: Any, _record: Any) -> None:
+    """A write-ahead log: readers (the dashboard) never wait for writers (pupils)."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()

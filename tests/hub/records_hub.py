@@ -1,0 +1,117 @@
+"""A real JupyterHub with the ``mathplay-records`` service, as docs/classroom.md sets it up.
+
+The hub of ``hubserver.py`` with the docs' service config (:mod:`tests.hub.records_config`)
+and, for the tests only, a ``test-admin`` service whose token makes users and their
+tokens (as a school's hub makes them when pupils log in). Shared by the hub tests, the
+load test and ``bench/records_service.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import urllib.error
+import urllib.request
+from typing import Any
+
+from tests.browser.labserver import free_port
+from tests.hub.hubserver import Hub
+from tests.hub.records_config import service_config
+
+SERVICE = "/services/mathplay-records/"
+#: The classes of the docs' config: a teacher, three pupils (cai never comes).
+TEACHER = "mrs-k"
+CLASS = "7b"
+PUPILS = ["ana", "ben", "cai"]
+
+_TEST_ADMIN = """
+# Tests only: a service whose token makes users and their tokens.
+c.JupyterHub.services.append({{"name": "test-admin", "api_token": {token!r}}})
+c.JupyterHub.load_roles.append({{"name": "test-admin", "services": ["test-admin"],
+    "scopes": ["admin:users", "tokens", "list:users", "admin:groups"]}})
+# A service that dies is started again by the hub when it notices (every few seconds).
+c.Spawner.poll_interval = 2
+"""
+
+
+class RecordsHub(Hub):
+    """A hub with the records service on the database ``db_url``."""
+
+    def __init__(self, db_url: str, proxy: str, users: list[str] | None = None) -> None:
+        super().__init__(users or [TEACHER, *PUPILS], proxy)
+        self.db_url = db_url
+        self.admin_token = os.urandom(16).hex()
+        self.service_port = free_port()
+        self.extra_config = service_config(
+            RECORDS_DB=db_url, RECORDS_PORT=self.service_port, HUB_URL=self.url
+        ) + _TEST_ADMIN.format(token=self.admin_token)
+
+    @property
+    def service_url(self) -> str:
+        return self.url + SERVICE
+
+    def start(self) -> RecordsHub:
+        super().start()
+        self.wait_for_service(60)
+        return self
+
+    def wait_for_service(self, seconds: float) -> None:
+        """Wait until the service answers through the proxy."""
+        deadline = time.monotonic() + seconds
+        while True:
+            status, _ = self.call("POST", SERVICE + "api/records", "no-token", {"lines": []})
+            if status == 401:  # the service itself answered
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the records service did not answer:\n{self.log_tail()}")
+            time.sleep(0.3)
+
+    def call(self, method: str, path: str, token: str, body: Any = None) -> tuple[int, Any]:
+        """An HTTP request to the hub (through its proxy) with ``token``: status and answer
+        (JSON when it is, else the bytes)."""
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(
+            self.url + path,
+            data=data,
+            method=method,
+            headers={"Authorization": f"token {token}", "Content-Type": "application/json"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                status, raw = response.status, response.read()
+        except urllib.error.HTTPError as error:
+            status, raw = error.code, error.read()
+        except OSError as error:
+            return 0, str(error)
+        try:
+            return status, json.loads(raw or b"{}")
+        except ValueError:
+            return status, raw
+
+    def token_for(self, user: str) -> str:
+        """A new hub token of ``user`` (made with the test-admin service's token)."""
+        status, answer = self.call(
+            "POST", f"/hub/api/users/{user}/tokens", self.admin_token, {"note": "test"}
+        )
+        assert status == 201, (status, answer)
+        return str(answer["token"])
+
+    def add_users(self, users: list[str]) -> None:
+        status, answer = self.call("POST", "/hub/api/users", self.admin_token,
+                                   {"usernames": users})  # fmt: skip
+        assert status in (201, 409), (status, answer)
+
+    def service_pids(self) -> list[int]:
+        """The PIDs of the records service's processes (started by the hub)."""
+        import psutil
+
+        found = []
+        for pid in self.remember_pids():
+            try:
+                command = " ".join(psutil.Process(pid).cmdline())
+            except psutil.Error:
+                continue
+            if "mathplay.hub.service" in command:
+                found.append(pid)
+        return found

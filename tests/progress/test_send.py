@@ -1,0 +1,155 @@
+"""Records sent to the class's records service: none lost while it is down, none twice.
+
+The service here is a small HTTP server in a thread that takes one token, as the real
+service takes a pupil's hub token, and stores what it gets in a real
+:class:`~mathplay.hub.store.RecordStore` (SQLite). The whole path through a real
+JupyterHub is ``tests/hub/test_records_service.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mathplay.classroom import send
+from mathplay.classroom.records import record
+from mathplay.hub.store import RecordStore
+from tests.browser.labserver import free_port
+
+TOKEN = "ana-token"
+
+
+class Service:
+    """A records service on 127.0.0.1 that can be stopped and started again on its port."""
+
+    def __init__(self, folder: Path) -> None:
+        self.store = RecordStore(f"sqlite:///{folder / 'records.sqlite'}")
+        self.port = free_port()
+        self.requests = 0
+        self.server: ThreadingHTTPServer | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/services/mathplay-records/"
+
+    def start(self) -> None:
+        service = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                service.requests += 1
+                if self.headers.get("Authorization") != f"token {TOKEN}":
+                    self.send_error(403)
+                    return
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                added = service.store.add("ana", body["lines"])
+                answer = json.dumps({"stored": added.stored}).encode()
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(answer)))
+                self.end_headers()
+                self.wfile.write(answer)
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+
+@pytest.fixture
+def service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Service]:
+    running = Service(tmp_path)
+    monkeypatch.setenv(send.RECORDS_URL_VARIABLE, running.url)
+    monkeypatch.setenv(send.TOKEN_VARIABLE, TOKEN)
+    monkeypatch.setattr(send, "_FIRST_RETRY", 0.2)
+    yield running
+    running.stop()
+
+
+def answer(path: Path, n: int) -> None:
+    record(path, who="Ana", puzzle_set="S", puzzle=f"p{n}", answer=str(n), right=n % 2 == 0)
+
+
+def test_every_record_is_sent_once(service: Service, tmp_path: Path) -> None:
+    service.start()
+    path = tmp_path / "ana.jsonl"
+    for n in range(5):
+        answer(path, n)
+    assert send.flush(20), send.last_error()
+    rows = service.store.records()
+    assert [r["answer"] for r in rows] == ["0", "1", "2", "3", "4"]
+    assert {r["who"] for r in rows} == {"ana"}
+    assert send.sent_offset(path) == path.stat().st_size
+
+
+def test_records_wait_in_the_file_while_the_service_is_down(
+    service: Service, tmp_path: Path
+) -> None:
+    path = tmp_path / "ana.jsonl"
+    answer(path, 1)
+    answer(path, 2)
+    assert not send.flush(1.0)  # nowhere to send them: they wait
+    assert "could not be reached" in send.last_error()
+    assert send.sent_offset(path) == 0 and service.store.count() == 0
+    service.start()  # the service comes back: the retry sends them
+    assert send.flush(20), send.last_error()
+    answer(path, 3)
+    assert send.flush(20), send.last_error()
+    assert sorted(r["answer"] for r in service.store.records()) == ["1", "2", "3"]
+
+
+def test_a_line_sent_again_is_stored_once(service: Service, tmp_path: Path) -> None:
+    service.start()
+    path = tmp_path / "ana.jsonl"
+    for n in range(3):
+        answer(path, n)
+    assert send.flush(20)
+    send.mark_sent(path, 0)  # as if the answer to a send was lost on the way
+    assert send.send_pending(path) == 3
+    assert service.store.count() == 3
+
+
+def test_half_a_line_is_not_sent(service: Service, tmp_path: Path) -> None:
+    service.start()
+    path = tmp_path / "ana.jsonl"
+    answer(path, 1)
+    with open(path, "a", encoding="utf-8") as file:
+        file.write('{"who": "Ana", "set": "S", "puz')  # another kernel, half-way through
+    assert send.send_pending(path) == 1
+    assert service.store.count() == 1
+    with open(path, "a", encoding="utf-8") as file:
+        file.write('zle": "p9", "answer": "9", "right": true}\n')
+    assert send.send_pending(path) == 1
+    assert sorted(r["answer"] for r in service.store.records()) == ["1", "9"]
+
+
+def test_a_wrong_token_sends_nothing_and_keeps_the_records(
+    service: Service, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service.start()
+    monkeypatch.setenv(send.TOKEN_VARIABLE, "someone-elses")
+    path = tmp_path / "ana.jsonl"
+    answer(path, 1)
+    with pytest.raises(send.SendFailed, match="403"):
+        send.send_pending(path)
+    assert send.sent_offset(path) == 0 and service.store.count() == 0
+
+
+def test_without_a_service_nothing_is_sent(tmp_path: Path) -> None:
+    path = tmp_path / "ana.jsonl"
+    answer(path, 1)
+    assert send.records_url() is None
+    assert send.send_pending(path) == 0
+    assert not (tmp_path / ".ana.jsonl.sent").exists()
