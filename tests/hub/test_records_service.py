@@ -16,7 +16,11 @@ Screenshots: ``tests/hub/.screenshots/dashboard-teacher.png`` (1366×768),
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import os
+import signal
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -25,6 +29,8 @@ from typing import Any
 
 import pytest
 
+from mathplay.classroom.report import CSV_COLUMNS
+from mathplay.classroom.roster import SKILL_COLUMNS
 from mathplay.hub.store import RecordStore
 from tests.browser.labserver import launch, run_all, write_notebook
 from tests.hub.conftest import _cannot, _proxy
@@ -145,6 +151,9 @@ def _the_lesson(hub: RecordsHub, seen: dict[str, Any]) -> None:
             seen["status"] = teacher.locator("#mp-status").inner_text()
             teacher.screenshot(path=str(SCREENSHOTS / "dashboard-teacher.png"), full_page=True)
             seen["teacher errors"] = list(teacher.errors)
+            for path in ("report.csv", "skills.csv"):
+                response = teacher.request.get(f"{hub.service_url}class/{CLASS}/{path}")
+                seen[f"teacher's {path}"] = (response.status, response.text())
 
             # A pupil: their own answers only; a class's page is refused.
             ana = pupils["ana"]
@@ -162,19 +171,22 @@ def _the_lesson(hub: RecordsHub, seen: dict[str, Any]) -> None:
                 response = own.request.get(f"{hub.service_url}class/{CLASS}/{path}")
                 seen[f"ana's {path}"] = response.status
 
-            # The service dies mid-lesson; ben answers again; the hub starts it again and
-            # ben's kernel sends what waited in his file.
-            before = len(stored(hub, "ben"))
+            # The service stops answering mid-lesson (frozen, so the hub does not start
+            # another at once); ben answers again: his answer waits in his file. Then the
+            # service dies, the hub starts it again, and ben's kernel sends what waited.
+            before, lines_before = len(stored(hub, "ben")), len(file_lines(hub, "ben"))
             seen["service pids"] = hub.service_pids()
             for pid in seen["service pids"]:
-                import os
-                import signal
-
-                os.kill(pid, signal.SIGKILL)
+                os.kill(pid, signal.SIGSTOP)
             seen["ben again"] = answer(pupils["ben"], 1, RIGHT)
+            wait_until(lambda: len(file_lines(hub, "ben")) > lines_before, 30, "ben's new line")
+            time.sleep(2)  # the kernel has tried to send it by now
             seen["ben's lines while down"] = len(file_lines(hub, "ben"))
             seen["ben stored while down"] = len(stored(hub, "ben"))
+            for pid in seen["service pids"]:
+                os.kill(pid, signal.SIGKILL)
             hub.wait_for_service(90)
+            seen["restarted pids"] = hub.service_pids()
             wait_until(lambda: len(stored(hub, "ben")) > before, 90,
                        "ben's answer given while the service was down")  # fmt: skip
             expect(grid.locator("td.mp-c[title^='ben, ']").first).to_contain_text(
@@ -206,6 +218,15 @@ def test_the_teacher_sees_both_answers_live(lesson: dict[str, Any]) -> None:
     assert lesson["teacher errors"] == []
 
 
+def test_the_teachers_csv_files_are_the_clis(lesson: dict[str, Any]) -> None:
+    status, text = lesson["teacher's report.csv"]
+    rows = list(csv.reader(io.StringIO(text)))
+    assert status == 200 and tuple(rows[0]) == CSV_COLUMNS
+    assert sorted({row[0] for row in rows[1:]}) == ["ana", "ben", "cai"]
+    status, text = lesson["teacher's skills.csv"]
+    assert status == 200 and tuple(next(csv.reader(io.StringIO(text)))) == tuple(SKILL_COLUMNS)
+
+
 def test_a_pupil_sees_only_their_own_answers(lesson: dict[str, Any]) -> None:
     assert "ana" in lesson["ana's page"] and "ben" not in lesson["ana's page"]
     assert lesson["ana's class page"] == 403
@@ -217,6 +238,9 @@ def test_no_record_lost_or_twice_when_the_service_restarts(
     lesson: dict[str, Any], records_hub: RecordsHub
 ) -> None:
     assert lesson["service pids"], "the records service's process was not found"
+    assert lesson["restarted pids"] and not set(lesson["restarted pids"]) & set(
+        lesson["service pids"]
+    ), "the hub did not start the service again"
     assert lesson["ben stored while down"] < lesson["ben's lines while down"]
     for user in ("ana", "ben"):
         lines = file_lines(records_hub, user)
