@@ -8,11 +8,15 @@ load test and ``bench/records_service.py``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from typing import Any
 
 from tests.browser.labserver import free_port
@@ -115,3 +119,47 @@ class RecordsHub(Hub):
             if "mathplay.hub.service" in command:
                 found.append(pid)
         return found
+
+
+@contextlib.contextmanager
+def second_copy(hub: RecordsHub) -> Iterator[str]:
+    """Another copy of the service on the same database, started by hand as an external
+    service would be (the hub's variables given to it), outside the hub's proxy: its
+    records address. Stopped at the end."""
+    port = free_port()
+    env = dict(os.environ)
+    env.update({
+        "JUPYTERHUB_API_URL": hub.url + "/hub/api",
+        "JUPYTERHUB_API_TOKEN": hub.admin_token,
+        "JUPYTERHUB_SERVICE_PREFIX": SERVICE,
+    })  # fmt: skip
+    log = hub.state / "second-copy.log"
+    with open(log, "wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "mathplay.hub.service", "--url", f"http://127.0.0.1:{port}",
+             "--db", hub.db_url],
+            env=env, stdout=out, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    url = f"http://127.0.0.1:{port}{SERVICE}api/records"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            request = urllib.request.Request(url, data=b"{}", method="POST")
+            try:
+                urllib.request.urlopen(request, timeout=5)
+            except urllib.error.HTTPError as error:
+                if error.code == 401:
+                    break
+            except OSError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the second copy did not start:\n{log.read_text()[-2000:]}")
+            time.sleep(0.3)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)

@@ -41,6 +41,8 @@ class LoadResult:
     failures: list[str] = field(default_factory=list)
     stored: int = 0
     distinct: int = 0
+    #: Records sent a second time, to the other copy of the service.
+    resent: int = 0
 
     @staticmethod
     def percentile(values: list[float], share: float) -> float:
@@ -59,7 +61,8 @@ class LoadResult:
             f" ({self.pupils * self.attempts / self.seconds:.0f} records/s); a record p50 "
             f"{p50:.0f} ms, p95 {p95:.0f} ms; the hub's own GET /api/user p50 {b50:.0f} ms, "
             f"p95 {b95:.0f} ms (ratio {ratios}); "
-            f"stored {self.stored}, lost {lost}, twice {self.stored - self.distinct}, "
+            f"stored {self.stored}, lost {lost}, twice {self.stored - self.distinct} "
+            f"(of {self.resent} sent twice), "
             f"failed requests {len(self.failures)}"
         )
 
@@ -96,10 +99,16 @@ def pupils_with_tokens(hub: RecordsHub, count: int) -> dict[str, str]:
         return dict(zip(names, pool.map(hub.token_for, names), strict=True))
 
 
-def run_load(hub: RecordsHub, tokens: dict[str, str], attempts: int) -> LoadResult:
-    """Every pupil of ``tokens`` sends ``attempts`` records at once; then the baseline."""
+def run_load(
+    hub: RecordsHub, tokens: dict[str, str], attempts: int, other_copy: str | None = None
+) -> LoadResult:
+    """Every pupil of ``tokens`` sends ``attempts`` records at once; then the baseline.
+
+    With ``other_copy`` (the records address of a second copy of the service on the same
+    database), every other record goes to it, and every fifth is sent again to the other
+    copy, as a kernel's retry that lands on another copy would be."""
     result = LoadResult(len(tokens), attempts, 0.0)
-    records_url = hub.url + SERVICE + "api/records"
+    copies = [hub.url + SERVICE + "api/records"] + ([other_copy] if other_copy else [])
 
     def pupil(item: tuple[str, str], send: bool) -> list[float]:
         name, token = item
@@ -108,7 +117,10 @@ def run_load(hub: RecordsHub, tokens: dict[str, str], attempts: int) -> LoadResu
             try:
                 if send:
                     body = json.dumps({"lines": [_attempt(name, n)]}).encode()
-                    times.append(_request(records_url, token, body))
+                    times.append(_request(copies[n % len(copies)], token, body))
+                    if other_copy and n % 5 == 0:
+                        result.resent += 1
+                        _request(copies[(n + 1) % len(copies)], token, body)
                 else:
                     times.append(_request(hub.url + "/hub/api/user", token, None))
             except (OSError, urllib.error.URLError) as error:
