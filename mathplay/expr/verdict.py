@@ -108,7 +108,9 @@ class Verdict:
 
     def __repr__(self) -> str:
         if self.holds:
-            shown = f"{self.value}"
+            # The checker's own exact value, written as sympy writes it ("3/4"): a repr
+            # never imports sympy (3 s in the browser, on every lesson's first check).
+            shown = f"{self._raw[0]}"
             if self.base == 2:
                 shown += f" (binary {format_number(self._raw[0] or 0, 2)})"
             return f"Verdict({self.text!r}, holds=True, value={shown})"
