@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -181,8 +182,16 @@ class RecordStore:
 
 
 def _sqlite_settings(connection: Any, _record: Any) -> None:
-    """A write-ahead log: readers (the dashboard) never wait for writers (pupils)."""
+    """Wait for a writer rather than fail, and a write-ahead log: readers (the dashboard)
+    never wait for writers (pupils). The log is a setting of the file, kept once made: a
+    connection that finds another switching it at the same moment leaves it to them."""
     cursor = connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA busy_timeout=30000")
-    cursor.close()
+    try:
+        (mode,) = cursor.execute("PRAGMA journal_mode").fetchone()
+        if str(mode).lower() not in ("wal", "memory"):
+            cursor.execute("PRAGMA journal_mode=WAL")
+    except sqlite3.OperationalError:
+        pass  # another copy is switching it now
+    finally:
+        cursor.close()
