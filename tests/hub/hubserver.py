@@ -314,3 +314,20 @@ class Hub:
 
     def __exit__(self, *exc: Any) -> None:
         self.stop()
+
+
+def log_in(
+    browser: Any, hub: Hub, user: str, next_url: str = "", viewport: tuple[int, int] = (1200, 800)
+) -> Any:
+    """Submit the hub's login form as ``user`` in a browser context of its own; the hub
+    then starts their server, or goes to ``next_url`` (a service's page) when given."""
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    page.goto(f"{hub.url}/hub/login" + (f"?next={next_url}" if next_url else ""))
+    page.locator("#username_input").fill(user)
+    page.locator("#password_input").fill(PASSWORD)
+    page.locator("#login_submit").click()
+    return page

@@ -24,7 +24,7 @@ import pytest
 
 from tests.browser.labserver import launch, run_all, write_notebook
 from tests.hub.conftest import USERS
-from tests.hub.hubserver import PASSWORD, Hub
+from tests.hub.hubserver import Hub, log_in
 
 pytestmark = [pytest.mark.hub, pytest.mark.browser]
 
@@ -80,20 +80,6 @@ def records_in(home: Path, timeout: float = 20.0) -> tuple[list[Path], list[dict
         if rows or time.monotonic() > deadline:
             return files, rows
         time.sleep(0.2)
-
-
-def log_in(browser: Any, hub: Hub, user: str) -> Any:
-    """Submit the hub's login form as ``user``; the hub then starts their server."""
-    context = browser.new_context(viewport={"width": 1200, "height": 800})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
-    page.goto(f"{hub.url}/hub/login")
-    page.locator("#username_input").fill(user)
-    page.locator("#password_input").fill(PASSWORD)
-    page.locator("#login_submit").click()
-    return page
 
 
 def solve_the_puzzle(page: Any, pupil: Pupil) -> None:

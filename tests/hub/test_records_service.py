@@ -34,7 +34,7 @@ from mathplay.classroom.roster import SKILL_COLUMNS
 from mathplay.hub.store import RecordStore
 from tests.browser.labserver import launch, run_all, write_notebook
 from tests.hub.conftest import _cannot, _proxy
-from tests.hub.hubserver import PASSWORD
+from tests.hub.hubserver import log_in
 from tests.hub.postgres import Postgres, postgres_bin
 from tests.hub.records_hub import CLASS, SERVICE, TEACHER, RecordsHub
 
@@ -83,20 +83,6 @@ def wait_until(check: Any, seconds: float, what: str) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"not in {seconds} s: {what}")
         time.sleep(0.3)
-
-
-def log_in(browser: Any, hub: RecordsHub, user: str, next_url: str = "",
-           viewport: tuple[int, int] = (1200, 800)) -> Any:  # fmt: skip
-    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
-    page.goto(f"{hub.url}/hub/login" + (f"?next={next_url}" if next_url else ""))
-    page.locator("#username_input").fill(user)
-    page.locator("#password_input").fill(PASSWORD)
-    page.locator("#login_submit").click()
-    return page
 
 
 def answer(page: Any, puzzle_number: int, text: str) -> str:
