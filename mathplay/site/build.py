@@ -44,6 +44,7 @@ from mathplay.site.pins import (
     PACK_LOCALES,
     PYODIDE_FILES,
 )
+from mathplay.site.snapshot import make_snapshot
 from mathplay.site.teachers import FOLDER as TEACHERS
 from mathplay.site.teachers import lesson_titles, teacher_pages, translated_titles
 from mathplay.site.tools import (
@@ -360,6 +361,8 @@ def build_site(
             [code for code in LANGUAGES if home_name(code, language) in homes],
             language,
         )
+        say(_("Making the quick start for a second visit (Python's memory, saved)"))
+        make_snapshot(output, work, log, say)
         make_offline(output)
         say(_("Checking that the site names no remote address"))
         packages = check_site(output)

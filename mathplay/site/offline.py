@@ -100,6 +100,23 @@ PAGE_SCRIPT = r"""
             }
           }
           await Promise.all([worker(), worker(), worker(), worker()]);
+          // Python's quick start (mathplay/site/snapshot.py) kept unpacked too, so that
+          // the next visit reads it at once.
+          for (const url of urls) {
+            if (!/mathplay-start-[0-9a-f]+\.bin\.gz$/.test(url)) continue;
+            try {
+              const unpacked = url.replace(/\.gz$/, "");
+              const packed = await cache.match(url);
+              if (!packed || await cache.match(unpacked)) continue;
+              const body = packed.body.pipeThrough(new DecompressionStream("gzip"));
+              const bytes = await new Response(body).arrayBuffer();
+              await cache.put(unpacked, new Response(bytes, {
+                headers: { "Content-Type": "application/octet-stream" },
+              }));
+            } catch (error) {
+              console.warn("mathplay: the quick start was not unpacked", error);
+            }
+          }
           flag("ready");
         }
         // From a lesson's app page (the pupils' way in), once its cells have run.

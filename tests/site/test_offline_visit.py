@@ -3,7 +3,8 @@
 A pupil opens lesson 05's app page once (the server running); the page then keeps every
 file of the site in the browser's cache. The server is stopped, as when the laptop goes
 home with no network, and the pupil comes back: the home page and the lesson open, its
-cells run, and a puzzle answers.
+cells run (Python started from the snapshot of its memory the first visit kept), and a
+puzzle answers.
 """
 
 from __future__ import annotations
@@ -58,6 +59,11 @@ def test_a_second_visit_with_the_server_stopped(site_browser: Any, site: Path) -
         page.goto(url)
         second = wait_for_app_page(page, LESSON)
         assert second.errors() == []
+        # Python started from the snapshot the first visit kept (mathplay/site/snapshot.py),
+        # and the lesson's evaluate cell, which imports sympy from its files, showed 26.
+        quick = second.execute("import os; print(os.environ.get('MATHPLAY_QUICK_START'))")
+        assert quick.strip() == "snapshot"
+        expect(page.locator(".jp-OutputArea-output").filter(has_text="26").first).to_be_attached()
         type_and_enter(page.get_by_placeholder("write your name, then press Enter").first, "Ana")
         expect(answer_guided(page, 1, "100")).to_contain_text("Not yet")
         second.mark("answered")

@@ -32,6 +32,7 @@ from mathplay.site.check import KERNEL_PLUGIN, check_site, problems
 from mathplay.site.contents import GAMES, gather, play_notebook
 from mathplay.site.pins import PYODIDE_FILES, TOOLS
 from mathplay.site.serve import make_server
+from mathplay.site.snapshot import make_snapshot
 from mathplay.site.teachers import lesson_titles, teacher_pages, translated_titles
 from mathplay.site.tools import SiteError, find_python
 
@@ -484,3 +485,52 @@ def test_the_offline_list_and_service_worker(tmp_path: Path) -> None:
     assert make_offline(site) != stamp
     assert make_offline(site) == make_offline(site)
     assert (site / "service-worker.js").read_text().count(MARK) == 1
+
+
+def _tiny_site(folder: Path) -> Path:
+    """A site with just what the quick start reads: the lock, one wheel, the config."""
+    lock = folder / "static" / "pyodide-lock"
+    lock.mkdir(parents=True)
+    (lock / "comm-0.2.3-py3-none-any.whl").write_bytes(b"PK")
+    packages = {"comm": {"file_name": "comm-0.2.3-py3-none-any.whl"}}
+    (lock / "pyodide-lock.json").write_text(json.dumps({"packages": packages}), "utf-8")
+    (folder / "static" / "pyodide").mkdir()
+    kernel = {"pyodideUrl": "./static/pyodide/pyodide.mjs"}
+    config = {"jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: kernel}}}
+    (folder / "jupyter-lite.json").write_text(json.dumps(config), "utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("node", ["missing", "failing"])
+def test_with_no_quick_start_the_build_says_why_in_one_line_and_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, node: str
+) -> None:
+    site = _tiny_site(tmp_path / "site")
+    before = (site / "jupyter-lite.json").read_text("utf-8")
+    bin_folder = tmp_path / "bin"
+    bin_folder.mkdir()
+    if node == "failing":
+        # As Node.js fails when a module keeps a JavaScript object: a page of minified
+        # source, then the error.
+        fake = bin_folder / "node"
+        fake.write_text(
+            "#!/bin/sh\necho 'async function _createPyodideModule(){var a=1;"
+            + "x" * 3000
+            + "' >&2\necho \"Error: Can't serialize object at index 7\" >&2\nexit 1\n"
+        )
+        fake.chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_folder))
+    said: list[str] = []
+    log = tmp_path / "build.log"
+    work = tmp_path / "work"
+    work.mkdir()
+    assert make_snapshot(site, work, log, said.append) is None
+    assert len(said) == 1 and "\n" not in said[0]
+    if node == "missing":
+        assert said == ["No quick start for a second visit: Node.js was not found"]
+    else:
+        assert "Error: Can't serialize object at index 7" in said[0]
+        assert str(log) in said[0] and len(said[0]) < 400
+        assert "Can't serialize" in log.read_text("utf-8")
+    assert (site / "jupyter-lite.json").read_text("utf-8") == before
+    assert not list((site / "static" / "pyodide").iterdir())
