@@ -151,6 +151,15 @@ def _wrong_answers(s: Summary, puzzle_set: str) -> str:
     return "<ul>" + "".join(items) + "</ul>"
 
 
+def _grids(s: Summary) -> list[str]:
+    """Each set's heading and its pupil × puzzle grid."""
+    parts = []
+    for puzzle_set in s.sets:
+        parts.append(f"<h3>{escape(puzzle_set or _('(no set)'))}</h3>")
+        parts.append(_grid(s, puzzle_set))
+    return parts
+
+
 def body(s: Summary) -> str:
     """The report's HTML without the page around it (for a notebook's output)."""
     parts = [f'<style>{_CSS}</style><div class="mp-report">']
@@ -167,9 +176,7 @@ def body(s: Summary) -> str:
             + "</p>"
         )
         parts.append(_key())
-    for puzzle_set in s.sets:
-        parts.append(f"<h3>{escape(puzzle_set or _('(no set)'))}</h3>")
-        parts.append(_grid(s, puzzle_set))
+    parts += _grids(s)
     if s.games:
         parts.append(f"<h3>{escape(_('Games played in a lesson'))}</h3><ul>")
         parts += [f"<li>{escape(line)}</li>" for line in s.game_lines()]
@@ -192,9 +199,7 @@ def own_body(s: Summary) -> str:
     parts = [f'<style>{_CSS}</style><div class="mp-report">']
     if s.sets:
         parts.append(_key())
-    for puzzle_set in s.sets:
-        parts.append(f"<h3>{escape(puzzle_set or _('(no set)'))}</h3>")
-        parts.append(_grid(s, puzzle_set))
+    parts += _grids(s)
     if s.sets:
         parts.append(f"<h3>{escape(_('Your wrong answers'))}</h3>")
         for puzzle_set in s.sets:

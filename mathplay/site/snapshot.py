@@ -153,7 +153,10 @@ class _MathplayAfterKernel:
 
         def exec_module(module):
             run(module)
-            _mathplay_after_kernel()
+            try:
+                _mathplay_after_kernel()
+            except Exception as error:  # the kernel must start whatever happens here
+                print("mathplay: after the snapshot:", repr(error), file=sys.stderr)
 
         spec.loader.exec_module = exec_module
         return spec
