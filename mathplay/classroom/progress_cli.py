@@ -1,10 +1,14 @@
 """``mathplay progress``: a teacher gathers a class's records and reads the report.
 
-``mathplay progress collect PATH... -o class.jsonl`` gathers progress files (folders are
-searched through for ``*.jsonl``), each record once; ``mathplay progress report
-class.jsonl [--set NAME] [--class FILE] [--csv OUT] [--skills-csv OUT] [--html OUT]``
-prints the pupil × puzzle grid and writes it as CSV (one row per pupil per puzzle), per
-skill (one row per pupil per skill, with a level) and as a one-page HTML report.
+``mathplay progress collect PATH... -o class.jsonl [--homes] [--class FILE]`` gathers
+progress files (folders are searched through for ``*.jsonl``), each record once, a record
+found in a pupil's home folder counted as that pupil's (``--homes``: each folder given is
+one; ``--class``: the folders named as pupils on the class list, or its ``folder``
+column; neither: the folders owned by the system user they are named after);
+``mathplay progress report class.jsonl [--set NAME] [--class FILE] [--csv OUT]
+[--skills-csv OUT] [--html OUT]`` prints the pupil × puzzle grid and writes it as CSV
+(one row per pupil per puzzle), per skill (one row per pupil per skill, with a level)
+and as a one-page HTML report.
 """
 
 from __future__ import annotations
@@ -15,10 +19,11 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
-from mathplay.classroom.collect import collect
+from mathplay.classroom.collect import collect, owned_homes, pupil_homes
 from mathplay.classroom.records import ProgressWarning
 from mathplay.classroom.report import summary
-from mathplay.i18n import _
+from mathplay.classroom.where import name_key
+from mathplay.i18n import _, _n
 
 __all__ = ["add_parser"]
 
@@ -48,15 +53,78 @@ def _missing(paths: Sequence[str]) -> int:
 def _collect(args: argparse.Namespace) -> int:
     if _missing(args.paths):
         return 2
+    owners: dict[Any, str] | None = None
+    problems: list[str] = []
+    names: list[str] = []
+    by_owner = not (args.homes or args.class_list)  # the teacher's word wins
+    if by_owner:
+        owners = owned_homes(args.paths, not_homes=[args.output]) or None
+    if args.homes or args.class_list:
+        folders = None
+        if args.class_list:
+            from mathplay.classroom.roster import (
+                ClassListError,
+                read_class_folders,
+                read_class_list,
+            )
+
+            try:
+                names = read_class_list(args.class_list)
+                folders = read_class_folders(args.class_list)
+            except ClassListError as error:
+                print(_("error: {message}").format(message=error), file=sys.stderr)
+                return 2
+        owners, problems = pupil_homes(
+            args.paths, homes=args.homes, class_list=names, folders=folders
+        )
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ProgressWarning)
-        result = collect(args.paths, args.output)
+        result = collect(args.paths, args.output, owners=owners)
     _show_warnings(caught)
-    for problem in result.problems:
+    for problem in problems + result.problems:
         print(_("warning: {message}").format(message=problem), file=sys.stderr)
     print(result)
+    if owners is not None:
+        pupils = sorted({owner for owner in owners.values()}, key=name_key)
+        if pupils and by_owner:
+            print(
+                _n(
+                    "home folder found for {n} pupil (by its owner): {names}",
+                    "home folders found for {n} pupils (by their owners): {names}",
+                    len(pupils),
+                ).format(n=len(pupils), names=", ".join(pupils))
+            )
+        elif pupils:
+            print(
+                _n(
+                    "home folder found for {n} pupil: {names}",
+                    "home folders found for {n} pupils: {names}",
+                    len(pupils),
+                ).format(n=len(pupils), names=", ".join(pupils))
+            )
+        else:
+            print(_("no pupil's home folder found: every record counts for the name it typed"))
+        found = {name_key(owner) for owner in pupils}
+        homeless = [name for name in names if name_key(name) not in found]
+        if homeless:
+            print(
+                _n(
+                    "no home folder found for {n} pupil on the class list: {names}",
+                    "no home folder found for {n} pupils on the class list: {names}",
+                    len(homeless),
+                ).format(n=len(homeless), names=", ".join(homeless))
+            )
+    for moved in result.moved:
+        print(_("moved: {message}").format(message=moved))
     for flag in result.flags:
         print(_("check: {message}").format(message=flag))
+    if result.flags and owners is None:
+        print(
+            _(
+                "(to count what is in a pupil's home folder as that pupil's, whatever name "
+                "it typed, collect with --homes or --class: see docs/classroom.md)"
+            )
+        )
     return 0
 
 
@@ -107,6 +175,25 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     gather.add_argument("paths", nargs="+", metavar="PATH")
     gather.add_argument("-o", "--output", required=True, metavar="FILE",
                         help=_("the file to write (records already in it are kept)"))  # fmt: skip
+    gather.add_argument(
+        "--homes",
+        action="store_true",
+        help=_(
+            "each folder given is one pupil's home, the pupil named as the folder "
+            "(/home/p13 is p13's): what is in it counts as that pupil's, whatever name it typed"
+        ),
+    )
+    gather.add_argument(
+        "--class",
+        dest="class_list",
+        metavar="FILE",
+        help=_(
+            "the class list (one name a line, or a CSV file with a 'name' column and, if you "
+            "like, a 'folder' column): a folder given, or a folder in one, named as a pupil "
+            "on it, or given in its 'folder' column, is that pupil's home, and what is in "
+            "it counts as that pupil's"
+        ),
+    )
     gather.set_defaults(run=_collect)
     report = sub.add_parser("report", help=_("print a class's report; write it as CSV or HTML"))
     report.add_argument("files", nargs="+", metavar="FILE")

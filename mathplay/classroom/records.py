@@ -39,7 +39,7 @@ from mathplay.classroom.where import (
     os_user,
     progress_dir,
 )
-from mathplay.i18n import _
+from mathplay.i18n import _, _n
 
 try:  # pragma: no cover - there is no fcntl on Windows
     import fcntl
@@ -51,6 +51,7 @@ __all__ = [
     "MOST_LINE_BYTES",
     "RECORD_VERSION",
     "SET_KEY",
+    "TYPED_WHO",
     "ProgressWarning",
     "parse_line",
     "read_attempts",
@@ -58,6 +59,7 @@ __all__ = [
     "record_game",
     "record_next",
     "source_flags",
+    "typed_flags",
     "why_not_read",
 ]
 
@@ -163,6 +165,11 @@ NEXT_EVENT = "next"
 
 #: The record's key for its set's name in every language (see :func:`record`).
 SET_KEY = "set_key"
+
+#: The record's key for the name the line typed, when the record is counted under
+#: another: the pupil whose home folder it was found in (``progress collect``), or the
+#: hub name (the records service, :mod:`mathplay.hub.store`).
+TYPED_WHO = "typed_who"
 
 
 def _clean_set_key(out: dict[str, Any]) -> str | None:
@@ -543,4 +550,43 @@ def source_flags(attempts: Iterable[dict[str, Any]]) -> list[str]:
                 _("{file}: a handed-in file names {n} pupils ({names}); it may have been edited")
                 .format(file=source, n=len(keys), names=names)
             )  # fmt: skip
+    return flags
+
+
+def typed_flags(attempts: Iterable[dict[str, Any]]) -> list[str]:
+    """The records counted under another name than the one they typed (``typed_who``:
+    :func:`mathplay.classroom.collect.collect` found them in that pupil's home folder),
+    one line per pupil: how many, the names typed and the files they came from.
+
+    >>> typed_flags([{"who": "p13", "typed_who": "p14", "source": "/home/p13/a.jsonl"},
+    ...              {"who": "p14", "typed_who": "P14 "}])
+    ["p13: 1 record found in p13's home folder names p14; counted as p13's (the name typed is kept as typed_who): /home/p13/a.jsonl"]
+    """  # noqa: E501
+    typed_of: dict[str, dict[str, str]] = {}
+    files_of: dict[str, set[str]] = {}
+    count: dict[str, int] = {}
+    shown: dict[str, str] = {}
+    for attempt in attempts:
+        typed, who = attempt.get(TYPED_WHO), str(attempt.get("who", ""))
+        if not isinstance(typed, str) or name_key(typed) == name_key(who):
+            continue
+        key = name_key(who)
+        shown.setdefault(key, who)
+        typed_of.setdefault(key, {}).setdefault(name_key(typed), typed.strip() or _("(no name)"))
+        count[key] = count.get(key, 0) + 1
+        if isinstance(attempt.get("source"), str) and attempt["source"]:
+            files_of.setdefault(key, set()).add(attempt["source"])
+    flags = []
+    for key in sorted(count):
+        message = _n(
+            "{who}: {n} record found in {who}'s home folder names {names}; counted as "
+            "{who}'s (the name typed is kept as typed_who)",
+            "{who}: {n} records found in {who}'s home folder name {names}; counted as "
+            "{who}'s (the name typed is kept as typed_who)",
+            count[key],
+        ).format(
+            who=shown[key] or "?", n=count[key], names=", ".join(sorted(typed_of[key].values()))
+        )
+        files = sorted(files_of.get(key, ()))
+        flags.append(message + (": " + ", ".join(files) if files else ""))
     return flags

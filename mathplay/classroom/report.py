@@ -1,5 +1,12 @@
 """A teacher's report of a class's attempts: tables, a pupil × puzzle grid, CSV, HTML, chart.
 
+A puzzle of a set asks every pupil the same question: it is one column of the grid, one
+row of ``by_puzzle``. A practice draws each pupil their own questions (its records carry
+a ``skill``), so its puzzles' ids (``binary-to-decimal-3``, the 3rd of the pupil's stream)
+name different questions for different pupils: the class-wide tables and the grid show
+the practice by skill (one column, :class:`SkillColumn`), and only the pupil's own rows
+(the CSV, one row per pupil per question) name the questions, each pupil's own.
+
 >>> import tempfile, os
 >>> from mathplay.classroom.records import record
 >>> path = os.path.join(tempfile.mkdtemp(), "class.jsonl")
@@ -31,7 +38,9 @@ from mathplay.classroom.records import (
     _warn,
     progress_files,
     source_flags,
+    typed_flags,
 )
+from mathplay.classroom.roster import practice_skill, skill_title
 from mathplay.classroom.set_names import one_name_per_set, only_set
 from mathplay.classroom.statuses import STATUS_BY_NAME, STATUSES
 from mathplay.classroom.where import DEFAULT_LOG, name_key, progress_dir
@@ -40,6 +49,8 @@ from mathplay.i18n import _
 __all__ = [
     "CSV_COLUMNS",
     "STATUSES",
+    "Mark",
+    "SkillColumn",
     "Summary",
     "Table",
     "as_text",
@@ -48,7 +59,10 @@ __all__ = [
     "summary_of",
 ]
 
-#: The columns of :meth:`Summary.to_csv`, one row per pupil per puzzle.
+#: The columns of :meth:`Summary.to_csv`, one row per pupil per puzzle: ``skill`` is a
+#: practice's skill (empty for a puzzle of a set), ``question`` the question as the pupil
+#: saw it (in a practice, their own). Columns are only ever added, at the end: other
+#: tools read them.
 CSV_COLUMNS = (
     "who",
     "set",
@@ -60,6 +74,8 @@ CSV_COLUMNS = (
     "solution_seen",
     "seconds",
     "wrong_answers",
+    "skill",
+    "question",
 )
 #: How wrong answers are joined in one cell of the CSV.
 WRONG_SEPARATOR = " | "
@@ -171,6 +187,70 @@ def _when(a: dict[str, Any]) -> datetime | None:
     return moment if moment.tzinfo is not None else None
 
 
+#: The statuses of a pupil who solved a puzzle.
+_SOLVED = ("first try", "with help", "after solution")
+
+
+@dataclass(frozen=True)
+class SkillColumn:
+    """A practice's skill as one column of its set: every pupil at their own questions.
+    Its ``title`` and ``label`` are in the language spoken when they are read."""
+
+    name: str
+    kind: Any = None
+    level: Any = None
+
+    @property
+    def title(self) -> str:
+        """The skill's title (``"Binary → decimal"``)."""
+        return skill_title(self.name, self.kind, self.level)
+
+    @property
+    def label(self) -> str:
+        """The column's name in the report (``"Binary → decimal (practice)"``)."""
+        return _("{skill} (practice)").format(skill=self.title)
+
+
+@dataclass
+class Mark:
+    """One pupil at one column of the grid, from their ``rows`` in it: a puzzle of a set
+    (one row), or a practice's skill (a row per question of their own). A skill's
+    ``status`` is the worst of its questions': ✓ only if every one was right at the first
+    try, ✗ if one is not solved yet."""
+
+    rows: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def status(self) -> str:
+        order = [status.name for status in STATUSES]
+        tried = [r["status"] for r in self.rows if r["attempts"]]
+        return max(tried, key=order.index) if tried else "not tried"
+
+    @property
+    def attempts(self) -> int:
+        return sum(r["attempts"] for r in self.rows)
+
+    @property
+    def questions(self) -> int:
+        """The questions tried."""
+        return sum(r["attempts"] > 0 for r in self.rows)
+
+    @property
+    def right(self) -> int:
+        """The questions right at the first try."""
+        return sum(bool(r["first_try"]) for r in self.rows)
+
+    @property
+    def solved(self) -> int:
+        """The questions solved."""
+        return sum(bool(r["solved"]) for r in self.rows)
+
+    @property
+    def hints(self) -> int:
+        """The most hints at one question."""
+        return max([r["hints"] for r in self.rows], default=0)
+
+
 # --- the summary ----------------------------------------------------------------------
 
 
@@ -187,11 +267,14 @@ class Summary:
     skipped: int = 0
     note: str = ""
     rows: Table = field(default_factory=lambda: Table([*CSV_COLUMNS, "status"]))
-    #: The sets, each with its puzzles in order.
+    #: The sets, each with its columns in order: a puzzle's id, or a practice's skill (a
+    #: column for every pupil's own questions in it, named in :attr:`skills`).
     sets: dict[str, list[str]] = field(default_factory=dict)
     #: The pupils, as first written.
     pupils: list[str] = field(default_factory=list)
-    #: Each puzzle's question (when the records have it), by (set, puzzle).
+    #: Each puzzle's question (when the records have it), by (set, puzzle): the puzzles
+    #: of a set only, the same question for everyone (a practice's questions are each
+    #: pupil's own: they are in the pupil's rows, ``question``).
     questions: dict[tuple[str, str], str] = field(default_factory=dict)
     #: The pupils of the class list with no record at all.
     not_started: list[str] = field(default_factory=list)
@@ -199,6 +282,11 @@ class Summary:
     records: list[dict[str, Any]] = field(default_factory=list, repr=False)
     #: The games pupils finished in a lesson, each a summary of its review (issue 37).
     games: list[dict[str, Any]] = field(default_factory=list)
+    #: The columns that are a practice's skills, by (set, skill).
+    skills: dict[tuple[str, str], SkillColumn] = field(default_factory=dict)
+    _marks: dict[str, dict[str, dict[str, Mark]]] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def game_lines(self) -> list[str]:
         """One line per finished game: who, which game, the points and the share of the
@@ -239,23 +327,39 @@ class Summary:
                 return row
         raise KeyError((who, puzzle_set, puzzle))
 
+    def label(self, puzzle_set: str, column: str) -> str:
+        """What a column of ``puzzle_set`` is called: a puzzle's id, or a practice's
+        skill (``"Binary → decimal (practice)"``)."""
+        skill = self.skills.get((puzzle_set, column))
+        return skill.label if skill is not None else column
+
+    def marks(self, puzzle_set: str) -> dict[str, dict[str, Mark]]:
+        """Each pupil's :class:`Mark` at each column of ``puzzle_set``, by the pupil (as
+        shown) and the column."""
+        if self._marks is None:
+            self._marks = _group(self.rows)
+        return self._marks.get(puzzle_set, {})
+
     @property
     def hardest(self) -> Table:
-        """The puzzles the class found hardest first: fewest right at the first try (of
-        those who tried), then fewest solved."""
+        """The puzzles the class found hardest first: the fewest questions right at the
+        first try (of those tried), then the fewest solved. A practice's skill counts
+        every pupil's own questions in it; a puzzle of a set one question a pupil."""
         rows = sorted(
             (r for r in self.by_puzzle if r["tried by"]),
-            key=lambda r: (r["first try"] / r["tried by"], r["solved"] / r["tried by"]),
-        )
+            key=lambda r: (
+                r["questions right"] / r["questions"], r["questions solved"] / r["questions"]
+            ),
+        )  # fmt: skip
         return Table([*self.by_puzzle.columns, "wrong answers"], [
             {**r, "wrong answers": _common(self._wrong(r["set"], r["id"]))} for r in rows
         ])  # fmt: skip
 
-    def _wrong(self, puzzle_set: str, puzzle: str) -> list[str]:
+    def _wrong(self, puzzle_set: str, column: str) -> list[str]:
         return [
             answer
             for row in self.rows
-            if (row["set"], row["puzzle"]) == (puzzle_set, puzzle)
+            if (row["set"], row["item"]) == (puzzle_set, column)
             for answer in row["wrong_answers"]
         ]
 
@@ -266,37 +370,42 @@ class Summary:
         for puzzle_set, puzzles in self.sets.items():
             parts += [_("Set: {name}").format(name=puzzle_set or _("(no set)")), ""]
             parts += [str(self.grid(puzzle_set)), ""]
-            numbered = ", ".join(f"{n}={p}" for n, p in enumerate(puzzles, start=1))
+            numbered = ", ".join(
+                f"{n}={self.label(puzzle_set, p)}" for n, p in enumerate(puzzles, start=1)
+            )
             parts += [_("Puzzles: {list}").format(list=numbered), ""]
         if self.sets:
             parts.append(_legend_text())
+            if self.skills:
+                from mathplay.classroom.report_html import skills_note
+
+                parts.append(skills_note())
             parts.append("")
             parts.append(_("Hardest puzzles:"))
             for r in self.hardest.rows[:5]:
                 wrong = f"; {_('wrong')}: {r['wrong answers']}" if r["wrong answers"] else ""
-                line = _("{puzzle}: {first} of {tried} right at the first try, {solved} solved")
-                first, tried, solved = r["first try"], r["tried by"], r["solved"]
-                line = line.format(puzzle=r["puzzle"], first=first, tried=tried, solved=solved)
-                parts.append("  " + line + wrong)
+                parts.append("  " + hardest_line(r) + wrong)
         if self.games:
             parts += ["", _("Games played in a lesson:")]
             parts += ["  " + line for line in self.game_lines()]
         return "\n".join(parts).rstrip() + "\n"
 
     def grid(self, puzzle_set: str) -> Table:
-        """The pupil × puzzle grid of one set, as symbols (``✓ + S ✗ ·``), with each
-        pupil's attempts, solved, first try, hints and minutes."""
+        """The pupil × puzzle grid of one set, as symbols (``✓ + S ✗ ·``; a practice's
+        skill is one column, its :class:`Mark`), with each pupil's attempts, solved, first
+        try, hints and minutes (their questions counted one by one)."""
         puzzles = self.sets[puzzle_set]
         numbers = [str(n) for n in range(1, len(puzzles) + 1)]
         columns = [_("pupil"), *numbers, _("attempts"), _("solved"), _("first try"),
                    _("hints"), _("minutes")]  # fmt: skip
         rows = []
+        marks = self.marks(puzzle_set)
         for who in self.pupils:
-            mine = {r["puzzle"]: r for r in self.rows if r["who"] == who and r["set"] == puzzle_set}
+            mine = marks.get(who, {})
             row: dict[str, Any] = {_("pupil"): who}
             for number, puzzle in zip(numbers, puzzles):
-                row[number] = STATUS_BY_NAME[mine[puzzle]["status"]].symbol
-            cells = list(mine.values())
+                row[number] = STATUS_BY_NAME[mine[puzzle].status].symbol
+            cells = [r for mark in mine.values() for r in mark.rows]
             row[_("attempts")] = sum(c["attempts"] for c in cells)
             row[_("solved")] = sum(c["solved"] for c in cells)
             row[_("first try")] = sum(c["first_try"] for c in cells)
@@ -361,6 +470,30 @@ class Summary:
         return draw(self, theme=theme, format=format)
 
 
+def _group(rows: Iterable[dict[str, Any]]) -> dict[str, dict[str, dict[str, Mark]]]:
+    """The rows as marks: by set, pupil and column (grouped once: a school's report is
+    not pupils × rows)."""
+    marks: dict[str, dict[str, dict[str, Mark]]] = {}
+    for r in rows:
+        mine = marks.setdefault(r["set"], {}).setdefault(r["who"], {})
+        mine.setdefault(r["item"], Mark()).rows.append(r)
+    return marks
+
+
+def hardest_line(r: dict[str, Any]) -> str:
+    """A row of :attr:`Summary.hardest` (or ``by_puzzle``) in words, for the terminal."""
+    if r.get("skill"):
+        return _(
+            "{skill}: {first} of {tried} pupils right at the first try at every question; "
+            "{right} of {questions} questions right at the first try, {solved} solved"
+        ).format(skill=r["puzzle"], first=r["first try"], tried=r["tried by"],
+                 right=r["questions right"], questions=r["questions"],
+                 solved=r["questions solved"])  # fmt: skip
+    line = _("{puzzle}: {first} of {tried} right at the first try, {solved} solved")
+    return line.format(puzzle=r["puzzle"], first=r["first try"], tried=r["tried by"],
+                       solved=r["solved"])  # fmt: skip
+
+
 def _common(answers: Iterable[str], most: int = 3) -> str:
     counts = Counter(a for a in answers if a)
     return ", ".join(f"{a} ×{n}" if n > 1 else a for a, n in counts.most_common(most))
@@ -394,7 +527,8 @@ def _gather(path: Any) -> tuple[list[dict[str, Any]], int, str]:
                     "(line {lines}{more})."
                 ).format(n=len(bad), path=file, lines=lines, more=more)
             )
-    notes += [_("Check: {flag}.").format(flag=flag) for flag in source_flags(attempts)]
+    flags = source_flags(attempts) + typed_flags(attempts)  # typed_who: collect's, see there
+    notes += [_("Check: {flag}.").format(flag=flag) for flag in flags]
     where = ", ".join(map(str, given))
     if not attempts:
         notes.insert(0, _("No attempts are recorded in {path} yet.").format(path=where))
@@ -441,50 +575,80 @@ def summary_of(
     for name in class_list or ():
         shown.setdefault(name_key(name), name)
     listed = set(shown)
+    # Each set's columns: a puzzle's id, or a practice's skill (each pupil's own questions).
     sets: dict[str, list[str]] = {}
+    skills: dict[tuple[str, str], SkillColumn] = {}
     cells: dict[tuple[str, str, str], Cell] = {}
-    questions: dict[tuple[str, str], str] = {}
+    questions: dict[tuple[str, str], str] = {}  # a set's puzzles: one question for all
+    own: dict[tuple[str, str, str], list[str]] = {}  # (pupil, set, skill): their puzzles
+    asked: dict[tuple[str, str, str], str] = {}  # (pupil, set, puzzle): their own question
     for a in attempts:
         who = str(a.get("who") or "").strip() or _("(no name)")
         key = name_key(who)
         shown.setdefault(key, who)
         name, puzzle = str(a.get("set") or ""), str(a["puzzle"])
-        puzzles = sets.setdefault(name, [])
-        if puzzle not in puzzles:
-            puzzles.append(puzzle)
-        if isinstance(a.get("question"), str):
-            questions[(name, puzzle)] = a["question"]
+        skill = practice_skill(a)
+        column = puzzle if skill is None else skill
+        columns = sets.setdefault(name, [])
+        if column not in columns:
+            columns.append(column)
+        question = a.get("question")
+        if skill is None:
+            if isinstance(question, str):
+                questions[(name, puzzle)] = question
+        else:
+            skills.setdefault((name, skill), SkillColumn(skill, a.get("kind"), a.get("level")))
+            stream = own.setdefault((key, name, skill), [])
+            if puzzle not in stream:
+                stream.append(puzzle)
+            if isinstance(question, str):
+                asked[(key, name, puzzle)] = question
         cells.setdefault((key, name, puzzle), Cell()).add(a)
     pupils = sorted(shown, key=lambda k: (k, shown[k]))
     rows = Table([*CSV_COLUMNS, "status"])
     for key in pupils:
-        for name, puzzles in sets.items():
-            for puzzle in puzzles:
-                c = cells.get((key, name, puzzle), Cell())
-                rows.rows.append({
-                    "who": shown[key], "set": name, "puzzle": puzzle, "attempts": c.attempts,
-                    "solved": c.solved, "first_try": c.first_try, "hints": c.hints,
-                    "solution_seen": c.solution_seen, "seconds": c.total_seconds,
-                    "wrong_answers": c.wrong_answers, "status": c.status,
-                })  # fmt: skip
+        for name, columns in sets.items():
+            for column in columns:
+                found: list[tuple[str | None, str, str]]
+                if (name, column) not in skills:  # a puzzle of a set: a row for everyone
+                    found = [(column, questions.get((name, column), ""), "")]
+                else:  # a practice: a row per question of the pupil's own, else one empty
+                    theirs = own.get((key, name, column), [])
+                    found = [(p, asked.get((key, name, p), ""), column) for p in theirs]
+                    found = found or [(None, "", column)]
+                for which, question, practised in found:
+                    c = Cell() if which is None else cells.get((key, name, which), Cell())
+                    rows.rows.append({
+                        "who": shown[key], "set": name, "puzzle": which or "",
+                        "attempts": c.attempts, "solved": c.solved, "first_try": c.first_try,
+                        "hints": c.hints, "solution_seen": c.solution_seen,
+                        "seconds": c.total_seconds, "wrong_answers": c.wrong_answers,
+                        "skill": practised, "question": question,
+                        "status": c.status, "item": column,
+                    })  # fmt: skip
     several = len(sets) > 1
     by_puzzle = Table(["puzzle", "tried by", "solved", "first try", "attempts", "most hints"])
-    rows_of_puzzle: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    marks = _group(rows)
     rows_of_pupil: dict[str, list[dict[str, Any]]] = {}
     for r in rows:  # grouped once: a school's report is not pupils × rows
-        rows_of_puzzle.setdefault((r["set"], r["puzzle"]), []).append(r)
         rows_of_pupil.setdefault(r["who"], []).append(r)
-    for name, puzzles in sets.items():
-        for puzzle in puzzles:
-            mine = rows_of_puzzle.get((name, puzzle), [])
+    for name, columns in sets.items():
+        of_set = marks.get(name, {})
+        for column in columns:
+            here = [of_set[who][column] for who in of_set if column in of_set[who]]
+            shown_as = skills.get((name, column))
+            label = shown_as.label if shown_as is not None else column
             by_puzzle.rows.append({
-                "puzzle": f"{name}: {puzzle}" if several else puzzle,
-                "tried by": sum(r["attempts"] > 0 for r in mine),
-                "solved": sum(r["solved"] for r in mine),
-                "first try": sum(r["first_try"] for r in mine),
-                "attempts": sum(r["attempts"] for r in mine),
-                "most hints": max([r["hints"] for r in mine], default=0),
-                "set": name, "id": puzzle,
+                "puzzle": f"{name}: {label}" if several else label,
+                "tried by": sum(m.attempts > 0 for m in here),
+                "solved": sum(m.status in _SOLVED for m in here),
+                "first try": sum(m.status == "first try" for m in here),
+                "attempts": sum(m.attempts for m in here),
+                "most hints": max([m.hints for m in here], default=0),
+                "set": name, "id": column, "skill": shown_as.name if shown_as else "",
+                "questions": sum(m.questions for m in here),
+                "questions right": sum(m.right for m in here),
+                "questions solved": sum(m.solved for m in here),
             })  # fmt: skip
     by_student = Table(["student", "tried", "solved", "first try", "attempts", "hints", "minutes"])
     for key in pupils:
@@ -519,7 +683,7 @@ def summary_of(
         note = " ".join([*extra, note]).strip()
     return Summary(
         by_puzzle, by_student, len(attempts), skipped, note, rows, sets,
-        [shown[k] for k in pupils], questions, not_started, attempts, games,
+        [shown[k] for k in pupils], questions, not_started, attempts, games, skills, marks,
     )  # fmt: skip
 
 

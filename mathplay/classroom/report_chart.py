@@ -1,7 +1,9 @@
 """The class report as a chart: the pupil × puzzle grid as a heat map (every set side by
 side, its symbol in each square) and, under it, the share of pupils who were right at
 the first try at each puzzle. It stays readable with 30 pupils and several sets: the
-picture grows with the class, and the labels are the pupils' names and puzzle ids.
+picture grows with the class, and the labels are the pupils' names and puzzle ids (a
+practice's skill, whose questions were each pupil's own, is one column, named by the
+skill).
 
 A matplotlib Figure where matplotlib is installed, else (or with ``format="svg"``) the
 same chart as an :class:`~mathplay.render.picture.SvgPicture`, as ``mathplay.plot`` does.
@@ -9,7 +11,7 @@ same chart as an :class:`~mathplay.render.picture.SvgPicture`, as ``mathplay.plo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mathplay.i18n import _
@@ -24,13 +26,15 @@ __all__ = ["ChartData", "chart", "chart_data"]
 
 @dataclass(frozen=True)
 class ChartData:
-    """What the chart shows: ``columns`` (set, puzzle), ``values[pupil][column]`` (the
-    index of the status in ``STATUSES``), and ``shares`` (percent right at the first try
-    of those who tried, ``None`` where nobody tried)."""
+    """What the chart shows: ``columns`` (set, puzzle or a practice's skill),
+    ``values[pupil][column]`` (the index of the status in ``STATUSES``), ``shares``
+    (percent right at the first try of those who tried, ``None`` where nobody tried), and
+    ``labels``, each column's name to show."""
 
     columns: list[tuple[str, str]]
     values: list[list[int]]
     shares: list[float | None]
+    labels: list[str] = field(default_factory=list)
 
 
 def chart_data(s: Summary) -> ChartData:
@@ -39,16 +43,15 @@ def chart_data(s: Summary) -> ChartData:
 
     columns = [(name, p) for name, puzzles in s.sets.items() for p in puzzles]
     order = [status.name for status in STATUSES]
-    where = {(r["who"], r["set"], r["puzzle"]): r for r in s.rows}
-    values = [
-        [order.index(where[(who, name, p)]["status"]) for name, p in columns] for who in s.pupils
-    ]
+    marks = {name: s.marks(name) for name in s.sets}
+    values = [[order.index(marks[name][who][p].status) for name, p in columns] for who in s.pupils]
     shares: list[float | None] = []
     for name, p in columns:
-        mine = [r for r in s.rows if (r["set"], r["puzzle"]) == (name, p)]
-        tried = sum(r["attempts"] > 0 for r in mine)
-        shares.append(100 * sum(r["first_try"] for r in mine) / tried if tried else None)
-    return ChartData(columns, values, shares)
+        mine = [of_pupil[p] for of_pupil in marks[name].values() if p in of_pupil]
+        tried = sum(m.attempts > 0 for m in mine)
+        first = sum(m.status == "first try" for m in mine)
+        shares.append(100 * first / tried if tried else None)
+    return ChartData(columns, values, shares, [s.label(name, p) for name, p in columns])
 
 
 def chart(s: Summary, *, theme: str | Theme = "light", format: str = "auto") -> Any:
@@ -66,8 +69,10 @@ def _svg(s: Summary, data: ChartData, colours: Theme) -> Any:
     from mathplay.render.svg_chart import grid_chart_picture
 
     key = [_Key(status.symbol, status.colour, _(status.meaning)) for status in STATUSES]
+    labels = iter(data.labels)
+    groups = {name: [next(labels) for _p in puzzles] for name, puzzles in s.sets.items()}
     return grid_chart_picture(
-        rows=s.pupils, groups=s.sets, cells=data.values, key=key, rates=data.shares,
+        rows=s.pupils, groups=groups, cells=data.values, key=key, rates=data.shares,
         title=_("Each pupil at each puzzle"), rates_label=_("% right at\nthe first try"),
         rate_colour=STATUS_BY_NAME["first try"].colour, theme=colours,
     )  # fmt: skip
@@ -138,7 +143,7 @@ def _figure(s: Summary, data: ChartData, colours: Theme) -> Any:
     )
     rates.set_ylim(0, 100)
     rates.set_ylabel(_("% right at\nthe first try"), color=colours.ink)
-    rates.set_xticks(range(len(columns)), [p for _name, p in columns], rotation=60, ha="right",
+    rates.set_xticks(range(len(columns)), data.labels, rotation=60, ha="right",
                      fontsize=8)  # fmt: skip
     if columns:
         rates.set_xlim(-0.5, len(columns) - 0.5)

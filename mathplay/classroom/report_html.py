@@ -1,5 +1,9 @@
 """The class report as one self-contained HTML page: the pupil × puzzle grid (colour and
-symbol, with a key), the puzzles the class found hardest, and the wrong answers typed."""
+symbol, with a key), the puzzles the class found hardest, and the wrong answers typed.
+
+A practice is shown by skill (each pupil had their own questions): one column, whose
+square names the pupil's own questions when you point at it; the hardest puzzles name no
+question for it, and its wrong answers are each beside the question it answered."""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from mathplay.i18n import _, current_language
 if TYPE_CHECKING:
     from mathplay.classroom.report import Summary
 
-__all__ = ["body", "own_body", "page"]
+__all__ = ["body", "own_body", "page", "skills_note"]
 
 _PAGE_CSS = "body { font-family: system-ui, sans-serif; margin: 1.5em; color: #111; }"
 _CSS = """
@@ -36,50 +40,81 @@ def _cell_style(colour: str) -> str:
     return f' style="background:{colour};color:#111"'
 
 
-def _key() -> str:
+def skills_note() -> str:
+    """What a practice's column means (under the key, when the report has one)."""
+    return _(
+        "A practice is shown by skill: each pupil had questions of their own, and the "
+        "square stands for all of them (✓ every one right at the first try, ✗ one not "
+        "solved yet)."
+    )
+
+
+def _key(s: Summary) -> str:
     from mathplay.classroom.statuses import STATUSES
 
     items = "".join(
-        f"<span><b{_cell_style(s.colour)}>{escape(s.symbol)}</b>{escape(_(s.meaning))}</span>"
-        for s in STATUSES
+        f"<span><b{_cell_style(t.colour)}>{escape(t.symbol)}</b>{escape(_(t.meaning))}</span>"
+        for t in STATUSES
     )
-    return f'<p class="mp-key">{items}</p>'
+    numbers = _("In such a square, the numbers are the questions right at the first try / tried.")
+    note = f'<p class="mp-muted">{escape(skills_note() + " " + numbers)}</p>' if s.skills else ""
+    return f'<p class="mp-key">{items}</p>{note}'
+
+
+def _tip(who: str, label: str, mark: Any, skill: bool) -> str:
+    """What pointing at a pupil's square says: the status, the tries and wrong answers,
+    and in a practice's skill each of the pupil's own questions, how it went."""
+    from mathplay.classroom.statuses import STATUS_BY_NAME
+
+    tip = f"{who}, {label}: {_(STATUS_BY_NAME[mark.status].meaning)}"
+    if not skill:
+        (r,) = mark.rows
+        if r["attempts"]:
+            tip += "; " + _("{n} attempt(s)").format(n=r["attempts"])
+        if r["wrong_answers"]:
+            tip += "; " + _("wrong: {answers}").format(answers=", ".join(r["wrong_answers"]))
+        return tip
+    for r in mark.rows:
+        if not r["attempts"]:
+            continue
+        said = r["question"] or r["puzzle"]
+        tip += f"; {said} {_(STATUS_BY_NAME[r['status']].meaning)}"
+        if r["wrong_answers"]:
+            tip += " (" + _("wrong: {answers}").format(answers=", ".join(r["wrong_answers"])) + ")"
+    return tip
 
 
 def _grid(s: Summary, puzzle_set: str) -> str:
     from mathplay.classroom.statuses import STATUS_BY_NAME
 
     puzzles = s.sets[puzzle_set]
+    labels = [s.label(puzzle_set, p) for p in puzzles]
+    skills = [(puzzle_set, p) in s.skills for p in puzzles]
     head = "".join(
         f'<th title="{escape(p)}">{n}<br><span class="mp-small">{escape(p)}</span></th>'
-        for n, p in enumerate(puzzles, start=1)
+        for n, p in enumerate(labels, start=1)
     )
     totals = [_("attempts"), _("solved"), _("first try"), _("hints"), _("minutes")]
     head += "".join(f"<th>{escape(t)}</th>" for t in totals)
     lines = [f"<tr><th>{escape(_('pupil'))}</th>{head}</tr>"]
-    of_set = [r for r in s.rows if r["set"] == puzzle_set]
-    by_pupil: dict[str, dict[str, dict[str, Any]]] = {}
-    by_puzzle: dict[str, list[dict[str, Any]]] = {}
-    for r in of_set:  # grouped once: a school's grid is not pupils × rows
-        by_pupil.setdefault(r["who"], {})[r["puzzle"]] = r
-        by_puzzle.setdefault(r["puzzle"], []).append(r)
+    marks = s.marks(puzzle_set)  # grouped once: a school's grid is not pupils × rows
     for who in s.pupils:
-        mine = by_pupil.get(who, {})
+        mine = marks.get(who, {})
         cells = []
-        for puzzle in puzzles:
-            r = mine[puzzle]
-            status = STATUS_BY_NAME[r["status"]]
-            tip = f"{who}, {puzzle}: {_(status.meaning)}"
-            if r["attempts"]:
-                tip += "; " + _("{n} attempt(s)").format(n=r["attempts"])
-            if r["wrong_answers"]:
-                tip += "; " + _("wrong: {answers}").format(answers=", ".join(r["wrong_answers"]))
-            tries = f'<span class="mp-small"> {r["attempts"]}</span>' if r["attempts"] > 1 else ""
+        for puzzle, label, skill in zip(puzzles, labels, skills):
+            mark = mine[puzzle]  # every pupil has a row at every column
+            status = STATUS_BY_NAME[mark.status]
+            tip = _tip(who, label, mark, skill)
+            if skill and mark.questions:  # the pupil's questions right at the first try
+                small = f"{mark.right}/{mark.questions}"
+            else:
+                small = str(mark.attempts) if mark.attempts > 1 else ""
+            tries = f'<span class="mp-small"> {small}</span>' if small else ""
             cells.append(
                 f'<td class="mp-c"{_cell_style(status.colour)} title="{escape(tip)}">'
                 f"{escape(status.symbol)}{tries}</td>"
             )
-        rows = list(mine.values())
+        rows = [r for mark in mine.values() for r in mark.rows]
         numbers = [
             sum(r["attempts"] for r in rows),
             sum(r["solved"] for r in rows),
@@ -91,9 +126,9 @@ def _grid(s: Summary, puzzle_set: str) -> str:
         lines.append(f'<tr><th style="text-align:left">{escape(who)}</th>{"".join(cells)}</tr>')
     rates = []
     for puzzle in puzzles:
-        rows = by_puzzle.get(puzzle, [])
-        tried = sum(r["attempts"] > 0 for r in rows)
-        first = sum(r["first_try"] for r in rows)
+        here = [mine[puzzle] for mine in marks.values() if puzzle in mine]
+        tried = sum(m.attempts > 0 for m in here)
+        first = sum(m.status == "first try" for m in here)
         rates.append(f'<td class="mp-c mp-small">{first}/{tried}</td>')
     label = escape(_("right at the first try"))
     lines.append(f'<tr><th style="text-align:left">{label}</th>{"".join(rates)}</tr>')
@@ -101,7 +136,7 @@ def _grid(s: Summary, puzzle_set: str) -> str:
 
 
 def _hardest(s: Summary) -> str:
-    rows = [r for r in s.hardest.rows if r["first try"] < r["tried by"]][:8]
+    rows = [r for r in s.hardest.rows if r["questions right"] < r["questions"]][:8]
     if not rows:
         text = _("Every pupil who tried a puzzle got it right at the first try.")
         return f"<p>{escape(text)}</p>"
@@ -109,43 +144,76 @@ def _hardest(s: Summary) -> str:
             _("most common wrong answers")]  # fmt: skip
     lines = ["<tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr>"]
     for r in rows:
-        question = s.questions.get((r["set"], r["id"]), "")
+        if r["skill"]:  # a practice: every pupil had their own questions, none stands for all
+            own = _("each pupil their own questions ({n} in all)").format(n=r["questions"])
+            question = f'<span class="mp-muted">{escape(own)}</span>'
+            every = _("{first} / {tried} pupils at every question").format(
+                first=r["first try"], tried=r["tried by"]
+            )
+            first = (
+                escape(_("{right} / {questions} questions").format(
+                    right=r["questions right"], questions=r["questions"]))
+                + f'<br><span class="mp-small">{escape(every)}</span>'
+            )  # fmt: skip
+            solved = escape(_("{right} / {questions} questions").format(
+                right=r["questions solved"], questions=r["questions"]))  # fmt: skip
+        else:
+            question = f"<code>{escape(s.questions.get((r['set'], r['id']), ''))}</code>"
+            first = f"{r['first try']} / {r['tried by']}"
+            solved = f"{r['solved']} / {r['tried by']}"
         lines.append(
             "<tr>"
             f"<td>{escape(r['puzzle'])}</td>"
-            f"<td><code>{escape(question)}</code></td>"
-            f'<td class="mp-n">{r["first try"]} / {r["tried by"]}</td>'
-            f'<td class="mp-n">{r["solved"]} / {r["tried by"]}</td>'
+            f"<td>{question}</td>"
+            f'<td class="mp-n">{first}</td>'
+            f'<td class="mp-n">{solved}</td>'
             f"<td>{escape(r['wrong answers'])}</td>"
             "</tr>"
         )
     return "<table>" + "".join(lines) + "</table>"
 
 
+def _typed(rows: list[dict[str, Any]]) -> str:
+    """The wrong answers of ``rows`` (at one question), most typed first, with who typed
+    each."""
+    who_typed: dict[str, list[str]] = {}
+    for r in rows:
+        for answer in r["wrong_answers"]:
+            who_typed.setdefault(answer, [])
+            if r["who"] not in who_typed[answer]:
+                who_typed[answer].append(r["who"])
+    counts = Counter(a for r in rows for a in r["wrong_answers"])
+    return "; ".join(
+        f"<code>{escape(a or '(empty)')}</code> ×{n} "
+        f'<span class="mp-muted">({escape(", ".join(who_typed[a]))})</span>'
+        for a, n in counts.most_common()
+    )
+
+
 def _wrong_answers(s: Summary, puzzle_set: str) -> str:
     items = []
-    by_puzzle: dict[str, list[dict[str, Any]]] = {}
+    by_column: dict[str, list[dict[str, Any]]] = {}
     for r in s.rows:
         if r["set"] == puzzle_set and r["wrong_answers"]:
-            by_puzzle.setdefault(r["puzzle"], []).append(r)
-    for puzzle in s.sets[puzzle_set]:
-        who_typed: dict[str, list[str]] = {}
-        for r in by_puzzle.get(puzzle, []):
-            for answer in r["wrong_answers"]:
-                who_typed.setdefault(answer, [])
-                if r["who"] not in who_typed[answer]:
-                    who_typed[answer].append(r["who"])
-        if not who_typed:
+            by_column.setdefault(r["item"], []).append(r)
+    for column in s.sets[puzzle_set]:
+        rows = by_column.get(column, [])
+        if not rows:
             continue
-        counts = Counter(a for r in by_puzzle.get(puzzle, []) for a in r["wrong_answers"])
-        answers = "; ".join(
-            f"<code>{escape(a or '(empty)')}</code> ×{n} "
-            f'<span class="mp-muted">({escape(", ".join(who_typed[a]))})</span>'
-            for a, n in counts.most_common()
-        )
-        question = s.questions.get((puzzle_set, puzzle))
+        if (puzzle_set, column) in s.skills:  # each wrong answer beside its own question
+            by_question: dict[str, list[dict[str, Any]]] = {}
+            for r in rows:
+                by_question.setdefault(r["question"] or r["puzzle"], []).append(r)
+            inner = "".join(
+                f"<li><code>{escape(question)}</code>: {_typed(asked)}</li>"
+                for question, asked in by_question.items()
+            )
+            label = s.label(puzzle_set, column)
+            items.append(f"<li><b>{escape(label)}</b><ul>{inner}</ul></li>")
+            continue
+        question = s.questions.get((puzzle_set, column))
         asked = f" <code>{escape(question)}</code>" if question else ""
-        items.append(f"<li><b>{escape(puzzle)}</b>{asked}: {answers}</li>")
+        items.append(f"<li><b>{escape(column)}</b>{asked}: {_typed(rows)}</li>")
     if not items:
         return f"<p>{escape(_('No wrong answers.'))}</p>"
     return "<ul>" + "".join(items) + "</ul>"
@@ -175,7 +243,7 @@ def body(s: Summary) -> str:
             )
             + "</p>"
         )
-        parts.append(_key())
+        parts.append(_key(s))
     parts += _grids(s)
     if s.games:
         parts.append(f"<h3>{escape(_('Games played in a lesson'))}</h3><ul>")
@@ -198,7 +266,7 @@ def own_body(s: Summary) -> str:
     per set and the wrong answers they typed; nothing about the class."""
     parts = [f'<style>{_CSS}</style><div class="mp-report">']
     if s.sets:
-        parts.append(_key())
+        parts.append(_key(s))
     parts += _grids(s)
     if s.sets:
         parts.append(f"<h3>{escape(_('Your wrong answers'))}</h3>")

@@ -3,13 +3,16 @@
 A **class list** (``progress report --class FILE``) is a text file with one name a line,
 or a CSV file with a ``name`` column (the first row names the columns). Every pupil on
 it is in the report, those with no record as "not started"; names match as the report
-matches them (any case, any spacing).
+matches them (any case, any spacing). A CSV class list may also have a ``folder``
+column, each pupil's home folder: ``progress collect --class FILE`` counts what it finds
+there as that pupil's (:func:`read_class_folders`).
 
 A **skill** is what a record practised: its ``skill`` (practice records carry one, like
-``bin-to-dec`` or ``and``), else the title of its set (a lesson's puzzles, a worksheet).
+``binary-to-decimal`` or ``and``), else the title of its set (a lesson's puzzles, a
+worksheet); :func:`skill_title` is what a person reads for it ("Binary → decimal").
 :func:`skill_rows` gives one row per pupil per skill with the columns of
 :data:`SKILL_COLUMNS`, and a level by this rule, over the puzzles the pupil tried in
-that skill, in the order tried:
+that skill (each pupil their own questions, in a practice), in the order tried:
 
 - ``not started``: no attempt;
 - ``mastered``: at least 3 puzzles right at the first try (no hint, no solution seen),
@@ -22,6 +25,8 @@ that skill, in the order tried:
 ...     for n, p in enumerate(["a", "b", "c"], start=1)], ["Ana", "Ben"])
 >>> [(r["who"], r["skill"], r["right_first_try"], r["level"]) for r in rows]
 [('Ana', 'and', 3, 'mastered'), ('Ben', 'and', 0, 'not started')]
+>>> skill_title("binary-to-decimal"), skill_title("convert-2", "convert", 2)
+('Binary → decimal', 'Decimal and binary, level 2')
 """
 
 from __future__ import annotations
@@ -39,9 +44,12 @@ __all__ = [
     "MASTERY_LEVELS",
     "SKILL_COLUMNS",
     "ClassListError",
+    "practice_skill",
+    "read_class_folders",
     "read_class_list",
     "skill_of",
     "skill_rows",
+    "skill_title",
     "skills_csv",
 ]
 
@@ -55,6 +63,7 @@ SKILL_COLUMNS = (
     "solutions_seen",
     "level",
     "last_active",
+    "title",
 )
 #: The levels, from none to all (the rule is in this module's text and docs/classroom.md).
 MASTERY_LEVELS = ("not started", "practising", "familiar", "mastered")
@@ -66,9 +75,9 @@ class ClassListError(ValueError):
     """A class list that cannot be read; the message says why, in words."""
 
 
-def read_class_list(path: str | Path) -> list[str]:
-    """The names on the class list at ``path`` (one a line, or a CSV ``name`` column),
-    in order, each once; raises :class:`ClassListError` saying what is wrong."""
+def _class_rows(path: str | Path) -> list[tuple[str, str]]:
+    """Each pupil's row of the class list at ``path``: the name, and the ``folder``
+    column's cell (``""`` when there is none); raises :class:`ClassListError`."""
     from mathplay.classroom.records import why_not_read
 
     why = why_not_read(path)
@@ -90,10 +99,39 @@ def read_class_list(path: str | Path) -> list[str]:
                 ).format(path=path, columns=", ".join(header))
             )
         at = columns.index("name")
+        where = columns.index("folder") if "folder" in columns else None
         rows = csv.reader(io.StringIO("\n".join(lines[1:])))
-        names = [row[at].strip() for row in rows if len(row) > at and row[at].strip()]
-    else:
-        names = [line.strip() for line in lines]
+        return [
+            (row[at].strip(), row[where].strip() if where is not None and len(row) > where else "")
+            for row in rows
+            if len(row) > at and row[at].strip()
+        ]
+    return [(line.strip(), "") for line in lines]
+
+
+def read_class_folders(path: str | Path) -> dict[str, Path]:
+    """The home folder of each pupil the class list at ``path`` gives one (its ``folder``
+    column; ``~`` is the home of whoever runs the command, and a relative folder is
+    taken from the class list's own folder), by the name as the list writes it.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "class.csv").write_text("name,folder\\nAna María,/home/amaria\\nBo,\\n")
+    >>> {name: str(home) for name, home in read_class_folders(folder / "class.csv").items()}
+    {'Ana María': '/home/amaria'}
+    """
+    base = Path(path).parent
+    folders: dict[str, Path] = {}
+    for name, folder in _class_rows(path):
+        if folder and name not in folders:
+            folders[name] = base / Path(folder).expanduser()
+    return folders
+
+
+def read_class_list(path: str | Path) -> list[str]:
+    """The names on the class list at ``path`` (one a line, or a CSV ``name`` column),
+    in order, each once; raises :class:`ClassListError` saying what is wrong."""
+    names = [name for name, _folder in _class_rows(path)]
     seen: set[str] = set()
     out = []
     for name in names:
@@ -105,10 +143,36 @@ def read_class_list(path: str | Path) -> list[str]:
 
 def skill_of(attempt: dict[str, Any]) -> str:
     """The skill a record practised: its ``skill``, else its set's title."""
+    return practice_skill(attempt) or str(attempt.get("set") or _("(no set)"))
+
+
+def practice_skill(attempt: dict[str, Any]) -> str | None:
+    """The skill of a practice's record (its ``skill``), or ``None`` for a record with
+    none: a puzzle of a set, the same question for everyone, or an older record."""
     skill = attempt.get("skill")
     if isinstance(skill, str) and skill.strip():
         return skill.strip()
-    return str(attempt.get("set") or _("(no set)"))
+    return None
+
+
+def skill_title(name: str, kind: Any = None, level: Any = None) -> str:
+    """What a person reads for the skill ``name``, in the language spoken now: its title
+    in the catalogue (:data:`mathplay.puzzles.skills.SKILLS`), else the title of the
+    generator's ``kind`` and ``level`` when the skill is named after them (a practice of
+    a kind and a level, ``"convert-2"``), else the name itself."""
+    from mathplay.errors import MathplayError
+    from mathplay.puzzles.generate import level_title
+    from mathplay.puzzles.skills import SKILLS
+
+    if name in SKILLS:
+        return SKILLS[name].title
+    whole = isinstance(level, int) and not isinstance(level, bool)
+    if isinstance(kind, str) and whole and name == f"{kind}-{level}":
+        try:
+            return level_title(kind, level)
+        except MathplayError:
+            pass
+    return name
 
 
 def _level(first_tries: list[bool]) -> str:
@@ -122,8 +186,10 @@ def _level(first_tries: list[bool]) -> str:
 
 def skill_rows(attempts: Iterable[dict[str, Any]], pupils: Sequence[str]) -> list[dict[str, Any]]:
     """One row per pupil (``pupils``, as shown) per skill anyone practised, with the
-    columns of :data:`SKILL_COLUMNS`; ``attempts`` in the order they were made."""
+    columns of :data:`SKILL_COLUMNS` (``title``: :func:`skill_title`, or the set's
+    title); ``attempts`` in the order they were made."""
     skills: list[str] = []
+    titles: dict[str, str] = {}
     # (pupil, skill) -> puzzle -> [attempts, first try right, hints, solution seen]
     done: dict[tuple[str, str], dict[str, list[Any]]] = {}
     last: dict[tuple[str, str], str] = {}
@@ -131,6 +197,11 @@ def skill_rows(attempts: Iterable[dict[str, Any]], pupils: Sequence[str]) -> lis
         skill = skill_of(attempt)
         if skill not in skills:
             skills.append(skill)
+            named = practice_skill(attempt)
+            titles[skill] = (
+                skill if named is None
+                else skill_title(named, attempt.get("kind"), attempt.get("level"))
+            )  # fmt: skip
         key = (name_key(str(attempt.get("who", ""))), skill)
         puzzles = done.setdefault(key, {})
         puzzle = str(attempt.get("puzzle"))
@@ -160,6 +231,7 @@ def skill_rows(attempts: Iterable[dict[str, Any]], pupils: Sequence[str]) -> lis
                     "solutions_seen": sum(c[3] for c in cells),
                     "level": _level([c[1] for c in cells]),
                     "last_active": last.get(key, ""),
+                    "title": titles[skill],
                 }
             )
     return rows

@@ -2,7 +2,8 @@
 
 A class's page shows the report of ``mathplay progress report`` for the class (the pupil ×
 puzzle grid with its key, the hardest puzzles, the wrong answers typed) and the skill
-levels, with the class's members who have no record yet listed as not started. The page
+levels, with the class's members who have no record yet listed as not started. A
+practice, whose questions are each pupil's own, shows as its skills, as in the report. The page
 asks the service every few seconds whether anything new came (``report.json?row=N``) and
 puts the new grid in place: no reload. A line for screen readers says whose answers came.
 
@@ -181,7 +182,7 @@ def _skills(rows: list[dict[str, Any]]) -> str:
               "familiar": _("familiar"), "mastered": _("mastered")}  # fmt: skip
     head = "".join(f"<th>{escape(t)}</th>" for t in (_("pupil"), _("skill"), _("level")))
     lines = "".join(
-        f"<tr><td>{escape(str(r['who']))}</td><td>{escape(str(r['skill']))}</td>"
+        f"<tr><td>{escape(str(r['who']))}</td><td>{escape(str(r['title']))}</td>"
         f"<td>{escape(levels.get(str(r['level']), str(r['level'])))}</td></tr>"
         for r in rows
     )

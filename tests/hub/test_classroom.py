@@ -48,6 +48,8 @@ CSV_COLUMNS = [
     "solution_seen",
     "seconds",
     "wrong_answers",
+    "skill",
+    "question",
 ]
 
 

@@ -108,18 +108,28 @@ def test_a_broken_lesson_file_names_the_problem_and_its_line(folder: Path) -> No
 
 
 def test_the_puzzle_checker_reads_practice_and_check(folder: Path) -> None:
-    good = subprocess.run(
+    # 2 right in a row of sums up to 10: mastered by guessing most of the time.
+    lucky = subprocess.run(
         [sys.executable, "-m", "mathplay", "puzzles", "check", str(folder / "01-adding.toml")],
         capture_output=True,
         text=True,
     )
+    assert lucky.returncode == 1 and "line 14: a pupil who guesses masters" in lucky.stdout
+    good_text = LESSON.replace("level = 1\ngoal = 2", "level = 2\ngoal = 4")
+    (folder / "03-good.toml").write_text(good_text)
+    good = subprocess.run(
+        [sys.executable, "-m", "mathplay", "puzzles", "check", str(folder / "03-good.toml")],
+        capture_output=True,
+        text=True,
+    )
     assert good.returncode == 0, good.stdout + good.stderr
+    assert "a pupil who guesses masters it within 100 puzzles" in good.stdout
     for wrong, right, line, words in [
-        ("goal = 2", "gaol = 2", 17, "did you mean 'goal'"),
-        ("level = 1", "level = 9", 16, "missing puzzles have levels 1, 2, 3"),
+        ("goal = 4", "gaol = 4", 17, "did you mean 'goal'"),
+        ("level = 2", "level = 99", 16, "missing puzzles have levels 1, 2, 3"),
     ]:
         bad = folder / "04-bad.toml"
-        bad.write_text(LESSON.replace(wrong, right))
+        bad.write_text(good_text.replace(wrong, right))
         result = subprocess.run(
             [sys.executable, "-m", "mathplay", "puzzles", "check", str(bad)],
             capture_output=True,

@@ -12,7 +12,7 @@ from mathplay.classroom.records import record
 from tests.progress.helpers import write_class
 
 COLUMNS = ["who", "set", "puzzle", "attempts", "solved", "first_try", "hints", "solution_seen",
-           "seconds", "wrong_answers"]  # fmt: skip
+           "seconds", "wrong_answers", "skill", "question"]  # fmt: skip
 
 
 def test_csv_has_exactly_the_columns_and_a_row_per_pupil_per_puzzle(tmp_path: Path) -> None:
@@ -27,7 +27,8 @@ def test_csv_has_exactly_the_columns_and_a_row_per_pupil_per_puzzle(tmp_path: Pa
     assert rows[("Ana", "p1")] == {"who": "Ana", "set": "S", "puzzle": "p1", "attempts": "1",
                                    "solved": "true", "first_try": "true", "hints": "0",
                                    "solution_seen": "false", "seconds": "30.0",
-                                   "wrong_answers": ""}  # fmt: skip
+                                   "wrong_answers": "", "skill": "",
+                                   "question": "question of p1"}  # fmt: skip
     assert rows[("Bo", "p1")]["wrong_answers"] == "5 | 3"
     assert rows[("Bo", "p1")]["solution_seen"] == "true" and rows[("Bo", "p1")]["hints"] == "2"
     for who in ("Bo", "Cy"):  # nobody tried p2 but Ana: still a row, with 0 attempts
