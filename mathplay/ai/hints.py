@@ -32,7 +32,7 @@ from mathplay.core import Special, Square, square_name
 from mathplay.core.state import AnyGame
 from mathplay.i18n import _
 
-__all__ = ["Hint", "explain_move", "hint", "hints"]
+__all__ = ["Hint", "explain_move", "hint", "hint_for", "hints"]
 
 
 @dataclass(frozen=True)
@@ -171,7 +171,27 @@ def hint(game: AnyGame, level: int = 3, using: str | None = None) -> Hint:
             return Hint(level, _("No move uses {tile} right now.").format(tile=using))
         advice = no_move_advice(game)
         return Hint(level, advice.text, tiles=advice.tiles)
-    best = moves[0]
+    return hint_for(game, moves[0], level)
+
+
+def hint_for(game: AnyGame, move: Any, level: int = 3) -> Hint:
+    """A hint at ``level`` that leads to ``move`` (a move of ``game.legal_moves()`` or
+    ``game.best_moves()``, which carries its score) rather than to the best move: the
+    hints of a puzzle lead to the move its answer key shows.
+
+    >>> from mathplay import Summy
+    >>> rows = [". " * 8 + "."] * 9
+    >>> rows[4] = ". . . . = . . . ."
+    >>> game = Summy.from_diagram(chr(10).join(rows), hands=["12+3"])
+    >>> down, = game.best_moves(1, where=lambda move: str(move) == "E2 down 2+1=3")
+    >>> print(hint_for(game, down, level=2))
+    Use your 1, 2, 3 and + with the = on E5, going down.
+    """
+    if level not in (1, 2, 3):
+        from mathplay.errors import MathplayError
+
+        raise MathplayError(_("a hint level is 1, 2 or 3, not {level!r}").format(level=level))
+    best = move
     placed = _placed(game, best)
     first_square = placed[0][0]
     tiles = tuple(token for _square, token in placed)

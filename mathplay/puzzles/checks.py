@@ -3,10 +3,12 @@ author wrote is right (:func:`validate`); what is worth a look (:func:`warnings`
 
 Checks, for each puzzle: the kind exists and its data can be read; it has a solution;
 ``unique = true`` means exactly one; the author's ``answer`` is right; game positions
-are legal; every ``feedback.answers`` key can be read and is a wrong answer. Every
-problem names the file, the line and the puzzle, and says what to change. Reading a file
-is :mod:`mathplay.puzzles.format`; :mod:`mathplay.puzzles.validate` puts the two
-together (``check_file``, ``load``), and the generator checks each puzzle it makes here.
+are legal; every ``feedback.answers`` key can be read and is a wrong answer; a move
+puzzle whose prompt asks for a way ("try one that goes down") has an answer that goes
+that way, or a right move that does. Every problem names the file, the line and the
+puzzle, and says what to change. Reading a file is :mod:`mathplay.puzzles.format`;
+:mod:`mathplay.puzzles.validate` puts the two together (``check_file``, ``load``), and
+the generator checks each puzzle it makes here.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from mathplay.i18n import _
 from mathplay.puzzles.kinds import KindError, get_kind
 from mathplay.puzzles.kinds.base import MOST_HINTS, SearchStopped
 from mathplay.puzzles.kinds.blanks import canonical_text
+from mathplay.puzzles.kinds.move import Move, direction_of
 from mathplay.puzzles.kinds.true_or_false import TrueOrFalse
 from mathplay.puzzles.model import Problem, Puzzle, Worksheet
 
@@ -127,7 +130,40 @@ def validate_puzzle(puzzle: Puzzle, source: str) -> list[Problem]:
                     ),
                 )
             )
+    if isinstance(kind, Move) and found:
+        problems.extend(_asked_way(puzzle, kind, source))
     return problems
+
+
+def _asked_way(puzzle: Puzzle, kind: Move, source: str) -> list[Problem]:
+    """A move puzzle whose prompt asks for a way ("goes down") while its answer goes the
+    other way, or while no right move goes that way: the key would not match the
+    question's words."""
+    way = kind.asked_direction(puzzle)
+    if way is None:
+        return []
+    going = kind.solutions_going(puzzle, way)
+    if puzzle.answer is not None:
+        result = kind.check(puzzle, puzzle.answer)
+        other = direction_of(str(result.answer)) if result.right else None
+        if other is None or other == way:
+            return []  # a wrong answer is reported already
+        fix = (
+            _("; change it to {a}, or change the prompt").format(a=going[0])
+            if going
+            else _("; no right move goes {way}: change the prompt").format(way=way)
+        )
+        message = _(
+            "the prompt asks for a move that goes {way}, but the answer '{a}' goes {other}{fix}"
+        ).format(way=way, a=puzzle.answer, other=other, fix=fix)
+        return [Problem(source, puzzle.line_of("answer"), puzzle.id, message)]
+    if going:
+        return []
+    message = _(
+        "the prompt asks for a move that goes {way}, but no right move goes {way}: change "
+        "the prompt, the diagram or the hand"
+    ).format(way=way)
+    return [Problem(source, puzzle.line_of("prompt"), puzzle.id, message)]
 
 
 def _answer_keys(puzzle: Puzzle, kind: Any, source: str) -> list[Problem]:

@@ -4,7 +4,10 @@ A worksheet is a page a pupil writes on: a name line, then every puzzle with its
 question, a box for the answer (the choices to tick, for the kinds with buttons; a row of
 place-value boxes to fill with bits, for "write N in binary"; the board drawn as a
 picture, for the move puzzles) and no hints. The answer key lists each puzzle's right
-answer, as mathplay's checker finds it, and one line that explains it.
+answer, as mathplay's checker finds it, and one line that explains it. A move puzzle's
+key shows one move, on its "Answer:" line and in the line that explains it: the
+author's ``answer``, else the best move that goes the way the prompt asks
+(:meth:`~mathplay.puzzles.kinds.move.Move.key`).
 
 Two formats, both with real text a reader can search and copy: a PDF (A4 or Letter,
 drawn with matplotlib, which mathplay already needs) and an HTML page that prints on
@@ -30,6 +33,7 @@ from typing import Any
 from mathplay.expr.pretty import pretty, pretty_token
 from mathplay.i18n import _, speaking
 from mathplay.puzzles.kinds import KINDS
+from mathplay.puzzles.kinds.move import Move
 from mathplay.puzzles.model import Puzzle, Worksheet
 
 __all__ = [
@@ -85,7 +89,10 @@ def print_items(sheet: Worksheet) -> list[PrintItem]:
     items = []
     for number, puzzle in enumerate(sheet.puzzles, start=1):
         kind = KINDS[puzzle.kind]
-        answers = kind.solutions(puzzle, 1) or ([puzzle.answer] if puzzle.answer else [""])
+        if isinstance(kind, Move):  # the one move its explanation plays too
+            answers = [kind.key(puzzle)]
+        else:
+            answers = kind.solutions(puzzle, 1) or ([puzzle.answer] if puzzle.answer else [""])
         explained = [line.strip() for line in kind.explain(puzzle).splitlines() if line.strip()]
         game = kind.game(puzzle) if hasattr(kind, "game") else None
         items.append(

@@ -25,6 +25,7 @@ from mathplay.classroom.where import DEFAULT_LOG
 from mathplay.errors import MathplayError
 from mathplay.i18n import _, _n, set_language
 from mathplay.puzzles.kinds import KINDS, KindError, Result
+from mathplay.puzzles.kinds.move import Move
 from mathplay.puzzles.model import Problem, Puzzle, PuzzleFileError, Worksheet
 from mathplay.puzzles.moments import CHECK, GUIDED
 from mathplay.puzzles.validate import load, validate
@@ -175,7 +176,10 @@ class PuzzleSet(PuzzleView):
             kind = KINDS[puzzle.kind]
             given, right = self.answers.get(puzzle.id, ("", False))
             try:
-                answer = puzzle.answer or next(iter(kind.solutions(puzzle, 1)), "")
+                if isinstance(kind, Move):  # the move the worked solution plays
+                    answer = kind.key(puzzle)
+                else:
+                    answer = puzzle.answer or next(iter(kind.solutions(puzzle, 1)), "")
                 why = kind.explain(puzzle)
                 question = kind.question(puzzle)
             except (MathplayError, KindError) as error:
