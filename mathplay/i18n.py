@@ -123,8 +123,17 @@ def _in_a_kernel() -> bool:
     return "ipykernel" in sys.modules
 
 
+#: The catalogues read so far, by language: switching language (``speaking``) is then
+#: cheap, as it is done for every text made in another language.
+_LOADED: dict[str, gettext.NullTranslations] = {}
+
+
 def _load(code: str) -> gettext.NullTranslations:
-    return gettext.translation("mathplay", localedir=_LOCALE_DIR, languages=[code], fallback=True)
+    if code not in _LOADED:
+        _LOADED[code] = gettext.translation(
+            "mathplay", localedir=_LOCALE_DIR, languages=[code], fallback=True
+        )
+    return _LOADED[code]
 
 
 def _initial_language() -> str:

@@ -100,10 +100,12 @@ def check_lesson(path: str | Path, files: PuzzleFiles | None = None) -> list[Les
         own.append(LessonProblem(lesson.name, error.line, error.message))
     else:
         own += _check_notebook(lesson)
+    from mathplay.lessons.goals import check_goals
     from mathplay.lessons.teacher import check_teacher
     from mathplay.lessons.translations import check_translation
 
     own += check_translation(lesson)
+    own += check_goals(lesson)
     return sorted(own, key=lambda problem: problem.line) + theirs + check_teacher(lesson)
 
 

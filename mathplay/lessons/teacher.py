@@ -31,7 +31,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mathplay.i18n import _
+from mathplay.i18n import _, _n
 from mathplay.lessons.problem import LessonProblem
 from mathplay.lessons.source import Lesson
 
@@ -198,6 +198,61 @@ def _end_check(lesson: Lesson) -> list[tuple[str, str]]:
     return [(items[i].question, items[i].shown_answer) for i in sheet.check if i in items]
 
 
+def _skill_title(name: str) -> str:
+    """A skill of a practice, as a teacher reads it (``"convert-2"``: the level's title)."""
+    from mathplay.puzzles.generate import level_title
+    from mathplay.puzzles.skills import SKILLS
+
+    if name in SKILLS:
+        return SKILLS[name].title
+    kind, _sep, level = name.rpartition("-")
+    try:
+        return level_title(kind, int(level))
+    except (ValueError, KeyError):
+        return name
+
+
+def _goal_lines(lesson: Lesson) -> list[str]:
+    """Every goal of the lesson, with the skills of the practice that practise it and
+    the end check's questions that test it (the puzzle file's goal map)."""
+    from mathplay.lessons.goals import goal_map, lesson_goals
+
+    mapped = goal_map(lesson)
+    if not mapped:
+        return []
+    path = lesson.path.parent / "puzzles" / (lesson.path.stem + ".toml")
+    order: list[str] = []
+    try:
+        from mathplay.puzzles.validate import load
+
+        order = load(path).check
+    except Exception:  # a broken file is reported by its own check
+        order = []
+    out = ["", f"## {_('What the pupils learn, practise and are checked on')}", ""]
+    for number, (goal, _line) in enumerate(lesson_goals(lesson), start=1):
+        entry = next((e for e in mapped if _same(goal, e["text"])), None)
+        if entry is None:
+            out.append(f"{number}. **{goal}**")
+            continue
+        skills = ", ".join(_skill_title(name) for name in entry["skills"]) or "-"
+        numbers = [str(order.index(pid) + 1) for pid in entry["check"] if pid in order]
+        out.append(
+            f"{number}. **{goal}**: "
+            + _n(
+                "practised in: {skills}; checked by end-check question {questions}",
+                "practised in: {skills}; checked by end-check questions {questions}",
+                len(numbers),
+            ).format(skills=skills, questions=", ".join(numbers) or "-")
+        )
+    return out
+
+
+def _same(one: str, other: str) -> bool:
+    from mathplay.lessons.goals import same_goal
+
+    return same_goal(one, other)
+
+
 def lesson_title(lesson: Lesson) -> str:
     """The lesson's title: its first "# " heading (else the file's name)."""
     return next(
@@ -223,6 +278,7 @@ def page_text(lesson: Lesson, page: TeacherPage) -> str:
         out.append(f"- **{text}**")
         for framework, line in cited:
             out.append(f"  - {FRAMEWORKS[framework]}: “{line}”")
+    out += _goal_lines(lesson)
     out += ["", f"## {_('A 45-minute class')}", "", _("| section | minutes |"), "| --- | --- |"]
     for section, minutes, optional in page.sections:
         note = _(" (optional, or at home)") if optional else ""

@@ -177,7 +177,7 @@ id = "check-true-or-false"
 kind = "true-or-false"
 equation = "12 - 5 = 8"
 answer = "false"
-why = ["12 - 5 is 7, not 8", "12 - 5 is 8"]
+why = ["12 - 5 is 7, not 8", "12 + 5 is 17, not 8"]
 
 [[puzzle]]
 id = "check-which-operation"
@@ -188,11 +188,24 @@ unique = true
 
 [practice]
 kind = "missing"
-level = 1
+level = 2
 goal = 4
 
 [check]
 puzzles = ["check-missing", "check-true-or-false", "check-which-operation"]
+
+# The goal map: each line of What you will learn, the skills of the practice that
+# practise it and the puzzles of the end check that test it (mathplay lessons check).
+
+[[goal]]
+text = "the first thing your pupils will learn (one goal a line)"
+skills = ["missing-2"]
+check = ["check-missing", "check-true-or-false"]
+
+[[goal]]
+text = "the second thing"
+skills = ["missing-2"]
+check = ["check-which-operation"]
 """
 )
 

@@ -17,6 +17,7 @@ from mathplay.errors import MathplayError
 from mathplay.i18n import _, _n
 from mathplay.puzzles.format import read_file, read_text, write
 from mathplay.puzzles.generate import KIND_LEVELS, generate
+from mathplay.puzzles.luck import HORIZON, LIMIT, PracticeLuck, percent, practice_report
 from mathplay.puzzles.model import PuzzleFileError
 from mathplay.puzzles.notebook import write_notebook
 from mathplay.puzzles.validate import check_text, resolve
@@ -36,6 +37,9 @@ def _check(args: argparse.Namespace) -> int:
             problems = check_text(text, name)
             sheet, _format_problems = read_text(text, name)
             count = len(sheet.puzzles) if sheet else 0
+            if sheet is not None and not [p for p in problems if not p.warning]:
+                for options, luck in practice_report(sheet, name, text)[0]:
+                    print(_luck_line(name, options, luck))
         errors = [problem for problem in problems if not problem.warning]
         for problem in problems:
             print(problem)
@@ -57,6 +61,23 @@ def _check(args: argparse.Namespace) -> int:
         else:
             print(_("{name}: {count} puzzles, all fine.").format(name=name, count=count))
     return 1 if failed else 0
+
+
+def _luck_line(name: str, options: dict[str, Any], luck: PracticeLuck) -> str:
+    """One practice's chance of being mastered by guessing, for a teacher."""
+    skills = options.get("skills") or [f"{options.get('kind')}-{options.get('level')}"]
+    return _(
+        "{name}: practice ({skills}; {goal} right in a row, {each} in every skill): a pupil "
+        "who guesses masters it within {n} puzzles {chance} of the time (limit {limit})"
+    ).format(
+        name=name,
+        skills=", ".join(skills),
+        goal=luck.goal,
+        each=luck.each,
+        n=HORIZON,
+        chance=percent(luck.chance),
+        limit=percent(LIMIT),
+    )
 
 
 class _Bar:

@@ -38,7 +38,7 @@ from mathplay.puzzles.model import (
     Worksheet,
     suggest,
 )
-from mathplay.puzzles.sections import read_sections
+from mathplay.puzzles.sections import read_goals, read_sections
 from mathplay.puzzles.tomlscan import MAX_CHARS, scan
 from mathplay.puzzles.tomlwrite import key_text, toml_string, toml_value
 
@@ -70,7 +70,9 @@ _TOP_KEYS = (
     "puzzle",
     "practice",
     "check",
+    "goal",
 )
+_GOAL_HEADER = re.compile(r"^\s*\[\[\s*goal\s*\]\]")
 
 _PUZZLE_HEADER = re.compile(r"^\s*\[\[\s*puzzle\s*\]\]")
 _TABLE_HEADER = re.compile(r"^\s*\[")
@@ -256,6 +258,11 @@ def read_text(text: str, source: str = "<text>") -> tuple[Worksheet | None, list
     sheet.practices, sheet.check, more = read_sections(
         data, {p.id for p in sheet.puzzles}, top_lines, source
     )
+    problems.extend(more)
+    goal_lines = [
+        number for number, line in enumerate(text.split("\n"), start=1) if _GOAL_HEADER.match(line)
+    ]
+    sheet.goals, more = read_goals(data, sheet.practices, sheet.check, goal_lines, source)
     problems.extend(more)
     return sheet, problems
 

@@ -90,7 +90,9 @@ def _question(kind: str, data: dict[str, Any], answer: str | None = None) -> tup
 
 def _checked(kind: str, level: int, pid: str, data: dict[str, Any]) -> Puzzle | None:
     """The puzzle with its answer, or None when it fails the checks or is not unique."""
-    puzzle = Puzzle(pid, kind, fields=data)
+    data = dict(data)
+    prompt = str(data.pop("prompt", ""))  # a message of the level's, translated when shown
+    puzzle = Puzzle(pid, kind, prompt, fields=data)
     checker = KINDS[kind]
     if validate_puzzle(puzzle, "<generated>"):
         return None

@@ -100,6 +100,9 @@ class Worksheet:
     practices: list[dict[str, Any]] = field(default_factory=list)
     #: The ids of the puzzles of the lesson's end check (``[check]``).
     check: list[str] = field(default_factory=list)
+    #: The goal map (``[[goal]]``): each goal of the lesson (``text``) with the skills
+    #: that practise it and the end-check puzzles that test it.
+    goals: list[dict[str, Any]] = field(default_factory=list)
     #: The language its texts are written in (``"es"``, ``"ms"``, ``"el"``; ``""`` when
     #: the file does not say, as in English): a lesson of this file speaks it.
     language: str = ""

@@ -32,10 +32,20 @@ from mathplay.puzzles.generate import KIND_LEVELS, GenerateError, check_kind_lev
 from mathplay.puzzles.model import Problem, suggest
 from mathplay.puzzles.skills import SKILLS
 
-__all__ = ["CHECK_KEYS", "MOST_CHECK", "PRACTICE_KEYS", "read_sections", "skills_problem"]
+__all__ = [
+    "CHECK_KEYS",
+    "GOAL_KEYS",
+    "MOST_CHECK",
+    "PRACTICE_KEYS",
+    "practice_skill_names",
+    "read_goals",
+    "read_sections",
+    "skills_problem",
+]
 
 PRACTICE_KEYS = ("kind", "level", "skills", "each", "goal", "seed")
 CHECK_KEYS = ("puzzles",)
+GOAL_KEYS = ("text", "skills", "check")
 #: The most puzzles an end check holds.
 MOST_CHECK = 10
 #: The most right answers in a row a practice can ask for.
@@ -204,3 +214,127 @@ def read_sections(
                 else:
                     check.append(pid)
     return practices, check, problems
+
+
+def practice_skill_names(practices: list[dict[str, Any]]) -> list[str]:
+    """The names of the skills a file's practices draw from: their ``skills``, or
+    ``"convert-2"`` for a practice written as a kind and a level."""
+    names: list[str] = []
+    for table in practices:
+        if "skills" in table:
+            names += [str(name) for name in table["skills"]]
+        elif "kind" in table and "level" in table:
+            names.append(f"{table['kind']}-{table['level']}")
+    return names
+
+
+def read_goals(
+    data: dict[str, Any],
+    practices: list[dict[str, Any]],
+    check: list[str],
+    lines: list[int],
+    source: str,
+) -> tuple[list[dict[str, Any]], list[Any]]:
+    """The goal map of a lesson's file: each ``[[goal]]`` (a line of the lesson's "What
+    you will learn", ``text``) with the practice's ``skills`` that practise it and the
+    end-check puzzles (``check``) that test it; ``lines`` are the lines of the
+    ``[[goal]]`` headers. Every goal needs at least one of each, when the file has a
+    practice and an end check.
+
+    >>> goals, problems = read_goals(
+    ...     {"goal": [{"text": "AND", "skills": ["and"], "check": ["c1"]},
+    ...               {"text": "OR", "skills": ["ore"]}]},
+    ...     [{"skills": ["and", "or"]}], ["c1"], [10, 15], "f.toml")
+    >>> [g["text"] for g in goals]
+    ['AND', 'OR']
+    >>> for problem in problems:
+    ...     print(problem.line, problem.message)  # doctest: +NORMALIZE_WHITESPACE
+    15 the goal 'OR' names the skill 'ore' (did you mean 'or'?), which the practice does not
+    have; it has and, or
+    15 the goal 'OR' is not checked: say which puzzles of the end check test it, like
+    check = ["c1"]; the end check has c1
+    """
+    raw = data.get("goal")
+    if raw is None:
+        return [], []
+    problems: list[Any] = []
+    tables = raw if isinstance(raw, list) else []
+    if not tables or not all(isinstance(t, dict) for t in tables):
+        return [], [
+            Problem(
+                source,
+                lines[0] if lines else None,
+                None,
+                _('write each goal as [[goal]] text = "…" skills = ["…"] check = ["…"]'),
+            )
+        ]
+    skills = practice_skill_names(practices)
+    goals: list[dict[str, Any]] = []
+    for index, table in enumerate(tables):
+        line = lines[index] if index < len(lines) else None
+
+        def problem(message: str, line: int | None = line) -> None:
+            problems.append(Problem(source, line, None, message))
+
+        unknown = [key for key in table if key not in GOAL_KEYS]
+        if unknown:
+            problem(
+                _("unknown key '{key}' in [[goal]]{hint}; it has {known}").format(
+                    key=unknown[0], hint=suggest(unknown[0], GOAL_KEYS), known=", ".join(GOAL_KEYS)
+                )
+            )
+            continue
+        text = table.get("text")
+        if not isinstance(text, str) or not text.strip():
+            problem(_("each [[goal]] has a text: the line of What you will learn it is"))
+            continue
+        named: dict[str, list[str]] = {}
+        for key in ("skills", "check"):
+            value = table.get(key, [])
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                problem(
+                    _('write {key} as a list of names, like {key} = ["a", "b"]').format(key=key)
+                )
+                value = []
+            named[key] = value
+        for name in named["skills"]:
+            if name not in skills:
+                problem(
+                    _("the goal '{goal}' names the skill '{name}'{hint}, which the practice does "
+                      "not have; it has {known}").format(
+                        goal=text, name=name, hint=suggest(name, skills),
+                        known=", ".join(skills) or "-",
+                    )
+                )  # fmt: skip
+        for name in named["check"]:
+            if name not in check:
+                problem(
+                    _("the goal '{goal}' names '{name}'{hint}, which is not in the end check; "
+                      "it has {known}").format(
+                        goal=text, name=name, hint=suggest(name, check),
+                        known=", ".join(check) or "-",
+                    )
+                )  # fmt: skip
+        if skills and not named["skills"]:
+            problem(
+                _(
+                    "the goal '{goal}' is not practised: say which skills of the practice "
+                    'practise it, like skills = ["{first}"]; the practice has {known}'
+                ).format(goal=text, first=skills[0], known=", ".join(skills))
+            )
+        if check and not named["check"]:
+            problem(
+                _(
+                    "the goal '{goal}' is not checked: say which puzzles of the end check test "
+                    'it, like check = ["{first}"]; the end check has {known}'
+                ).format(goal=text, first=check[0], known=", ".join(check))
+            )
+        goals.append(
+            {
+                "text": text.strip(),
+                "skills": named["skills"],
+                "check": named["check"],
+                "line": line,
+            }
+        )
+    return goals, problems

@@ -66,10 +66,19 @@ _CATALOGUE = [
     Skill("not", "bitwise", 5, N_("NOT")),
     Skill("mask", "bitwise", 6, N_("Masks: keep, set and flip bits")),
     Skill("order", "bitwise", 7, N_("Which part comes first")),
-    Skill("fact-family-add", "missing", 2, N_("Fact families with + and -")),
-    Skill("fact-family-times", "missing", 3, N_("Fact families with x and :")),
-    Skill("times-first", "true-or-false", 3, N_("x comes before + and -")),
+    Skill("fact-family-add", "missing", 9, N_("Fact families with + and -"), {"op": ["+"]}),
+    Skill("fact-family-times", "missing", 9, N_("Fact families with x and :"), {"op": ["x"]}),
+    Skill("mixmath-sign", "which-operation", 2, N_("Which sign joins three numbers")),
+    Skill("times-first", "true-or-false", 3, N_("x and : come before + and -")),
     Skill("order-blank", "missing", 4, N_("A missing number, in the right order")),
+    Skill("two-sides", "missing", 7, N_("Two sides with the same value")),
+    Skill("left-to-right", "missing", 8, N_("The same kind of sign: from left to right")),
+    Skill("true-equation", "true-or-false", 1, N_("Is the equation true?")),
+    Skill("add-subtract", "missing", 2, N_("A missing number with + and -")),
+    Skill("first-move", "move", 1, N_("A move on a Summy board")),
+    Skill("binary-sign", "which-operation", 4, N_("Which chip makes the line true")),
+    Skill("binary-bonus", "missing", 10, N_("The highest-bit bonus")),
+    Skill("binary-move", "move", 6, N_("A Binary move that scores well")),
 ]
 
 #: Every skill by its name.

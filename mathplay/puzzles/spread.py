@@ -37,7 +37,7 @@ SHARE = 0.2
 
 #: Levels with fewer different answers than 1 / SHARE: how many they have.
 ANSWER_CHOICES: dict[tuple[str, int], int] = {
-    **{("true-or-false", level): 2 for level in range(1, 6)},
+    **{("true-or-false", level): 3 for level in range(1, 6)},
     ("which-operation", 1): 2,
     ("which-operation", 2): 4,
     ("which-operation", 4): 3,
@@ -69,7 +69,7 @@ def question_key(kind: str, fields: dict[str, Any], answer: str | None = None) -
         sorted(
             (key, str(value))
             for key, value in fields.items()
-            if key not in ("equation", "expression", "tiles", "hand", "why")
+            if key not in ("equation", "expression", "tiles", "hand", "why", "fact", "prompt")
         )
     )
     if kind in ("missing", "true-or-false", "which-operation"):

@@ -25,6 +25,8 @@ from mathplay.i18n import _
 from mathplay.puzzles.checks import unreadable, validate, validate_puzzle, warn_puzzle, warnings
 from mathplay.puzzles.format import read_file
 from mathplay.puzzles.format import read_text as _read_text
+from mathplay.puzzles.layout import layout_problems
+from mathplay.puzzles.luck import practice_report
 from mathplay.puzzles.model import Problem, PuzzleFileError, Worksheet
 
 __all__ = [
@@ -70,11 +72,16 @@ def resolve(source: str | Path) -> Path:
 
 
 def check_text(text: str, source: str = "<text>") -> list[Problem]:
-    """Every problem in the text of a puzzle file: its format, then each puzzle."""
+    """Every problem in the text of a puzzle file: its format, then each puzzle, then
+    buttons that tell an answer and practices that can be mastered by guessing
+    (:mod:`mathplay.puzzles.layout`, :mod:`mathplay.puzzles.luck`)."""
     sheet, problems = _read_text(text, source)
     if sheet is not None:
         errors = validate(sheet)
         problems = problems + errors + warnings(sheet, unreadable(sheet, errors))
+        problems += layout_problems(sheet, source)
+        if not problems or all(problem.warning for problem in problems):
+            problems += practice_report(sheet, source, text)[1]
     return sorted(problems, key=lambda p: p.line or 0)
 
 

@@ -30,7 +30,6 @@ True
 from __future__ import annotations
 
 import html
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -45,10 +44,6 @@ from mathplay.puzzles.kinds import Result
 from mathplay.puzzles.model import Puzzle, PuzzleFileError
 from mathplay.puzzles.moments import PRACTICE
 from mathplay.puzzles.practice_plan import (
-    DRAWS,
-    MEMORY,
-    RECENT,
-    WINDOWS,
     PracticeError,
     pupil_seed,
     read_practice,
@@ -56,20 +51,15 @@ from mathplay.puzzles.practice_plan import (
     skill_text,
     streak_text,
 )
+from mathplay.puzzles.practice_run import LOST, MASTERED, NOT_COUNTED, PracticeRun
 from mathplay.puzzles.sections import MOST_GOAL
 from mathplay.puzzles.skills import SKILLS, Skill, level_skill
-from mathplay.puzzles.spread import answer_key, most_of, question_key
 from mathplay.widgets.feedback_html import BAD as _BAD
 from mathplay.widgets.feedback_html import GOOD as _GOOD
 from mathplay.widgets.feedback_html import paragraph as _p
 from mathplay.widgets.puzzle_view import PuzzleView
 from mathplay.widgets.save_results import SaveResults
 from mathplay.widgets.shown import set_shown
-
-if sys.version_info >= (3, 11):
-    pass
-else:  # pragma: no cover - Python 3.10
-    pass
 
 __all__ = ["Practice", "PracticeError", "pupil_seed", "schedule", "skill_text", "streak_text"]
 
@@ -116,21 +106,10 @@ class Practice(PuzzleView):
         self._each = each
         self.each: int = each if each is not None else (2 if skills and len(skills) > 1 else 1)
         self.skills: list[Skill] = []
-        #: The skill of the puzzle in front of the pupil.
-        self.skill: Skill | None = None
-        #: Right answers in a row without hints, in each skill (by its name).
-        self.rows: dict[str, int] = {}
         self.fixed_seed = seed
         self.problems: list[str] = []
-        self.streak = 0
-        self.mastered = False
-        #: How many puzzles were shown, and how many drawn (a repeat is drawn again).
-        self.shown = self.drawn = 0
-        #: Whether the puzzle in front of the pupil can still add to the row.
-        self.counts = True
-        self._recent: list[tuple[Any, ...]] = []
-        self._answers: list[str] = []
-        self._order: list[int] = []
+        #: The practice itself (mathplay.puzzles.practice_run), once the seed is known.
+        self.run: PracticeRun | None = None
         self._seed: int | None = None
         try:
             self._check_options()
@@ -140,7 +119,6 @@ class Practice(PuzzleView):
             else:
                 self.skills = [SKILLS[name] for name in skills]
             self.title_text = self._title_now()
-            self.rows = {skill.name: 0 for skill in self.skills}
         except MathplayError as error:
             self._refuse(str(error))
             return
@@ -259,9 +237,54 @@ class Practice(PuzzleView):
 
     def _start(self) -> None:
         self._seed = self.seed
+        assert self._seed is not None
+        self.run = PracticeRun(
+            self.skills,
+            self._seed,
+            self.goal,
+            self.each,
+            ids="skill" if self.skill_names is not None else "level",
+        )
         self.start_note.layout.display = "none"
         self._set_card_visible(True)
         self.next()
+
+    # --- the run's state, as the widget shows it ----------------------------------------
+
+    @property
+    def streak(self) -> int:
+        """Right answers in a row without hints."""
+        return self.run.streak if self.run else 0
+
+    @property
+    def rows(self) -> dict[str, int]:
+        """Right answers in a row without hints, in each skill (by its name)."""
+        return self.run.rows if self.run else {skill.name: 0 for skill in self.skills}
+
+    @property
+    def mastered(self) -> bool:
+        """Whether the rows were long enough once."""
+        return self.run.mastered if self.run else False
+
+    @property
+    def shown(self) -> int:
+        """How many puzzles were shown."""
+        return self.run.shown if self.run else 0
+
+    @property
+    def drawn(self) -> int:
+        """How many puzzles were drawn (a repeat is drawn again)."""
+        return self.run.drawn if self.run else 0
+
+    @property
+    def counts(self) -> bool:
+        """Whether the puzzle in front of the pupil can still add to the row."""
+        return self.run.counts if self.run else True
+
+    @property
+    def skill(self) -> Skill | None:
+        """The skill of the puzzle in front of the pupil."""
+        return self.run.skill if self.run else None
 
     def _set_card_visible(self, visible: bool) -> None:
         for widget in (self.heading, self.question, self.board, self.buttons):
@@ -271,70 +294,29 @@ class Practice(PuzzleView):
 
     # --- the puzzles -----------------------------------------------------------------
 
+    def _running(self) -> PracticeRun:
+        if self.run is None:
+            if self.seed is None:
+                raise PracticeError(_("the practice has no seed yet: it needs the pupil's name"))
+            self._start()
+        assert self.run is not None
+        return self.run
+
     def skill_at(self, number: int) -> Skill:
         """The skill of the ``number``-th puzzle shown (from 1): see :func:`schedule`."""
-        seed = self.seed
-        if seed is None:
-            raise PracticeError(_("the practice has no seed yet: it needs the pupil's name"))
-        if len(self._order) < number:
-            self._order = schedule(seed, len(self.skills), number + 20)
-        return self.skills[self._order[number - 1]]
+        return self._running().skill_at(number)
 
     def puzzle_number(self, number: int, skill: Skill | None = None) -> Puzzle:
         """The ``number``-th puzzle drawn for this practice's seed (from 1), of ``skill``
         (the first one if not given): the same seed and number always give the same
         puzzle."""
-        seed = self.seed
-        if seed is None:
-            raise PracticeError(_("the practice has no seed yet: it needs the pupil's name"))
-        skill = skill or self.skills[0]
-        puzzle = skill.generate(1, seed=seed * 100_000 + number).puzzles[0]
-        if self.skill_names is None:
-            puzzle.id = f"{self.kind_name}-{self.level}-{number}"
-        else:
-            puzzle.id = f"{skill.name}-{number}"
-        return puzzle
-
-    def _crowded(self, answer: str, skill: Skill) -> bool:
-        """Whether ``answer`` would come more than its share of the last puzzles."""
-        for size in WINDOWS:
-            window = [*self._answers[max(0, len(self._answers) - size + 1) :], answer]
-            if window.count(answer) > most_of(len(window), skill.choices):
-                return True
-        return False
-
-    def _draw(self) -> Puzzle:
-        """The next puzzle: of the next skill, a question not asked before (nor its
-        twin), with an answer not over its share; else the best of the draws."""
-        skill = self.skill_at(self.shown + 1)
-        best: tuple[int, Puzzle, tuple[Any, ...]] | None = None
-        for _attempt in range(DRAWS):
-            self.drawn += 1
-            puzzle = self.puzzle_number(self.drawn, skill)
-            key = question_key(puzzle.kind, puzzle.fields, puzzle.answer)
-            fault = (
-                (key in self._recent[-RECENT:]) * 4
-                + (key in self._recent) * 2
-                + self._crowded(answer_key(puzzle.answer), skill)
-            )
-            if best is None or fault < best[0]:
-                best = fault, puzzle, key
-            if not fault:
-                break
-        assert best is not None
-        _fault, puzzle, key = best
-        self.skill = skill
-        self._recent = [*self._recent, key][-MEMORY:]
-        self._answers = [*self._answers, answer_key(puzzle.answer)][-max(WINDOWS) :]
-        return puzzle
+        return self._running().puzzle_number(number, skill)
 
     def next(self) -> None:
         """Show a fresh puzzle."""
-        if self.seed is None:
+        if self.run is None:
             return
-        puzzle = self._draw()
-        self.shown += 1
-        self.counts = True
+        puzzle = self.run.next()
         self._present(puzzle, self._heading() or "")
         self.next_button.disabled = True
         self.status.value = ""
@@ -353,10 +335,6 @@ class Practice(PuzzleView):
 
     # --- the row ---------------------------------------------------------------------
 
-    def _met(self) -> bool:
-        """Whether the rows are long enough: ``goal`` in all, ``each`` in every skill."""
-        return self.streak >= self.goal and all(row >= self.each for row in self.rows.values())
-
     def _update_streak(self) -> None:
         self.streak_bar.value = min(self.streak, self.goal)
         several = len(self.skills) > 1
@@ -367,19 +345,32 @@ class Practice(PuzzleView):
                 self.goal,
             ).format(goal=self.goal)
             if several:
-                text += " " + _("And {each} in a row in every skill.").format(each=self.each)
+                text += " " + (
+                    _("And every skill right in the row.")
+                    if self.each == 1
+                    else _("And {each} in a row in every skill.").format(each=self.each)
+                )
             if self.streak and self.streak != self.goal:
                 text += " " + _("Now: {streak} in a row.").format(streak=self.streak)
             self.streak_label.value = _span(text, _GOOD)
         elif several and self.streak >= self.goal:
             self.streak_label.value = _span(
-                _("{streak} in a row! Now get {each} in a row in every skill below.").format(
+                _("{streak} in a row! Now get every skill below right in your row.").format(
+                    streak=self.streak
+                )
+                if self.each == 1
+                else _("{streak} in a row! Now get {each} in a row in every skill below.").format(
                     streak=self.streak, each=self.each
                 )
             )
         elif several and self.streak == 0:
             self.streak_label.value = _span(
                 _(
+                    "Get {goal} right in a row, with every skill in the row, without hints, "
+                    "to master this."
+                ).format(goal=self.goal)
+                if self.each == 1
+                else _(
                     "Get {goal} right in a row, and {each} in a row in every skill, without "
                     "hints, to master this."
                 ).format(goal=self.goal, each=self.each)
@@ -394,49 +385,46 @@ class Practice(PuzzleView):
             self.skills_label.value = "<br>".join(html.escape(line) for line in lines)
 
     def _after_check(self, result: Result) -> None:
+        if self.run is None:
+            return
+        before = self.run.streak
+        what = self.run.answered(result.right, result.readable)
         if result.right:
             self.next_button.disabled = False
-            if self.counts:
-                self.streak += 1
-                if self.skill is not None:
-                    self.rows[self.skill.name] = self.rows.get(self.skill.name, 0) + 1
-                if self._met() and not self.mastered:
-                    self.mastered = True
-                    self.status.value = _p(
-                        _("You can keep practising: press Next puzzle, or go on with the lesson."),
-                    )
-                else:
-                    self.status.value = _p(_("Press Enter or Next puzzle for the next one."))
-            else:
-                self.status.value = _p(
-                    _(
-                        "This one does not add to your row, but the next one can. Press Enter or "
-                        "Next puzzle."
-                    )
+        if what == MASTERED:
+            self.status.value = _p(
+                _("You can keep practising: press Next puzzle, or go on with the lesson."),
+            )
+        elif what == NOT_COUNTED and result.right:
+            self.status.value = _p(
+                _(
+                    "This one does not add to your row, but the next one can. Press Enter or "
+                    "Next puzzle."
                 )
-        elif result.readable:  # an answer that cannot be read is a slip, not a mistake
-            self._lose_row(_("That answer was not right"))
+            )
+        elif result.right:
+            self.status.value = _p(_("Press Enter or Next puzzle for the next one."))
+        elif what == LOST:
+            self._said_lost(_("That answer was not right"), before)
         self._update_streak()
 
     def _after_hint(self, text: str) -> None:
-        self._lose_row(_("You used a hint, and hints are there to help"))
+        if self.run is None:
+            return
+        before = self.run.streak
+        if self.run.lose_row() == LOST:
+            self._said_lost(_("You used a hint, and hints are there to help"), before)
         self._update_streak()
 
-    def _lose_row(self, why: str) -> None:
-        """A wrong answer or a hint: the puzzle cannot count, the row starts again."""
-        if not self.counts:
-            return
-        self.counts = False
-        if self.streak:
+    def _said_lost(self, why: str, before: int) -> None:
+        """Say that the row of ``before`` starts again, or that this puzzle cannot count."""
+        if before:
             message = _(
                 "{why}, so your row of {n} starts again. That is part of practising: you can do it!"
             )
         else:
             message = _("{why}. This puzzle will not count for your row, but the next one can.")
-        self.status.value = _p(message.format(why=why, n=self.streak))
-        self.streak = 0
-        if self.skill is not None:
-            self.rows[self.skill.name] = 0
+        self.status.value = _p(message.format(why=why, n=before))
 
     def _title_now(self) -> str:
         """The practice's title, in the language spoken now."""

@@ -311,6 +311,16 @@ class PuzzleView(w.VBox):  # type: ignore[misc]
                 + (" " + _("Press Next for another one.") if self._has_next() else "")
             )
             return result
+        if result.follow_up:
+            # The answer so far is right and leads to a second question (why it is
+            # false): its choices are the new buttons. Not an answer yet: nothing is kept.
+            self.feedback.value = paragraph(result.message)
+            self.choice_row.picked = -1
+            self.choice_row.choices = list(result.follow_up)
+            set_shown(self.choice_row, True)
+            set_shown(self.answer_box, False)
+            set_shown(self.check_button, False)
+            return result
         if self.moment == CHECK and not result.readable:
             # How to write the answer; it is not an answer yet, so nothing is kept.
             self.feedback.value = paragraph(result.message, BAD, _("Not yet."))

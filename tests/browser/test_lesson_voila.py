@@ -95,6 +95,9 @@ def test_a_lesson_in_voila_asks_the_name_once_and_records_every_part(
         expect(check.locator(".mathplay-puzzles-feedback")).to_contain_text("Right!")
         box.press("Enter")
         expect(check.get_by_text("Puzzle 2 of 3.")).to_be_visible()
+        # True or false: the verdict first (which side is bigger), then why.
+        check.get_by_role("button", name="false: the left side is smaller").click()
+        expect(check.locator(".mathplay-puzzles-feedback")).to_contain_text("Now say why")
         check.get_by_role("button", name="false: 12 - 5 is 7, not 8").click()
         expect(check.locator(".mathplay-puzzles-feedback")).to_contain_text("Right!")
         check.scroll_into_view_if_needed()

@@ -101,7 +101,10 @@ def test_a_true_or_false_puzzle_reads_its_own_buttons_in_every_language(
     kind = KINDS["true-or-false"]
     holds = Puzzle("t", "true-or-false", fields={"equation": "3 + 4 = 7"})
     wrong = Puzzle("f", "true-or-false", fields={"equation": "3 + 4 = 8"})
-    assert kind.choices(holds) == [true, false]
-    assert kind.check(holds, true).right and kind.check(wrong, false).right
-    assert not kind.check(holds, false).right
+    buttons = kind.choices(holds)
+    assert buttons is not None and buttons[0] == true and len(buttons) == 3
+    assert all(b.startswith(false + ":") and "left side" not in b for b in buttons[1:])
+    assert buttons == kind.choices(wrong)  # the same buttons, whatever the answer
+    assert kind.check(holds, true).right and kind.check(wrong, buttons[1]).right
+    assert not kind.check(holds, false).right and not kind.check(wrong, buttons[2]).right
     assert kind.check(holds, "true").right  # English always reads

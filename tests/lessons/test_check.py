@@ -414,7 +414,7 @@ def test_practice_and_check_need_their_tables(tmp_path: Path) -> None:
     assert said[0].startswith(f"{path}:{line_of(path, 'lesson.practice()')}: lesson.practice()")
     assert said[1].startswith(f"{path}:{line_of(path, 'lesson.check()')}: lesson.check(), but")
     with_tables = (
-        PUZZLES + '\n[practice]\nkind = "missing"\nlevel = 1\n\n[check]\npuzzles = ["second"]\n'
+        PUZZLES + '\n[practice]\nkind = "missing"\nlevel = 2\n\n[check]\npuzzles = ["second"]\n'
     )
     path = write_lesson(tmp_path, body, puzzles=with_tables)
     assert problems(path) == []

@@ -271,10 +271,12 @@ def test_tile_counts_are_singular_or_plural(answer: str, words: str) -> None:
     assert "but you have only 2 tiles 2." in KINDS["target"].check(two, "2 x 2 x 2").message
 
 
-def test_true_or_false_names_both_sides() -> None:
+def test_true_or_false_feedback_does_not_give_the_verdict_away() -> None:
+    # Three buttons: saying "it is true" (or which side is bigger) after a wrong pick
+    # would leave one button, the answer.
     puzzle = Puzzle("t", "true-or-false", fields={"equation": "3 + 4 = 7"})
-    message = KINDS["true-or-false"].check(puzzle, "false").message
-    assert "Both sides are 7." in message and "Every side" not in message
+    message = KINDS["true-or-false"].check(puzzle, "false: the left side is bigger").message
+    assert "3 + 4 = 7" in message and "is true" not in message and "Both sides" not in message
 
 
 def test_pupil_messages_use_times_and_divide_signs() -> None:

@@ -97,7 +97,7 @@ feedback.wrong = "Think of the cards."
 id = "order"
 kind = "true-or-false"
 equation = "2 + 3 x 4 = 20"
-why = ["x comes first: 3 x 4 = 12, and 2 + 12 = 14", "2 + 3 = 5 and 5 x 4 = 20, so it is true"]
+why = ["x comes first: 3 x 4 = 12, and 2 + 12 = 14", "+ comes first, and then x"]
 
 [check]
 puzzles = ["nine", "order"]
@@ -122,6 +122,9 @@ def test_the_end_check_says_right_or_wrong_only_and_reviews_at_the_end(tmp_path:
     assert "kept" in check.feedback.value
     assert "1 of 2 answered" in check.progress_label.value
     check.next()
+    # The verdict first (which side is bigger), then the reason: one answer in the end.
+    check.choice_row.pick(check.choice_row.choices.index("false: the left side is smaller") + 1)
+    assert "say why" in check.feedback.value and "1 of 2 answered" in check.progress_label.value
     reasons = check.choice_row.choices
     right = next(c for c in reasons if c.startswith("false: x comes first"))
     check.choice_row.pick(reasons.index(right) + 1)

@@ -30,11 +30,7 @@ def test_generated_set_passes_check(kind: str, level: int) -> None:
     assert check_text(text, "generated.toml") == []
     for puzzle in parse(text).puzzles:
         assert puzzle.answer is not None
-        if kind == "true-or-false":
-            truth = KINDS[kind].solutions(puzzle, 1)[0].partition(":")[0]
-            assert puzzle.answer == truth
-        else:
-            assert KINDS[kind].check(puzzle, puzzle.answer).right
+        assert KINDS[kind].check(puzzle, puzzle.answer).right
 
 
 @pytest.mark.parametrize(("kind", "level"), [("missing", 5), ("which-operation", 4)])
@@ -51,7 +47,7 @@ def test_same_seed_same_set_other_seed_other_set() -> None:
 
 @pytest.mark.parametrize(
     ("args", "words"),
-    [(("nope", 1, 3), "unknown kind"), (("missing", 9, 3), "levels 1, 2, 3, 4, 5"),
+    [(("nope", 1, 3), "unknown kind"), (("missing", 99, 3), "levels 1, 2, 3, 4, 5"),
      (("missing", 1, 0), "1 to 1000")],
 )  # fmt: skip
 def test_bad_requests(args: tuple, words: str) -> None:

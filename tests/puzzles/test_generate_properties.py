@@ -37,6 +37,10 @@ SIZE = {("target", 3): 2, ("which-operation", 3): 3}
 _OPS = {"+", "-", "x", ":", "/", "AND", "OR", "XOR", "NOT"}
 
 
+def canonical(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
 def tokens(text: str) -> list[str]:
     return re.findall(r"AND|OR|XOR|NOT|[0-9]+|[-+x:/=_]", text)
 
@@ -67,11 +71,34 @@ def within(values: list[int], low: int, high: int) -> bool:
 # --- what each level promises, written from KIND_LEVELS -------------------------------------
 
 
+def _two_sided(level: int, p: Puzzle) -> list[str]:
+    base = p.fields.get("base", 10)
+    if level == 7:
+        left, right = filled(p).split("=")
+        kinds = sorted(
+            "times" if set(tokens(side)) & {"x", ":"} else "plus" for side in (left, right)
+        )
+        assert kinds == ["plus", "times"]  # a times or divide fact on one side, + or - on the other
+        assert KINDS["missing"].check(p, p.answer or "").right
+        fact = left if set(tokens(left)) & {"x", ":"} else right
+        a, b = numbers(fact)
+        assert within([a, b] if "x" in tokens(fact) else [b, a // b], 2, 10)
+        assert within(numbers(filled(p)), 0, 100)
+        return [t for t in tokens(filled(p)) if t in _OPS]
+    if level == 10:
+        value, bonus, rest = numbers(filled(p), 2)
+        assert base == 2 and bonus == 1 << (value.bit_length() - 1) and bonus + rest == value
+        assert 3 <= value <= 63 and rest > 0
+    return []
+
+
 def missing(level: int, p: Puzzle) -> list[str]:
     """The operations used, after checking the ranges of one missing-number puzzle."""
     equation = p.fields["equation"]
     assert equation.count("_") == 1
     base = p.fields.get("base", 10)
+    if level in (7, 10):  # two numbers on the right: not a sum and its result
+        return _two_sided(level, p)
     values, ops, result = sides(filled(p), base)
     if level in (1, 2):
         top = 10 if level == 1 else 100
@@ -84,6 +111,15 @@ def missing(level: int, p: Puzzle) -> list[str]:
     elif level == 4:
         assert ops[0] in "+-" and ops[1] in "x:"
         assert within(values, 1, 12) and 0 <= result <= 100
+    elif level == 8:
+        assert equation.endswith("= _") and ops in (["-", "+"], ["-", "-"], [":", "x"], [":", ":"])
+        assert within(values, 1, 100) and 1 <= result <= 100
+    elif level == 9:
+        fact = p.fields["fact"]
+        assert sorted(numbers(fact)) == sorted(numbers(filled(p)))  # the same three numbers
+        assert canonical(fact) != canonical(filled(p))  # never the fact itself
+        assert set(tokens(fact)) & {"+", "x"} and within(numbers(filled(p)), 2, 100)
+        assert ops[0] in ("+", "-") if "+" in tokens(fact) else ops[0] in ("x", ":")
     elif level == 6:
         assert base == 2 and equation.endswith("= _") and len(ops) == 1
         if ops[0] in "+-":
@@ -103,7 +139,9 @@ def missing(level: int, p: Puzzle) -> list[str]:
 def true_or_false(level: int, p: Puzzle) -> list[str]:
     base = p.fields.get("base", 10)
     values, ops, result = sides(p.fields["equation"], base)
-    assert p.answer in ("true", "false")
+    # The answer says which side is bigger, so the three buttons are all answers.
+    assert p.answer in ("true", "false: smaller", "false: bigger")
+    assert KINDS["true-or-false"].check(p, p.answer).right
     if level == 1:
         assert ops in (["+"], ["-"]) and within([*values, result], 0, 20)
     elif level == 2:
@@ -114,9 +152,8 @@ def true_or_false(level: int, p: Puzzle) -> list[str]:
             assert values[0] % values[1] == 0 and within([values[1], values[0] // values[1]], 1, 10)
             assert 0 <= result <= 10
     elif level == 3:
-        assert ops[0] in "+-" and ops[1] == "x"
-        assert within(values, 1, 20) and 0 <= result <= 100
-        assert (p.answer == "false") == ("why" in p.fields)
+        assert ops[0] in "+-" and ops[1] in "x:"
+        assert within(values, 1, 100) and 0 <= result <= 100
     else:
         assert base == 2 and within([*values, result], 0, 15)
         assert ops[0] in (("+", "-") if level == 4 else ("AND", "OR", "XOR"))
@@ -194,9 +231,14 @@ def bitwise(level: int, p: Puzzle) -> list[str]:
 
 
 def move(level: int, p: Puzzle) -> list[str]:
-    game, goal = {1: ("summy", "any"), 2: ("summy", "at-least"), 3: ("summy", "best")}.get(
-        level, ("mixmath" if level == 4 else "binary", "best")
-    )
+    game, goal = {
+        1: ("summy", "any"),
+        2: ("summy", "at-least"),
+        3: ("summy", "best"),
+        4: ("mixmath", "best"),
+        5: ("binary", "best"),
+        6: ("binary", "at-least"),
+    }[level]
     assert (p.fields["game"], p.fields["goal"]) == (game, goal)
     return []
 
@@ -220,7 +262,7 @@ NAMED: dict[tuple[str, int], set[str]] = {
     ("missing", 5): {"+", "-", "AND", "OR"},
     ("true-or-false", 1): {"+", "-"},
     ("true-or-false", 2): {"x", ":"},
-    ("true-or-false", 3): {"+", "-", "x"},
+    ("true-or-false", 3): {"+", "-", "x", ":"},
     ("true-or-false", 4): {"+", "-"},
     ("true-or-false", 5): {"AND", "OR", "XOR"},
     ("which-operation", 1): {"+", "-"},
@@ -235,6 +277,7 @@ NAMED: dict[tuple[str, int], set[str]] = {
     ("bitwise", 6): {"AND", "OR", "XOR"},
     ("bitwise", 7): {"AND", "OR", "XOR"},
     ("missing", 6): {"+", "-", "x", "/"},
+    ("missing", 8): {"-", "+", ":", "x"},
 }
 
 

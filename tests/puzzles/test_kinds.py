@@ -16,6 +16,7 @@ M2 = {"equation": "1_1 AND 11 = 1", "base": 2}
 MN = {"equation": "_ + 15 = 40"}
 MM = {"equation": "_ x _ = 6", "largest": 10}
 TF = {"equation": "2 + 3 x 4 = 20", "why": ["x comes first: 3 x 4 = 12", "2 + 3 is 6"]}
+TFC = {"equation": "4 x 5 = 25"}
 TT = {"equation": "101 + 1 = 110", "base": 2}
 WO = {"equation": "8 _ 2 = 16"}
 WO2 = {"equation": "5 _ 2 _ 1 = 9"}
@@ -49,11 +50,17 @@ TABLE: list[tuple[str, dict[str, Any], str, bool, str]] = [
     ("true-or-false", TF, "false: x comes first: 3 x 4 = 12", True, "2 + 3 × 4 is 14, not 20"),
     ("true-or-false", TF, "False because x comes first 3 x 4 = 12", True, "Right"),
     ("true-or-false", TF, "false: 2 + 3 is 6", False, "not for that reason"),
-    ("true-or-false", TF, "true", False, "is not true. Work out each side step by step"),
+    ("true-or-false", TF, "true", False, "are not the same. Work out each side again"),
     ("true-or-false", TF, "false", False, "say why"),
+    ("true-or-false", TF, "false: the left side is smaller", False, "say why"),
+    ("true-or-false", TF, "false: the left side is bigger", False, "compare them"),
+    ("true-or-false", TFC, "false: the left side is smaller", True, "4 × 5 is 20, not 25"),
+    ("true-or-false", TFC, "false: <", True, "Right"),
+    ("true-or-false", TFC, "false: bigger", False, "compare them"),
+    ("true-or-false", TFC, "false", False, "which side is bigger"),
     ("true-or-false", TF, "perhaps", False, "true or false"),
     ("true-or-false", TT, "TRUE", True, "101 + 1 = 110 is true"),
-    ("true-or-false", TT, "no", False, "is true"),
+    ("true-or-false", TT, "no", False, "Look again: work out each side"),
     ("which-operation", WO, "x", True, "8 × 2 = 16"),
     ("which-operation", WO, "×", True, "8 × 2 = 16"),
     ("which-operation", WO, "times", True, "8 × 2 = 16"),
@@ -160,7 +167,11 @@ def test_choices_fit_the_kind() -> None:
     ]
     assert KINDS["which-operation"].choices(Puzzle("p", "which-operation", fields=WO2)) is None
     choices = KINDS["true-or-false"].choices(Puzzle("p", "true-or-false", fields=TF))
-    assert choices is not None and choices[0] == "true" and len(choices) == 3
+    assert choices == ["true", "false: the left side is smaller", "false: the left side is bigger"]
+    # The same buttons for a true one: the buttons never tell the answer.
+    assert KINDS["true-or-false"].choices(Puzzle("p", "true-or-false", fields=TT)) == [
+        "true", "false: the left side is smaller", "false: the left side is bigger"
+    ]  # fmt: skip
     assert KINDS["missing"].choices(Puzzle("p", "missing", fields=M)) is None
 
 

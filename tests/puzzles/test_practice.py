@@ -13,7 +13,7 @@ import mathplay
 from mathplay.classroom import names as pupil_names
 from mathplay.puzzles.kinds import KINDS
 from mathplay.widgets.practice import Practice, pupil_seed, streak_text
-from tests.puzzles.test_widget import pick, press_enter
+from tests.puzzles.test_widget import pick, pick_right, press_enter
 
 
 @pytest.fixture(autouse=True)
@@ -31,10 +31,13 @@ def right(practice: Practice) -> str:
 
 
 def answer(practice: Practice, text: str | None = None, enter: bool = True) -> None:
-    text = right(practice) if text is None else text
     if practice.choice_row.choices:
-        pick(practice, text)
+        if text is None:
+            pick_right(practice)
+        else:
+            pick(practice, text)
         return
+    text = right(practice) if text is None else text
     practice.answer_box.value = text
     if enter:
         press_enter(practice)
@@ -198,7 +201,7 @@ def test_choice_kinds_practise_with_the_choice_row() -> None:
     ("args", "words"),
     [
         (("nonsense", 1), "unknown kind"),
-        (("missing", 9), "levels 1, 2, 3, 4, 5"),
+        (("missing", 99), "levels 1, 2, 3, 4, 5"),
         (("missing", 1, 0), "goal is a whole number from 1 to 50"),
         (("missing", 1, True), "goal is a whole number"),
     ],

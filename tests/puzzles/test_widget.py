@@ -39,11 +39,26 @@ def right_answer(ps: PuzzleSet) -> str:
     return puzzle.answer or KINDS[puzzle.kind].solutions(puzzle, 1)[0]
 
 
+def pick_right(view) -> None:
+    """Click the right choice, and the right reason when one is asked for next."""
+    kind, puzzle = KINDS[view.puzzle.kind], view.puzzle
+    for choice in view.choice_row.choices:
+        result = kind.check(puzzle, choice)
+        if result.right or result.follow_up:
+            pick(view, choice)
+            if result.follow_up:
+                pick(view, kind.solutions(puzzle, 1)[0])
+            return
+    raise AssertionError(("no right choice", view.choice_row.choices))
+
+
 def answer(ps: PuzzleSet, text: str) -> None:
     """Answer as a student would: click the matching choice, or type and press Check."""
     if ps.choice_row.choices:
-        wanted = KINDS[ps.puzzle.kind].solutions(ps.puzzle, 1)[0] if text == "*" else text
-        pick(ps, wanted)
+        if text == "*":
+            pick_right(ps)
+        else:
+            pick(ps, text)
     else:
         ps.answer_box.value = right_answer(ps) if text == "*" else text
         ps.check_button.click()
@@ -109,13 +124,22 @@ def test_choices_show_for_choice_kinds_only() -> None:
     assert ps.puzzle.kind == "true-or-false"
     assert ps.answer_box.layout.display == "none" and ps.check_button.layout.display == "none"
     labels = list(ps.choice_row.choices)
-    assert labels[0] == "true" and len(labels) == 3
-    wrong = next(label for label in labels if label.startswith("false: 2 + 3 = 5"))
-    answer(ps, wrong)
-    assert "not for that reason" in ps.feedback.value
+    assert labels == ["true", "false: the left side is smaller", "false: the left side is bigger"]
     answer(ps, "true")
-    assert "is not true. Work out each side step by step" in ps.feedback.value
-    assert "14" not in ps.feedback.value  # the right reason button says 14
+    assert "are not the same. Work out each side again" in ps.feedback.value
+    assert "14" not in ps.feedback.value  # the left side's value would give the answer away
+    # The right verdict leads to the reasons, asked after it: they cannot give it away.
+    answer(ps, "false: the left side is smaller")
+    assert "Now say why" in ps.feedback.value and "Not yet" not in ps.feedback.value
+    assert sorted(ps.choice_row.choices) == [
+        "false: + comes before x",
+        "false: the signs go from left to right",
+        "false: x comes before +",
+    ]
+    answer(ps, "false: the signs go from left to right")
+    assert "not for that reason" in ps.feedback.value
+    answer(ps, "false: x comes before +")
+    assert "✓ Right!" in ps.feedback.value
     ps.next_button.click()
     assert ps.puzzle.kind == "missing"
     assert ps.answer_box.layout.display != "none" and ps.choice_row.layout.display == "none"

@@ -85,12 +85,12 @@ def test_a_check_after_solving_is_not_a_new_attempt(tmp_path: Path) -> None:
     choice_log = tmp_path / "c.jsonl"
     tf = PuzzleSet("order-of-operations", who="Bo", log=choice_log)
     pick(tf, "true")
-    wrong = next(c for c in tf.choice_row.choices if c.startswith("false: 2 + 3"))
+    pick(tf, "false: the left side is smaller")  # the reason is asked next: no attempt yet
+    wrong = next(c for c in tf.choice_row.choices if c.startswith("false: + comes"))
     right = next(c for c in tf.choice_row.choices if c.startswith("false: x comes"))
     pick(tf, wrong)
     pick(tf, right)
     pick(tf, right)
-    pick(tf, "true")
     assert [row["right"] for row in attempts(choice_log)] == [False, False, True]
 
 
@@ -102,7 +102,7 @@ def test_the_choice_row_marks_the_pick_in_words() -> None:
     assert ps.answer_box.layout.display == "none"
     pick(ps, "true")
     assert row.picked == 0 and row.picked_text == "(your choice)"
-    assert "is not true. Work out each side step by step" in ps.feedback.value
+    assert "are not the same. Work out each side again" in ps.feedback.value
     ps.next_button.click()
     assert row.layout.display == "none" and row.picked == -1
 

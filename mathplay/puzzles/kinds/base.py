@@ -145,6 +145,9 @@ class Result:
     #: The kind of mistake a wrong answer is, by name (:data:`mistakes.MISTAKES`), when
     #: the kind knows it from judging; ``""`` lets :meth:`Kind.mistake` work it out.
     mistake: str = ""
+    #: A second question the answer so far leads to: its choices (the reason, once
+    #: "false" is picked). The answer is not finished yet, so it is not ``readable``.
+    follow_up: tuple[str, ...] = ()
 
 
 class Kind:
@@ -212,7 +215,9 @@ class Kind:
         return out
 
     def prompt(self, puzzle: Puzzle) -> str:
-        return puzzle.prompt or _(self.default_prompt)
+        """What the puzzle asks: the teacher's words, or the kind's. A generated puzzle's
+        prompt is one of mathplay's messages, so it is said in the pupil's language."""
+        return _(puzzle.prompt) if puzzle.prompt else _(self.default_prompt)
 
     # --- what each kind supplies -------------------------------------------------
 

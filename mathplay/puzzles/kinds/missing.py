@@ -90,6 +90,22 @@ class Missing(Kind):
             "base 2, the result missing: + and - on numbers of up to 4 bits, "
             "x 10 and / 10 (times two and divided by two) on numbers of up to 6 bits"
         ),
+        7: N_(
+            "base 10, two sides: a sum or a difference on one side, a times or divide fact "
+            "from the tables up to 10 x 10 on the other, one number missing"
+        ),
+        8: N_(
+            "base 10, two signs of the same kind (- and +, or : and x), worked from left to "
+            "right: numbers up to 20 and tables up to 10 x 10, the result missing"
+        ),
+        9: N_(
+            "base 10, fact families: a fact is given (+ up to 100, or x from the tables up to "
+            "10 x 10), and another fact of its family has a number missing"
+        ),
+        10: N_(
+            "base 2, the highest-bit bonus of Binary: a value of up to 6 bits split into its "
+            "highest 1 bit and the rest, one of them missing"
+        ),
     }
     level_hints: ClassVar[dict[int, tuple[str, ...]]] = {
         1: (
@@ -116,6 +132,22 @@ class Missing(Kind):
             N_("Work in binary one column at a time from the right: 1 + 1 = 10, so carry 1."),
             N_("Times two puts a 0 on the right; divided by two takes the 0 away."),
         ),
+        7: (
+            N_("Work out the side that has no blank first: that is the value of both sides."),
+            N_("Then find the number that gives the other side that value."),
+        ),
+        8: (
+            N_("The signs are of the same kind, so go from left to right."),
+            N_("Work out the first two numbers with the first sign, then use the second sign."),
+        ),
+        9: (
+            N_("The three numbers of the fact belong together: the blank is one of them."),
+            N_("Adding and taking away undo each other, and so do times and divide."),
+        ),
+        10: (
+            N_("The bonus is the place value of the highest 1 bit: a 1 and then only 0s."),
+            N_("The bonus and the rest add up to the value: work out the one that is missing."),
+        ),
     }
     restrictable: ClassVar[dict[int, dict[str, list[Any]]]] = {
         1: {"op": ["+", "-"]},
@@ -123,14 +155,27 @@ class Missing(Kind):
         3: {"op": ["x", ":"]},
         5: {"op": ["+", "-", "AND", "OR"]},
         6: {"op": ["+", "-", "x", "/"]},
+        8: {"kind": ["plus", "times"]},
+        9: {"op": ["+", "x"]},
     }
     fields: ClassVar[dict[str, Field]] = {
         "equation": EQUATION,
         "base": BASE_FIELD,
         "order": ORDER_FIELD,
         "largest": Field("int", example="5000"),
+        "fact": Field("text", example='"7 + 4 = 11"'),
     }
     default_prompt = N_("Fill in the blank.")
+
+    def prompt(self, puzzle: Puzzle) -> str:
+        """The teacher's prompt; for a puzzle with a ``fact`` and none, "7 + 4 = 11 is a
+        fact. Finish another fact of its family:"."""
+        fact = puzzle.fields.get("fact")
+        if not puzzle.prompt and isinstance(fact, str) and fact.strip():
+            return _("{fact} is a fact. Finish another fact of its family:").format(
+                fact=say(fact.strip())
+            )
+        return super().prompt(puzzle)
 
     def read(self, puzzle: Puzzle) -> Equation:
         data = self.read_fields(puzzle)
@@ -147,6 +192,8 @@ class Missing(Kind):
             raise KindError("largest", _("largest is 0 or more"))
         equation = Equation(template, blanks, base, read_order(data), largest)
         require_readable(equation, ["1"] * len(blanks))
+        if "fact" in data:
+            _read_fact(data["fact"], base, read_order(data))
         return equation
 
     def question(self, puzzle: Puzzle) -> str:
@@ -534,7 +581,138 @@ def missing_hints(equation: Any) -> list[str]:
     ]
 
 
+def _read_fact(fact: str, base: int, order: str) -> None:
+    """A ``fact`` must be a true equation: it is what the pupil works from."""
+    try:
+        verdict = check(fact, base=base, order=order)
+    except ExpressionError as error:
+        raise KindError("fact", _("the fact cannot be read: {e}").format(e=error)) from None
+    if not verdict.holds:
+        raise KindError(
+            "fact",
+            _("the fact must be true, but {why}").format(why=say(verdict.reason or "")),
+        )
+
+
+def _draw_two_sides(rng: random.Random, plan: Plan) -> dict[str, Any]:
+    """Level 7: ``3 x 4 = 20 - _``: a times or divide fact on one side, a sum or a
+    difference on the other, both with the same value."""
+    times, op = plan.pick("times", ["x", ":"]), plan.pick("op", ["+", "-"])
+    b = rng.randint(2, 10)
+    if times == "x":
+        a = rng.randint(2, 10)
+        value, fact = a * b, [str(a), "x", str(b)]
+    else:
+        value = rng.randint(2, 10)
+        fact = [str(value * b), ":", str(b)]
+    if op == "+":
+        c = rng.randint(1, value - 1) if value > 1 else 0
+        if not c:
+            raise Retry
+        plus = [str(c), "+", str(value - c)]
+    else:
+        d = rng.randint(1, 20)
+        plus = [str(value + d), "-", str(d)]
+        if value + d > 100:
+            raise Retry
+    sides = [fact, plus] if plan.pick("left", ["times", "plus"]) == "times" else [plus, fact]
+    numbers = blank_one([sides[0][0], sides[0][2], sides[1][0], sides[1][2]], plan)
+    text = f"{numbers[0]} {sides[0][1]} {numbers[1]} = {numbers[2]} {sides[1][1]} {numbers[3]}"
+    return {"equation": text, "largest": 100}
+
+
+def _draw_same_kind(rng: random.Random, plan: Plan) -> dict[str, Any]:
+    """Level 8: ``12 - 4 + 3 = _`` or ``24 : 4 x 2 = _``: two signs of the same kind,
+    where going from right to left would give another value."""
+    if plan.pick("kind", ["plus", "times"]) == "plus":
+        second = plan.pick("then", ["+", "-"])
+        a = rng.randint(6, 20)
+        b = rng.randint(1, a - 1)
+        c = rng.randint(1, 20 if second == "+" else a - b)
+        if second == "-" and c > a - b:
+            raise Retry
+        total = a - b + c if second == "+" else a - b - c
+        if total < 1:
+            raise Retry
+        text = f"{a} - {b} {second} {c} = _"
+    else:
+        second = plan.pick("next", ["x", ":"])
+        b, c, k = rng.randint(2, 10), rng.randint(2, 10), rng.randint(1, 10)
+        if second == "x":
+            a, total = b * k, k * c
+            if a > 100 or total > 100 or k == 1:
+                raise Retry
+        else:
+            a, total = b * c * k, k
+            if a > 100:
+                raise Retry
+        text = f"{a} : {b} {second} {c} = _"
+    return {"equation": text, "largest": 100}
+
+
+def _draw_family(rng: random.Random, plan: Plan) -> dict[str, Any]:
+    """Level 9: a fact (``7 + 4 = 11``) and another fact of its family with a number
+    missing (``11 - 4 = _``, ``_ + 7 = 11``…), never the fact itself."""
+    if plan.pick("op", ["+", "x"]) == "+":
+        a = rng.randint(2, 60)
+        b = rng.randint(2, 100 - a)
+        total = a + b
+        fact = f"{a} + {b} = {total}"
+        others = [
+            [str(total), "-", str(a), str(b)],
+            [str(total), "-", str(b), str(a)],
+            [str(b), "+", str(a), str(total)],
+        ]
+    else:
+        a, b = rng.randint(2, 10), rng.randint(2, 10)
+        total = a * b
+        fact = f"{a} x {b} = {total}"
+        others = [
+            [str(total), ":", str(a), str(b)],
+            [str(total), ":", str(b), str(a)],
+            [str(b), "x", str(a), str(total)],
+        ]
+    if a == b:
+        raise Retry
+    left, sign, right, result = others[plan.pick("fact", range(len(others)))]
+    numbers = blank_one([left, right, result], plan)
+    return {
+        "equation": f"{numbers[0]} {sign} {numbers[1]} = {numbers[2]}",
+        "fact": fact,
+        "largest": 100,
+    }
+
+
+def _draw_bonus(rng: random.Random, plan: Plan) -> dict[str, Any]:
+    """Level 10: ``1101 = _ + 101``: a value split into its highest 1 bit (the Binary
+    game's bonus) and the rest; the bonus or the rest missing."""
+    blank = plan.pick("blank", ["bonus", "rest", "rest"])
+    # The bonus 100 to 100000, each as likely; with the rest missing, a bonus of 1000 or
+    # more, so that the rest can be many numbers.
+    bonus = 1 << rng.randint(2 if blank == "bonus" else 3, 5)
+    rest = rng.randint(1, bonus - 1)
+    value = bonus + rest
+    parts = [bin_text(bonus), bin_text(rest)]
+    parts[0 if blank == "bonus" else 1] = "_"
+    return {
+        "equation": f"{bin_text(value)} = {parts[0]} + {parts[1]}",
+        "base": 2,
+        "prompt": N_(
+            "Split the value into its highest-bit bonus and the rest: the bonus is the place "
+            "value of the highest 1 bit. Fill in the blank, in binary."
+        ),
+    }
+
+
 def draw(rng: random.Random, level: int, plan: Plan) -> dict[str, Any]:
+    if level == 7:
+        return _draw_two_sides(rng, plan)
+    if level == 8:
+        return _draw_same_kind(rng, plan)
+    if level == 9:
+        return _draw_family(rng, plan)
+    if level == 10:
+        return _draw_bonus(rng, plan)
     if level == 6:
         op = plan.pick("op", ["+", "-", "x", "/"])
         if op in ("x", "/"):

@@ -65,6 +65,7 @@ MISTAKES: dict[str, Callable[[], str]] = {
     "true-but-false": lambda: _("It is not true. Work out both sides and compare them."),
     "false-but-true": lambda: _("Look again: work out both sides and compare them."),
     "reason": lambda: _("It is false, but not for that reason. Read the reasons again."),
+    "side": lambda: _("Work out both sides again and compare them: which one is bigger?"),
     "sign": lambda: _(
         "With that sign the two sides are not equal. Work out each side and compare."
     ),

@@ -7,6 +7,16 @@
 ...                                 "hand": "12+3", "goal": "best"})
 >>> Move().check(p, "B5 across 1+2=3").right
 True
+
+Every answer key, teacher's page, end-check review and worked solution shows one move
+for a puzzle, :meth:`Move.key`: the author's ``answer`` when it is right, else the best
+right move, going the way the prompt asks when it asks for one ("try one that goes
+down"); the kind's own hints lead to that move too.
+
+>>> Move().key(p)
+'B5 across 1+2=3'
+>>> Move().key(Puzzle("m", "move", "Make one that goes down.", fields=p.fields))
+'E2 down 1+2=3'
 """
 
 from __future__ import annotations
@@ -16,6 +26,7 @@ import re
 from functools import lru_cache
 from typing import Any, ClassVar
 
+from mathplay.ai.hints import hint_for
 from mathplay.core.grid import diagram_rows
 from mathplay.errors import MathplayError, without_rule_ids
 from mathplay.expr.pretty import pretty
@@ -27,10 +38,53 @@ from mathplay.puzzles.kinds.drawing import Plan, Retry
 from mathplay.puzzles.kinds.reveal import number_tokens
 from mathplay.puzzles.model import Puzzle
 
-__all__ = ["GAMES", "Move", "game_class"]
+__all__ = ["GAMES", "Move", "asked_direction", "direction_of", "game_class"]
 
 GAMES = game_names()
 _ROW = re.compile(r"row (\d+) of the diagram|^[A-Z](\d+) in the diagram")
+
+#: The words of a prompt that ask for a move going down, or across, in the languages the
+#: lessons are written in (English, Spanish, Malay, Greek; a move's notation says "down"
+#: and "across" in all of them, so the translated prompts use those words too).
+_WAYS = {
+    "down": re.compile(
+        r"\b(?:down(?:wards?)?|vertical(?:ly)?|abajo|menegak|ke bawah|κάθετ\w*|"
+        r"κατακόρυφ\w*|προς τα κάτω)\b",
+        re.IGNORECASE,
+    ),
+    "across": re.compile(
+        r"\b(?:across|horizontal(?:ly)?|mendatar|melintang|οριζόντι\w*)\b", re.IGNORECASE
+    ),
+}
+#: "Write it down" asks for no direction.
+_NOT_A_WAY = re.compile(
+    r"\b(?:write|writing|wrote|written|note|jot|put|set)(?: \w+)? down\b", re.IGNORECASE
+)
+
+
+def asked_direction(prompt: str) -> str | None:
+    """The way a prompt asks the move to go, ``"down"`` or ``"across"``; ``None`` when
+    it names neither way, or both ("write the first square, across or down, …").
+
+    >>> asked_direction("This time, try one that goes down.")
+    'down'
+    >>> asked_direction("Esta vez, prueba con una que vaya down (en vertical).")
+    'down'
+    >>> asked_direction("Write the first square, across or down, and the sum.") is None
+    True
+    """
+    text = _NOT_A_WAY.sub(" ", prompt)
+    ways = [way for way, words in _WAYS.items() if words.search(text)]
+    return ways[0] if len(ways) == 1 else None
+
+
+def direction_of(move: str) -> str | None:
+    """The way a move in notation goes (``"E2 down 7-3=4"``: ``"down"``); ``None`` for
+    a move of one tile (Mixmath's ``"H6 8"``)."""
+    words = move.split()
+    if len(words) > 2 and words[1].lower() in _WAYS:
+        return words[1].lower()
+    return None
 
 
 def game_class(name: str) -> Any:
@@ -130,6 +184,7 @@ class Move(Kind):
         3: N_("Summy 9x9: the best move"),
         4: N_("Mixmath: the best placement"),
         5: N_("Binary: the best move"),
+        6: N_("Binary: a move scoring at least N"),
     }
     level_hints: ClassVar[dict[int, tuple[str, ...]]] = {
         1: (N_("Any true sum that joins the table counts: start with a short one."),),
@@ -137,6 +192,13 @@ class Move(Kind):
         3: (N_("Compare a few moves: long ones and ones on special squares score most."),),
         4: (N_("Look at the empty squares next to two numbers in a line."),),
         5: (N_("Look for a short true sum in binary, like 1+1=10, that joins the board."),),
+        6: (
+            N_("Look for a short true line in binary, like 1+1=10, that joins the board."),
+            N_(
+                "A line with a big value gets a big bonus, and DW and TW squares double or "
+                "triple it."
+            ),
+        ),
     }
     fields: ClassVar[dict[str, Field]] = {
         "game": Field("text", required=True, choices=GAMES, example='"summy"'),
@@ -189,6 +251,50 @@ class Move(Kind):
         ranked = _ranked(data["game"], data["diagram"], data["hand"])
         best = ranked[0][1] if ranked else 0
         return [m for m, s in ranked if self._meets(goal, points, s, best)][:limit]
+
+    def asked_direction(self, puzzle: Puzzle) -> str | None:
+        """The way the puzzle's prompt asks the move to go (:func:`asked_direction`)."""
+        return asked_direction(self.prompt(puzzle))
+
+    def solutions_going(self, puzzle: Puzzle, way: str | None) -> list[str]:
+        """Every right move that goes ``way`` (every right move for ``None``), best
+        first, moves of one score by notation (as hints rank them)."""
+        data, goal, points = self.read(puzzle)
+        ranked = _ranked(data["game"], data["diagram"], data["hand"])
+        best = ranked[0][1] if ranked else 0
+        right = sorted(
+            ((m, s) for m, s in ranked if self._meets(goal, points, s, best)),
+            key=lambda ms: (-ms[1], ms[0]),
+        )
+        return [m for m, _s in right if way is None or direction_of(m) == way]
+
+    def key(self, puzzle: Puzzle) -> str:
+        """The one move shown as this puzzle's answer, wherever it is shown (answer
+        keys, the teacher's page, the end check's review, the worked solution): the
+        author's ``answer`` when it is right, else the best right move that goes the way
+        the prompt asks (when one does), else the best right move; ``""`` if none."""
+        if puzzle.answer:
+            result = self._judged(puzzle, puzzle.answer)
+            if result is not None and result.right:
+                return str(result.answer)
+        way = self.asked_direction(puzzle)
+        going = self.solutions_going(puzzle, way) if way else []
+        found = going or self.solutions_going(puzzle, None)
+        return found[0] if found else ""
+
+    def _judged(self, puzzle: Puzzle, answer: str) -> Result | None:
+        try:
+            return self.judge(puzzle, answer)
+        except (KindError, MathplayError):
+            return None
+
+    def _key_move(self, puzzle: Puzzle, game: Any) -> Any | None:
+        """The move of :meth:`key` in ``game`` (the puzzle's position), with its score."""
+        wanted = " ".join(self.key(puzzle).split()).upper()
+        if not wanted:
+            return None
+        found = game.best_moves(1, where=lambda move: " ".join(str(move).split()).upper() == wanted)
+        return found[0] if found else None
 
     def prompt(self, puzzle: Puzzle) -> str:
         """The instruction; for a Mixmath hand with a blank ``?``, what the blank is."""
@@ -309,12 +415,21 @@ class Move(Kind):
         return False
 
     def auto_hints(self, puzzle: Puzzle) -> list[str]:
+        """A nudge, then a stronger one, towards the move of :meth:`key`."""
         game = self.game(puzzle)
         blank = [_BLANK_RULE()] if self._has_blank(puzzle) else []
-        return [*blank, game.hint(level=1).text, game.hint(level=2).text]
+        move = self._key_move(puzzle, game)
+        if move is None:
+            return [*blank, game.hint(level=1).text, game.hint(level=2).text]
+        return [*blank, hint_for(game, move, 1).text, hint_for(game, move, 2).text]
 
     def explain(self, puzzle: Puzzle) -> str:
-        return str(self.game(puzzle).hint(level=3).text)
+        """The move of :meth:`key`, with the arithmetic that makes it right and its points."""
+        game = self.game(puzzle)
+        move = self._key_move(puzzle, game)
+        if move is None:
+            return str(game.hint(level=3).text)
+        return str(hint_for(game, move, 3).text)
 
     def draw(self, rng: random.Random, level: int, plan: Plan) -> dict[str, Any]:
         return draw(rng, level, plan)
@@ -342,7 +457,7 @@ def _example(game: str) -> str:
 
 
 def draw(rng: random.Random, level: int, plan: Plan) -> dict[str, Any]:
-    name = {4: "mixmath", 5: "binary"}.get(level, "summy")
+    name = {4: "mixmath", 5: "binary", 6: "binary"}.get(level, "summy")
     cls = game_class(name)
     seed = rng.randrange(10**6)
     game = cls(players=2, seed=seed, size=9) if name == "summy" else cls(players=2, seed=seed)
@@ -366,7 +481,7 @@ def draw(rng: random.Random, level: int, plan: Plan) -> dict[str, Any]:
     board = game.board
     rows = [" ".join(board[(r, c)] or "." for c in range(board.size)) for r in range(board.size)]
     hand = game.hands[game.to_move]
-    goal = {1: "any", 2: "at-least"}.get(level, "best")
+    goal = {1: "any", 2: "at-least", 6: "at-least"}.get(level, "best")
     data: dict[str, Any] = {
         "game": name,
         "diagram": "\n".join(rows) + "\n",

@@ -1,7 +1,29 @@
-"""The ``true-or-false`` kind: is the equation true? (and, when false, why).
+"""The ``true-or-false`` kind: is the equation true? And if it is not, which side is
+bigger (and, when the teacher gave reasons, why)?
+
+Every puzzle of the kind shows the same buttons, whatever its answer, so that the
+buttons never tell it: **true**, **false: the left side is smaller** and **false: the
+left side is bigger** (just **true** and **false** where a side has no value, or there
+are more than two). A pupil who picks a right "false" of a puzzle with reasons
+(``why``) is then asked why, with the reasons as the new buttons: the reasons come after
+the verdict, so they cannot give it away.
 
 Its fields, reading, checking, hints and diagnoses, its generator's levels and how a
 puzzle of each level is drawn.
+
+>>> from mathplay.puzzles.model import Puzzle
+>>> kind, puzzle = TrueOrFalse(), Puzzle("p", "true-or-false", fields={"equation": "4 x 5 = 25"})
+>>> kind.choices(puzzle)
+['true', 'false: the left side is smaller', 'false: the left side is bigger']
+>>> kind.check(puzzle, "false: the left side is smaller").right
+True
+>>> reasons = Puzzle("q", "true-or-false", fields={"equation": "4 x 5 = 25",
+...                  "why": ["4 x 5 is 20", "4 x 5 is 45"]})
+>>> step = kind.check(reasons, "false: the left side is smaller")
+>>> step.readable, sorted(step.follow_up)
+(False, ['false: 4 x 5 is 20', 'false: 4 x 5 is 45'])
+>>> kind.check(reasons, step.follow_up[0]).right == (step.follow_up[0] == "false: 4 x 5 is 20")
+True
 """
 
 from __future__ import annotations
@@ -37,6 +59,36 @@ __all__ = ["TrueOrFalse"]
 
 _TRUE = {"true", "t", "yes", "y", "right", "correct", "✓", "✔"}
 _FALSE = {"false", "f", "no", "n", "wrong", "not true", "incorrect", "✗", "✘"}
+#: How an answer says which side is bigger, in English and as a sign (the buttons' words
+#: in the language spoken are read too).
+_SMALLER = {"<", "smaller", "less", "the left side is smaller", "the left side is less"}
+_BIGGER = {">", "bigger", "more", "greater", "larger", "the left side is bigger"}
+#: The answers' own names, the same in every language (records, ``feedback.answers``).
+SMALLER, BIGGER = "false: smaller", "false: bigger"
+
+
+def _smaller_text() -> str:
+    return _("the left side is smaller")
+
+
+def _bigger_text() -> str:
+    return _("the left side is bigger")
+
+
+def _side_order(verdict: Any) -> str | None:
+    """``"smaller"`` or ``"bigger"``: how the left side compares with the right one of a
+    false equation with two sides that both have a value, else ``None``."""
+    values = verdict.values
+    if verdict.holds or len(values) != 2 or any(v is None for v in values):
+        return None
+    return "smaller" if values[0] < values[1] else "bigger"
+
+
+def comparable(verdict: Any) -> bool:
+    """Whether an equation's buttons say which side is bigger: two sides, both with a
+    value (true ones included: the buttons must not tell)."""
+    values = verdict.values
+    return len(values) == 2 and all(v is not None for v in values)
 
 
 def _same(a: str, b: str) -> bool:
@@ -50,8 +102,8 @@ class TrueOrFalse(Kind):
         1: N_("base 10, + and - with every number from 0 to 20 (the result too)"),
         2: N_("base 10, x and : from the times tables up to 10 x 10"),
         3: N_(
-            "base 10, order of operations (+ or - with x): numbers up to 20, results up to 100; "
-            "a false one has reasons to pick"
+            "base 10, order of operations (+ or - with x or :): numbers up to 20, results up to "
+            "100; a false one shows what going from left to right gives"
         ),
         4: N_("base 2, + and - with every number of up to 4 bits (the result too)"),
         5: N_("base 2, AND OR XOR on numbers of up to 4 bits"),
@@ -66,7 +118,7 @@ class TrueOrFalse(Kind):
             N_("For a : b, ask: what times b makes a?"),
         ),
         3: (
-            N_("x comes before + and -: work out the x part first."),
+            N_("x and : come before + and -: work out that part first."),
             N_("Then add or take away, and compare with the right side."),
         ),
         4: (
@@ -115,98 +167,141 @@ class TrueOrFalse(Kind):
         return str(self.read_fields(puzzle)["equation"])
 
     def choices(self, puzzle: Puzzle) -> list[str] | None:
+        verdict, _why = self.read(puzzle)
+        if comparable(verdict):
+            return [
+                _("true"),
+                _("false: {r}").format(r=_smaller_text()),
+                _("false: {r}").format(r=_bigger_text()),
+            ]
+        return [_("true"), _("false")]
+
+    def reasons(self, puzzle: Puzzle) -> list[str]:
+        """The buttons that ask why, once "false" is picked: the reasons, shuffled the
+        same way every time for this puzzle."""
         _verdict, why = self.read(puzzle)
         reasons = list(why)
         random.Random(puzzle.id).shuffle(reasons)
-        return (
-            [_("true")] + [_("false: {r}").format(r=r) for r in reasons]
-            if why
-            else [_("true"), _("false")]
-        )
+        return [_("false: {r}").format(r=r) for r in reasons]
 
     def solutions(self, puzzle: Puzzle, limit: int = 2) -> list[str]:
         verdict, why = self.read(puzzle)
         if verdict.holds:
-            return ["true"]
-        return [_("false: {r}").format(r=why[0])] if why else ["false"]
+            return [_("true")]
+        if why:
+            return [_("false: {r}").format(r=why[0])]
+        order = _side_order(verdict)
+        if order is not None:
+            side = _smaller_text() if order == "smaller" else _bigger_text()
+            return [_("false: {r}").format(r=side)]
+        return [_("false")]
 
-    def judge(self, puzzle: Puzzle, answer: str) -> Result:
-        verdict, why = self.read(puzzle)
+    def _said(self, answer: str) -> tuple[str | None, str]:
+        """What ``answer`` says: ``"true"``, ``"false"`` or ``None`` (unreadable), and
+        the rest of it (the side or the reason)."""
         head, _sep, reason = re.sub(r"\s*because\s*", ":", answer.strip(), count=1).partition(":")
         if not _sep and "," in head:
             head, _sep, reason = head.partition(",")
         said = head.strip().casefold()
         # The buttons say "true" and "false" in the language spoken; English always reads.
-        true_words = _TRUE | {_("true").casefold()}
-        false_words = _FALSE | {_("false").casefold()}
-        if said not in true_words | false_words:
+        if said in _TRUE | {_("true").casefold()}:
+            return "true", reason.strip()
+        if said in _FALSE | {_("false").casefold()}:
+            return "false", reason.strip()
+        return None, reason.strip()
+
+    @staticmethod
+    def _side_said(reason: str) -> str | None:
+        """``"smaller"`` or ``"bigger"`` when ``reason`` says which side is bigger."""
+        text = reason.strip().casefold()
+        if text in _SMALLER or _same(text, _smaller_text()):
+            return "smaller"
+        if text in _BIGGER or _same(text, _bigger_text()):
+            return "bigger"
+        return None
+
+    def judge(self, puzzle: Puzzle, answer: str) -> Result:
+        verdict, why = self.read(puzzle)
+        said, reason = self._said(answer)
+        if said is None:
             return Result(False, _("I can't read that: answer true or false."), answer, False)
-        says_true = said in true_words
         eq = say(verdict.canonical)
-        if says_true and not verdict.holds:
-            if why:
-                # The reason is one of the buttons: saying it would give the answer away.
+        order = _side_order(verdict)
+        side = self._side_said(reason) if reason else None
+        if said == "true":
+            if verdict.holds:
+                return Result(True, _("Right! {eq} is true.").format(eq=eq), "true")
+            return Result(
+                False,
+                _("Not quite: the two sides of {eq} are not the same. Work out each side again.")
+                .format(eq=eq),
+                "true",
+                mistake="true-but-false",
+            )  # fmt: skip
+        shown = f"false: {side}" if side else "false"
+        if verdict.holds:
+            return Result(
+                False,
+                _("Look again: work out each side of {eq} and compare them.").format(eq=eq),
+                shown,
+                mistake="false-but-true",
+            )
+        if side is not None and order is not None and side != order:
+            return Result(
+                False,
+                _("Not quite: work out each side of {eq} again, then compare them.").format(eq=eq),
+                shown,
+                mistake="side",
+            )
+        if why:
+            if side is not None or not reason:
+                # The verdict is right: now the reason, picked from the teacher's.
                 return Result(
                     False,
-                    _("Not quite: {eq} is not true. Work out each side step by step.").format(
-                        eq=eq
-                    ),
-                    "true",
+                    _("Yes, it is false. Now say why: pick one of the reasons."),
+                    shown,
+                    False,
+                    follow_up=tuple(self.reasons(puzzle)),
+                )
+            if _same(reason, why[0]):
+                return Result(
+                    True,
+                    _("Right! It is false: {why}.").format(why=say(verdict.reason or "")),
+                    f"false: {reason}",
                 )
             return Result(
                 False,
-                _("Not quite: {eq} is not true, because {why}.").format(
-                    eq=eq, why=say(verdict.reason or "")
+                _(
+                    "Yes, it is false, but not for that reason. Work out each side step by "
+                    "step, then read the reasons again."
                 ),
-                "true",
+                f"false: {reason}",
+                mistake="reason",
             )
-        if not says_true and verdict.holds:
-            value = verdict.values[0] if verdict.base == 10 else format(int(verdict.values[0]), "b")
-            sides = len(verdict.sides)
+        if order is not None and side is None:
             return Result(
                 False,
-                (
-                    _("Look again: {eq} is true. Both sides are {value}.")
-                    if sides == 2
-                    else _("Look again: {eq} is true. All {n} sides are {value}.")
-                ).format(eq=eq, value=value, n=sides),
+                _("Yes, it is false. Now say which side is bigger: pick one of the answers."),
                 "false",
-            )
-        if says_true:
-            return Result(True, _("Right! {eq} is true.").format(eq=eq), "true")
-        if not why:
-            return Result(
-                True,
-                _("Right! {eq} is not true: {why}.").format(eq=eq, why=say(verdict.reason or "")),
-                "false",
-            )
-        given = reason.strip()
-        if not given:
-            return Result(
-                False, _("Yes, it is false. Now say why: pick one of the reasons."), "false", False
-            )
-        if _same(given, why[0]):
-            return Result(
-                True,
-                _("Right! It is false: {why}.").format(why=say(verdict.reason or "")),
-                f"false: {given}",
+                False,
+                follow_up=tuple(
+                    _("false: {r}").format(r=text) for text in (_smaller_text(), _bigger_text())
+                ),
             )
         return Result(
-            False,
-            _(
-                "Yes, it is false, but not for that reason. Work out each side step by step, "
-                "then read the reasons again."
-            ),
-            f"false: {given}",
+            True,
+            _("Right! {eq} is not true: {why}.").format(eq=eq, why=say(verdict.reason or "")),
+            shown,
         )
 
     def mistake(self, puzzle: Puzzle, answer: str, result: Result) -> str:
-        """Said true of a false equation, false of a true one, or the wrong reason."""
+        """Said true of a false equation, false of a true one, the wrong side bigger, or
+        the wrong reason."""
+        if result.mistake:
+            return mistake(result.mistake)
         if result.answer == "true":
             return mistake("true-but-false")
-        if result.answer == "false":
-            return mistake("false-but-true")
-        return mistake("reason")
+        return mistake("false-but-true")
 
     def auto_hints(self, puzzle: Puzzle) -> list[str]:
         verdict, _why = self.read(puzzle)
@@ -225,33 +320,32 @@ class TrueOrFalse(Kind):
         return say(str(verdict.steps))
 
     def generated_answer(self, solution: str) -> str:
-        """A generated puzzle's answer: ``true`` or ``false``, without the reason."""
-        return solution.partition(":")[0]
+        """A generated puzzle's answer, the same in every language: ``true``,
+        ``false: smaller``, ``false: bigger`` (or ``false``)."""
+        said, reason = self._said(solution)
+        if said != "false":
+            return "true"
+        side = self._side_said(reason)
+        return f"false: {side}" if side else "false"
 
     def draw(self, rng: random.Random, level: int, plan: Plan) -> dict[str, Any]:
         return draw(rng, level, plan)
 
 
+def _shown(value: int, answer: str, offsets: list[int]) -> int:
+    """The right side of a puzzle whose answer is ``answer``: ``value`` itself (true),
+    or ``value`` moved by one of ``offsets`` so that the left side is smaller or bigger."""
+    if answer == "true":
+        return value
+    sign = 1 if answer == "smaller" else -1  # the left side smaller: the right side more
+    return value + sign * abs(offsets[0])
+
+
 def draw(rng: random.Random, level: int, plan: Plan) -> dict[str, Any]:
-    true = plan.pick("truth", [True, False])
+    # The three answers are dealt in turn: true, the left side smaller, or bigger.
+    answer = plan.pick("answer", ["true", "smaller", "bigger"])
     if level == 3:
-        op = plan.pick("op", ["+", "-"])
-        b, c = rng.randint(2, 9), rng.randint(2, 9)
-        if op == "-" and b * c > 20:
-            raise Retry
-        a = rng.randint(1, 20) if op == "+" else rng.randint(b * c, 20)
-        right = a + b * c if op == "+" else a - b * c
-        wrong = (a + b) * c if op == "+" else (a - b) * c
-        if max(right, wrong) > 100 or right == wrong:
-            raise Retry
-        data: dict[str, Any] = {"equation": f"{a} {op} {b} x {c} = {right if true else wrong}"}
-        if not true:
-            first = a + b if op == "+" else a - b
-            data["why"] = [
-                f"x comes before {op}: {b} x {c} = {b * c}, and {a} {op} {b * c} = {right}",
-                f"{a} {op} {b} = {first}, and {first} x {c} = {wrong}, so it is true",
-            ]
-        return data
+        return _draw_order(rng, plan, answer)
     if level in (4, 5):
         op = plan.pick("op", ["+", "-"] if level == 4 else ["AND", "OR", "XOR"])
         a, b = rng.randint(1, 15), rng.randint(1, 15)
@@ -260,7 +354,9 @@ def draw(rng: random.Random, level: int, plan: Plan) -> dict[str, Any]:
         value = BITS[op](a, b)
         if value > 15:
             raise Retry
-        shown = value if true else value ^ (1 << rng.randrange(3 if level == 4 else 4))
+        shown = value if answer == "true" else value ^ (1 << rng.randrange(3 if level == 4 else 4))
+        if answer != "true" and (shown > value) != (answer == "smaller"):
+            raise Retry
         return {"equation": f"{bin_text(a)} {op} {bin_text(b)} = {bin_text(shown)}", "base": 2}
     if level == 2:
         op = plan.pick("op", ["x", ":"])
@@ -270,7 +366,39 @@ def draw(rng: random.Random, level: int, plan: Plan) -> dict[str, Any]:
         op = plan.pick("op", ["+", "-"])
         a, b = pair(rng, op, 20)
         left, value, top = (f"{a} {op} {b}", a + b if op == "+" else a - b, 20)
-    shown = value if true else value + rng.choice([-10, -2, -1, 1, 2, 10])
+    shown = _shown(value, answer, [rng.choice([1, 2, 10])])
     if not 0 <= shown <= top:
         raise Retry
     return {"equation": f"{left} = {shown}"}
+
+
+def _draw_order(rng: random.Random, plan: Plan, answer: str) -> dict[str, Any]:
+    """Level 3: ``a + b x c`` or ``a - b : c`` and the like, shown with its value or with
+    the value a pupil gets going from left to right (with x the left-to-right value is
+    bigger, so the left side is smaller; with : it is smaller, so the left side is
+    bigger)."""
+    op = plan.pick("op", ["+", "-"])
+    if answer == "true":
+        times = plan.pick("times", ["x", ":"])
+    else:
+        times = "x" if answer == "smaller" else ":"
+    b, c = rng.randint(2, 9), rng.randint(2, 9)
+    if times == "x":
+        if op == "-" and b * c > 20:
+            raise Retry
+        a = rng.randint(1, 20) if op == "+" else rng.randint(b * c, 20)
+        right = a + b * c if op == "+" else a - b * c
+        wrong = (a + b) * c if op == "+" else (a - b) * c
+        middle = f"{b} x {c}"
+    else:
+        b = b * c  # b : c comes out even
+        a = rng.randint(1, 20) if op == "+" else rng.randint(b // c, 20)
+        right = a + b // c if op == "+" else a - b // c
+        first = a + b if op == "+" else a - b
+        if first % c:
+            raise Retry
+        wrong = first // c
+        middle = f"{b} : {c}"
+    if max(right, wrong) > 100 or right == wrong or min(right, wrong) < 0:
+        raise Retry
+    return {"equation": f"{a} {op} {middle} = {right if answer == 'true' else wrong}"}

@@ -1,0 +1,221 @@
+"""A practice as a pupil meets it, without its widget: which puzzle comes next, and what
+a right answer, a wrong one or a hint does to the rows.
+
+The widget (:class:`mathplay.widgets.practice.Practice`) shows one; a simulated pupil
+(:mod:`mathplay.puzzles.luck`) plays one the same way, so what is measured there is what a
+pupil meets. Everything here depends only on the seed and on the answers, never on the
+clock.
+
+>>> from mathplay.puzzles.skills import SKILLS
+>>> run = PracticeRun([SKILLS["binary-to-decimal"]], seed=7, goal=2)
+>>> first = run.next()
+>>> run.answered(right=True), run.streak, run.mastered
+('counted', 1, False)
+>>> second = run.next()
+>>> run.answered(right=True), run.mastered
+('mastered', True)
+>>> PracticeRun([SKILLS["binary-to-decimal"]], seed=7, goal=2).next() == first
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mathplay.puzzles.model import Puzzle
+from mathplay.puzzles.practice_plan import DRAWS, MEMORY, RECENT, WINDOWS, schedule
+from mathplay.puzzles.skills import Skill
+from mathplay.puzzles.spread import answer_key, most_of, question_key
+
+__all__ = ["COUNTED", "LOST", "MASTERED", "NOT_COUNTED", "SLIP", "PracticeRun", "Rows"]
+
+#: What an answer did (:meth:`PracticeRun.answered`): it added to the rows,
+COUNTED = "counted"
+#: it added to the rows and made them long enough for the first time,
+MASTERED = "mastered"
+#: it was right but came after a wrong answer or a hint at this puzzle,
+NOT_COUNTED = "not-counted"
+#: it was wrong, or a hint was taken: the rows start again,
+LOST = "lost"
+#: it could not be read: nothing changes.
+SLIP = "slip"
+
+
+class Rows:
+    """The rows of a practice: right answers in a row without hints, in all
+    (``streak``) and in each skill (``rows``), and whether they were once long enough:
+    ``goal`` in all and ``each`` in every skill (``mastered``)."""
+
+    def __init__(self, skills: Sequence[Skill], goal: int = 4, each: int = 1) -> None:
+        self.goal, self.each = goal, each
+        self.streak = 0
+        self.rows: dict[str, int] = {skill.name: 0 for skill in skills}
+        self.mastered = False
+        #: Whether the puzzle on show can still add to the rows.
+        self.counts = True
+        #: The skill of the puzzle on show.
+        self.skill: Skill | None = None
+
+    def start(self, skill: Skill) -> None:
+        """A new puzzle of ``skill`` is on show: it can add to the rows."""
+        self.skill, self.counts = skill, True
+
+    def met(self) -> bool:
+        """Whether the rows are long enough: ``goal`` in all, ``each`` in every skill."""
+        return self.streak >= self.goal and all(row >= self.each for row in self.rows.values())
+
+    def answered(self, right: bool, readable: bool = True) -> str:
+        """What an answer to the puzzle on show does: :data:`COUNTED`,
+        :data:`MASTERED`, :data:`NOT_COUNTED`, :data:`LOST` or :data:`SLIP`."""
+        if not right:
+            if not readable:  # an answer that cannot be read is a slip, not a mistake
+                return SLIP
+            return self.lose_row()
+        if not self.counts:
+            return NOT_COUNTED
+        self.counts = False  # a puzzle adds to the rows once
+        self.streak += 1
+        if self.skill is not None:
+            self.rows[self.skill.name] = self.rows.get(self.skill.name, 0) + 1
+        if self.met() and not self.mastered:
+            self.mastered = True
+            return MASTERED
+        return COUNTED
+
+    def lose_row(self) -> str:
+        """A wrong answer or a hint: the puzzle cannot count, the rows start again."""
+        if not self.counts:
+            return NOT_COUNTED
+        self.counts = False
+        self.streak = 0
+        if self.skill is not None:
+            self.rows[self.skill.name] = 0
+        return LOST
+
+
+class PracticeRun:
+    """The puzzles of ``skills``, dealt in turn (:func:`~mathplay.puzzles.practice_plan.
+    schedule`) from ``seed``, until ``goal`` are right in a row without hints and
+    ``each`` in a row in every skill.
+
+    ``ids`` names the puzzles: ``"skill"`` (``binary-to-decimal-3``) or, for a practice
+    written as a kind and a level, ``"level"`` (``convert-2-3``): the records keep them.
+    """
+
+    def __init__(
+        self,
+        skills: Sequence[Skill],
+        seed: int,
+        goal: int = 4,
+        each: int = 1,
+        *,
+        ids: str = "skill",
+    ) -> None:
+        self.skills = list(skills)
+        self.seed = seed
+        self.goal = goal
+        self.each = each
+        self.ids = ids
+        #: The rows: what the answers did.
+        self.row_keeper = Rows(self.skills, goal, each)
+        #: How many puzzles were shown, and how many drawn (a repeat is drawn again).
+        self.shown = self.drawn = 0
+        #: The puzzle on show.
+        self.puzzle: Puzzle | None = None
+        self._recent: list[tuple[Any, ...]] = []
+        self._answers: list[str] = []
+        self._order: list[int] = []
+
+    # --- the puzzles -----------------------------------------------------------------
+
+    def skill_at(self, number: int) -> Skill:
+        """The skill of the ``number``-th puzzle shown (from 1)."""
+        if len(self._order) < number:
+            self._order = schedule(self.seed, len(self.skills), number + 20)
+        return self.skills[self._order[number - 1]]
+
+    def puzzle_number(self, number: int, skill: Skill | None = None) -> Puzzle:
+        """The ``number``-th puzzle drawn for this seed (from 1), of ``skill`` (the first
+        if not given): the same seed and number always give the same puzzle."""
+        skill = skill or self.skills[0]
+        puzzle = skill.generate(1, seed=self.seed * 100_000 + number).puzzles[0]
+        if self.ids == "level":
+            puzzle.id = f"{skill.kind}-{skill.level}-{number}"
+        else:
+            puzzle.id = f"{skill.name}-{number}"
+        return puzzle
+
+    def _crowded(self, answer: str, skill: Skill) -> bool:
+        """Whether ``answer`` would come more than its share of the last puzzles."""
+        for size in WINDOWS:
+            window = [*self._answers[max(0, len(self._answers) - size + 1) :], answer]
+            if window.count(answer) > most_of(len(window), skill.choices):
+                return True
+        return False
+
+    def next(self) -> Puzzle:
+        """The next puzzle: of the next skill, a question not asked before (nor its
+        twin), with an answer not over its share; else the best of the draws."""
+        skill = self.skill_at(self.shown + 1)
+        best: tuple[int, Puzzle, tuple[Any, ...]] | None = None
+        for _attempt in range(DRAWS):
+            self.drawn += 1
+            puzzle = self.puzzle_number(self.drawn, skill)
+            key = question_key(puzzle.kind, puzzle.fields, puzzle.answer)
+            fault = (
+                (key in self._recent[-RECENT:]) * 4
+                + (key in self._recent) * 2
+                + self._crowded(answer_key(puzzle.answer), skill)
+            )
+            if best is None or fault < best[0]:
+                best = fault, puzzle, key
+            if not fault:
+                break
+        assert best is not None
+        _fault, puzzle, key = best
+        self.puzzle = puzzle
+        self.row_keeper.start(skill)
+        self._recent = [*self._recent, key][-MEMORY:]
+        self._answers = [*self._answers, answer_key(puzzle.answer)][-max(WINDOWS) :]
+        self.shown += 1
+        return puzzle
+
+    # --- the rows --------------------------------------------------------------------
+
+    @property
+    def streak(self) -> int:
+        """Right answers in a row without hints."""
+        return self.row_keeper.streak
+
+    @property
+    def rows(self) -> dict[str, int]:
+        """Right answers in a row without hints in each skill, by its name."""
+        return self.row_keeper.rows
+
+    @property
+    def mastered(self) -> bool:
+        """Whether the rows were once long enough."""
+        return self.row_keeper.mastered
+
+    @property
+    def counts(self) -> bool:
+        """Whether the puzzle on show can still add to the rows."""
+        return self.row_keeper.counts
+
+    @property
+    def skill(self) -> Skill | None:
+        """The skill of the puzzle on show."""
+        return self.row_keeper.skill
+
+    def met(self) -> bool:
+        """Whether the rows are long enough: ``goal`` in all, ``each`` in every skill."""
+        return self.row_keeper.met()
+
+    def answered(self, right: bool, readable: bool = True) -> str:
+        """What an answer to the puzzle on show does (:meth:`Rows.answered`)."""
+        return self.row_keeper.answered(right, readable)
+
+    def lose_row(self) -> str:
+        """A hint, or a wrong answer: the rows start again (:meth:`Rows.lose_row`)."""
+        return self.row_keeper.lose_row()
