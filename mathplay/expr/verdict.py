@@ -116,6 +116,13 @@ class Verdict:
             return f"Verdict({self.text!r}, holds=True, value={shown})"
         return f"Verdict({self.text!r}, holds=False, reason={self.reason!r})"
 
+    @property
+    def exact_values(self) -> tuple[Number | None, ...]:
+        """One value per side in the checker's own exact numbers (``None`` where a side
+        has no value): comparable, and quick — no sympy, which takes seconds to import
+        in the browser."""
+        return tuple(self._raw)
+
     @cached_property
     def values(self) -> tuple[Any, ...]:
         """One exact sympy number per side, ``None`` where a side cannot be evaluated."""

@@ -78,8 +78,8 @@ def _bigger_text() -> str:
 def _side_order(verdict: Any) -> str | None:
     """``"smaller"`` or ``"bigger"``: how the left side compares with the right one of a
     false equation with two sides that both have a value, else ``None``."""
-    values = verdict.values
-    if verdict.holds or len(values) != 2 or any(v is None for v in values):
+    values = verdict.exact_values
+    if verdict.holds or len(values) != 2 or values[0] is None or values[1] is None:
         return None
     return "smaller" if values[0] < values[1] else "bigger"
 
@@ -87,7 +87,7 @@ def _side_order(verdict: Any) -> str | None:
 def comparable(verdict: Any) -> bool:
     """Whether an equation's buttons say which side is bigger: two sides, both with a
     value (true ones included: the buttons must not tell)."""
-    values = verdict.values
+    values = verdict.exact_values
     return len(values) == 2 and all(v is not None for v in values)
 
 

@@ -214,7 +214,7 @@ def draw(rng: random.Random, level: int, plan: Plan) -> dict[str, Any]:
         else:
             values = [rng.randint(1, 20 if level == 1 else 12) for _ in range(2)]
     text = " ".join(f"{v} {o}" for v, o in zip(values, [*chosen, ""])).strip()
-    value = check(f"{text} = 0").values[0]
+    value = check(f"{text} = 0").exact_values[0]
     if value is None or not 0 <= value <= top or value != int(value):
         raise Retry
     blanks = " ".join(f"{v} _" for v in values[:-1]) + f" {values[-1]}"
