@@ -41,6 +41,7 @@ _LAZY = {
     "Practice": ("mathplay.widgets.practice", "Practice"),
     "lesson": ("mathplay.lessons.runtime", "lesson"),
     "progress": ("mathplay.classroom.progress", None),
+    "my_progress": ("mathplay.classroom.my_progress", "my_progress"),
     "cards": ("mathplay.cards", None),
     "BinaryCards": ("mathplay.widgets.cards", "BinaryCards"),
 }

@@ -11,12 +11,15 @@ A **skill** is what a record practised: its ``skill`` (practice records carry on
 ``binary-to-decimal`` or ``and``), else the title of its set (a lesson's puzzles, a
 worksheet); :func:`skill_title` is what a person reads for it ("Binary → decimal").
 :func:`skill_rows` gives one row per pupil per skill with the columns of
-:data:`SKILL_COLUMNS`, and a level by this rule, over the puzzles the pupil tried in
-that skill (each pupil their own questions, in a practice), in the order tried:
+:data:`SKILL_COLUMNS`: a level, when the skill was last shown to be known and when
+its next review is due, over the puzzles the pupil tried in that skill (each pupil their
+own questions, in a practice), in the order tried, by the one rule of
+:mod:`mathplay.classroom.spaced`:
 
 - ``not started``: no attempt;
 - ``mastered``: at least 3 puzzles right at the first try (no hint, no solution seen),
-  and the last 2 puzzles tried both right at the first try;
+  the last 2 of them in a row; it stays mastered while its reviews (1, 3, 7, 21 days
+  later) are answered right, and a review missed makes it ``familiar`` again;
 - ``familiar``: at least 2 puzzles right at the first try;
 - ``practising``: tried, not yet familiar.
 
@@ -37,6 +40,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from mathplay.classroom.spaced import LEVELS, skill_memory
 from mathplay.classroom.where import name_key
 from mathplay.i18n import _
 
@@ -64,9 +68,11 @@ SKILL_COLUMNS = (
     "level",
     "last_active",
     "title",
+    "last_known",
+    "review_due",
 )
-#: The levels, from none to all (the rule is in this module's text and docs/classroom.md).
-MASTERY_LEVELS = ("not started", "practising", "familiar", "mastered")
+#: The levels, from none to all (the rule: mathplay.classroom.spaced, docs/classroom.md).
+MASTERY_LEVELS = LEVELS
 #: The longest class list read (a school's whole year fits many times over).
 _MOST_BYTES = 1024 * 1024
 
@@ -175,15 +181,6 @@ def skill_title(name: str, kind: Any = None, level: Any = None) -> str:
     return name
 
 
-def _level(first_tries: list[bool]) -> str:
-    if not first_tries:
-        return MASTERY_LEVELS[0]
-    right = sum(first_tries)
-    if right >= 3 and len(first_tries) >= 2 and all(first_tries[-2:]):
-        return MASTERY_LEVELS[3]
-    return MASTERY_LEVELS[2] if right >= 2 else MASTERY_LEVELS[1]
-
-
 def skill_rows(attempts: Iterable[dict[str, Any]], pupils: Sequence[str]) -> list[dict[str, Any]]:
     """One row per pupil (``pupils``, as shown) per skill anyone practised, with the
     columns of :data:`SKILL_COLUMNS` (``title``: :func:`skill_title`, or the set's
@@ -193,6 +190,7 @@ def skill_rows(attempts: Iterable[dict[str, Any]], pupils: Sequence[str]) -> lis
     # (pupil, skill) -> puzzle -> [attempts, first try right, hints, solution seen]
     done: dict[tuple[str, str], dict[str, list[Any]]] = {}
     last: dict[tuple[str, str], str] = {}
+    tries: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for attempt in attempts:
         skill = skill_of(attempt)
         if skill not in skills:
@@ -203,6 +201,7 @@ def skill_rows(attempts: Iterable[dict[str, Any]], pupils: Sequence[str]) -> lis
                 else skill_title(named, attempt.get("kind"), attempt.get("level"))
             )  # fmt: skip
         key = (name_key(str(attempt.get("who", ""))), skill)
+        tries.setdefault(key, []).append(attempt)
         puzzles = done.setdefault(key, {})
         puzzle = str(attempt.get("puzzle"))
         hints = int(attempt.get("hints") or 0)
@@ -221,6 +220,7 @@ def skill_rows(attempts: Iterable[dict[str, Any]], pupils: Sequence[str]) -> lis
         for skill in skills:
             key = (name_key(who), skill)
             cells = list(done.get(key, {}).values())
+            memory = skill_memory(tries.get(key, []), skill)
             rows.append(
                 {
                     "who": who,
@@ -229,9 +229,11 @@ def skill_rows(attempts: Iterable[dict[str, Any]], pupils: Sequence[str]) -> lis
                     "right_first_try": sum(c[1] for c in cells),
                     "hints": sum(c[2] for c in cells),
                     "solutions_seen": sum(c[3] for c in cells),
-                    "level": _level([c[1] for c in cells]),
+                    "level": memory.level,
                     "last_active": last.get(key, ""),
                     "title": titles[skill],
+                    "last_known": memory.last_known,
+                    "review_due": memory.due,
                 }
             )
     return rows

@@ -211,9 +211,12 @@ class OpenLesson:
         options = dict(self.sheet.practices[number - 1])
         return Practice(log=self.log, **options)
 
-    def check(self) -> PuzzleSet:
+    def check(self, retake: bool | None = None) -> PuzzleSet:
         """The end check: the file's ``[check]`` puzzles, one after another, recorded as
-        the set "<title>: end check" so the teacher's report shows them apart."""
+        the set "<title>: end check" so the teacher's report shows them apart. A pupil who
+        comes back finds their answers kept, and takes it once: ``retake=True`` (or
+        ``retake = true`` in the file's ``[check]``) lets a pupil who finished it take it
+        again, each sitting recorded with its number."""
         if not self.sheet.check:
             raise LessonSetupError(
                 _(
@@ -228,7 +231,8 @@ class OpenLesson:
             with speaking("en"):  # the English check's name: one set in every language
                 key = _("{title}: end check").format(title=self.sheet.key)
         sheet = dataclasses.replace(self.sheet, title=title, puzzles=puzzles, key=key)
-        ps = PuzzleSet(sheet, log=self.log, moment=CHECK)
+        allowed = self.sheet.check_retake if retake is None else bool(retake)
+        ps = PuzzleSet(sheet, log=self.log, moment=CHECK, retake=allowed)
         ps.add_class("mathplay-lesson-check")
         return ps
 

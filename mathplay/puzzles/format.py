@@ -259,6 +259,8 @@ def read_text(text: str, source: str = "<text>") -> tuple[Worksheet | None, list
         data, {p.id for p in sheet.puzzles}, top_lines, source
     )
     problems.extend(more)
+    table = data.get("check")
+    sheet.check_retake = isinstance(table, dict) and table.get("retake") is True
     goal_lines = [
         number for number, line in enumerate(text.split("\n"), start=1) if _GOAL_HEADER.match(line)
     ]

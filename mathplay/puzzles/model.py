@@ -100,6 +100,8 @@ class Worksheet:
     practices: list[dict[str, Any]] = field(default_factory=list)
     #: The ids of the puzzles of the lesson's end check (``[check]``).
     check: list[str] = field(default_factory=list)
+    #: Whether a pupil who finished the end check may take it again (``retake = true``).
+    check_retake: bool = False
     #: The goal map (``[[goal]]``): each goal of the lesson (``text``) with the skills
     #: that practise it and the end-check puzzles that test it.
     goals: list[dict[str, Any]] = field(default_factory=list)

@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from mathplay.puzzles.model import Puzzle
@@ -28,7 +28,18 @@ from mathplay.puzzles.practice_plan import DRAWS, MEMORY, RECENT, WINDOWS, sched
 from mathplay.puzzles.skills import Skill
 from mathplay.puzzles.spread import answer_key, most_of, question_key
 
-__all__ = ["COUNTED", "LOST", "MASTERED", "NOT_COUNTED", "SLIP", "PracticeRun", "Rows"]
+__all__ = [
+    "COUNTED",
+    "LOST",
+    "MASTERED",
+    "NOT_COUNTED",
+    "REVIEWED",
+    "REVIEW_EVERY",
+    "REVIEW_MISSED",
+    "SLIP",
+    "PracticeRun",
+    "Rows",
+]
 
 #: What an answer did (:meth:`PracticeRun.answered`): it added to the rows,
 COUNTED = "counted"
@@ -40,6 +51,11 @@ NOT_COUNTED = "not-counted"
 LOST = "lost"
 #: it could not be read: nothing changes.
 SLIP = "slip"
+#: A review (a puzzle of a skill known before, shown on its own) answered right at the
+#: first try, or missed: the practice's rows do not change either way.
+REVIEWED, REVIEW_MISSED = "reviewed", "review-missed"
+#: A review comes after this many of the practice's own puzzles.
+REVIEW_EVERY = 3
 
 
 class Rows:
@@ -111,6 +127,7 @@ class PracticeRun:
         each: int = 1,
         *,
         ids: str = "skill",
+        reviews: Sequence[Skill] = (),
     ) -> None:
         self.skills = list(skills)
         self.seed = seed
@@ -121,8 +138,18 @@ class PracticeRun:
         self.row_keeper = Rows(self.skills, goal, each)
         #: How many puzzles were shown, and how many drawn (a repeat is drawn again).
         self.shown = self.drawn = 0
+        #: How many of the practice's own puzzles were shown (the reviews aside).
+        self.regular = 0
+        #: Skills known before whose review is due: each comes once, on its own, after
+        #: every :data:`REVIEW_EVERY` of the practice's puzzles (mathplay.classroom.spaced).
+        self.reviews: list[Skill] = [s for s in reviews if s.name not in {k.name for k in skills}]
+        #: The skill of the review on show (``None``: a puzzle of the practice's own).
+        self.reviewing: Skill | None = None
+        self._review_count = 0
+        self._review_right = True
         #: The puzzle on show.
         self.puzzle: Puzzle | None = None
+        self._solved_on_show = False
         self._recent: list[tuple[Any, ...]] = []
         self._answers: list[str] = []
         self._order: list[int] = []
@@ -155,9 +182,18 @@ class PracticeRun:
         return False
 
     def next(self) -> Puzzle:
-        """The next puzzle: of the next skill, a question not asked before (nor its
-        twin), with an answer not over its share; else the best of the draws."""
-        skill = self.skill_at(self.shown + 1)
+        """The next puzzle: a review when one is due here, else of the next skill, a
+        question not asked before (nor its twin), with an answer not over its share;
+        else the best of the draws."""
+        if (
+            self.reviews
+            and self.reviewing is None
+            and self.regular
+            and self.regular % REVIEW_EVERY == 0
+        ):
+            return self._review()
+        self.reviewing = None
+        skill = self.skill_at(self.regular + 1)
         best: tuple[int, Puzzle, tuple[Any, ...]] | None = None
         for _attempt in range(DRAWS):
             self.drawn += 1
@@ -175,11 +211,32 @@ class PracticeRun:
         assert best is not None
         _fault, puzzle, key = best
         self.puzzle = puzzle
+        self._solved_on_show = False
         self.row_keeper.start(skill)
         self._recent = [*self._recent, key][-MEMORY:]
         self._answers = [*self._answers, answer_key(puzzle.answer)][-max(WINDOWS) :]
         self.shown += 1
+        self.regular += 1
         return puzzle
+
+    def _review(self) -> Puzzle:
+        """A puzzle of the first skill due for review, from a stream of its own (so the
+        practice's own puzzles are the same with reviews or without)."""
+        skill = self.reviews.pop(0)
+        self._review_count += 1
+        number = self._review_count
+        puzzle = skill.generate(1, seed=self.seed * 100_000 + 90_000 + number).puzzles[0]
+        puzzle.id = f"review-{skill.name}-{number}"
+        self.reviewing, self.puzzle = skill, puzzle
+        self._solved_on_show = False
+        self._review_right = True
+        self.shown += 1
+        return puzzle
+
+    @property
+    def current_skill(self) -> Skill | None:
+        """The skill of the puzzle on show: the review's, or the practice's."""
+        return self.reviewing or self.row_keeper.skill
 
     # --- the rows --------------------------------------------------------------------
 
@@ -213,9 +270,61 @@ class PracticeRun:
         return self.row_keeper.met()
 
     def answered(self, right: bool, readable: bool = True) -> str:
-        """What an answer to the puzzle on show does (:meth:`Rows.answered`)."""
+        """What an answer to the puzzle on show does (:meth:`Rows.answered`); a review's
+        answer is :data:`REVIEWED` (right at the first try) or :data:`REVIEW_MISSED`,
+        and leaves the rows as they are."""
+        if self.reviewing is not None:
+            if not right:
+                if not readable:
+                    return SLIP
+                self._review_right = False
+                return REVIEW_MISSED
+            first, self._review_right = self._review_right, False
+            return REVIEWED if first else NOT_COUNTED
         return self.row_keeper.answered(right, readable)
 
     def lose_row(self) -> str:
-        """A hint, or a wrong answer: the rows start again (:meth:`Rows.lose_row`)."""
+        """A hint, or a wrong answer: the rows start again (:meth:`Rows.lose_row`); in a
+        review, the review is missed, and the rows stay."""
+        if self.reviewing is not None:
+            self._review_right = False
+            return REVIEW_MISSED
         return self.row_keeper.lose_row()
+
+    # --- coming back ---------------------------------------------------------------------
+
+    def replay(
+        self,
+        attempts: Sequence[tuple[str, str, int]],
+        judge: Callable[[Puzzle, str], tuple[bool, bool]],
+    ) -> int:
+        """Play the pupil's recorded ``attempts`` again — each ``(puzzle id, answer,
+        hints used)``, in the order made — so that the rows and the puzzle on show are
+        where the pupil left them; ``judge(puzzle, answer)`` says whether an answer is
+        right and whether it could be read. Attempts at puzzles this practice does not
+        deal (another practice's, an older version's) end the replay. How many attempts
+        were played."""
+        played = 0
+        for pid, answer, hints in attempts:
+            if self.puzzle is None or self.puzzle.id != pid:
+                # The puzzles a practice deals come in one order: find this one (a
+                # puzzle left unsolved with Next has no more attempts).
+                for _step in range(DRAWS + 2):
+                    self.next()
+                    if self.puzzle is not None and self.puzzle.id == pid:
+                        break
+                else:
+                    return played
+            assert self.puzzle is not None
+            if hints:
+                self.lose_row()
+            right, readable = judge(self.puzzle, answer)
+            self.answered(right, readable)
+            self._solved_on_show = self._solved_on_show or right
+            played += 1
+        return played
+
+    @property
+    def solved_on_show(self) -> bool:
+        """Whether the puzzle on show was solved (after :meth:`replay`)."""
+        return self._solved_on_show

@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 PRACTICE_KEYS = ("kind", "level", "skills", "each", "goal", "seed")
-CHECK_KEYS = ("puzzles",)
+CHECK_KEYS = ("puzzles", "retake")
 GOAL_KEYS = ("text", "skills", "check")
 #: The most puzzles an end check holds.
 MOST_CHECK = 10
@@ -157,15 +157,26 @@ def read_sections(
         line = lines.get("check.puzzles", lines.get("check"))
         puzzles = table.get("puzzles") if isinstance(table, dict) else None
         unknown = [key for key in table if key not in CHECK_KEYS] if isinstance(table, dict) else []
+        retake = table.get("retake", False) if isinstance(table, dict) else False
         if unknown:
             problems.append(
                 Problem(
                     source,
                     line,
                     None,
-                    _("unknown key '{key}' in [check]; it has only puzzles = [ … ]").format(
-                        key=unknown[0]
-                    ),
+                    _(
+                        "unknown key '{key}' in [check]; it has puzzles = [ … ] and "
+                        "retake = true or false"
+                    ).format(key=unknown[0]),
+                )
+            )
+        elif not isinstance(retake, bool):
+            problems.append(
+                Problem(
+                    source,
+                    lines.get("check.retake", line),
+                    None,
+                    _("retake is true (a pupil may take the end check again) or false"),
                 )
             )
         elif not isinstance(puzzles, list) or not all(isinstance(p, str) for p in puzzles):

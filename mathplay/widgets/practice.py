@@ -30,17 +30,20 @@ True
 from __future__ import annotations
 
 import html
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 
 from mathplay.classroom.records import SET_KEY
+from mathplay.classroom.resume import History
+from mathplay.classroom.spaced import REVIEW, due_skills
 from mathplay.classroom.where import DEFAULT_LOG
 from mathplay.errors import MathplayError
 from mathplay.i18n import _, _n, set_language, speaking
-from mathplay.puzzles.generate import level_title
-from mathplay.puzzles.kinds import Result
+from mathplay.puzzles.generate import check_kind_level, level_title
+from mathplay.puzzles.kinds import KINDS, KindError, Result
 from mathplay.puzzles.model import Puzzle, PuzzleFileError
 from mathplay.puzzles.moments import PRACTICE
 from mathplay.puzzles.practice_plan import (
@@ -51,7 +54,14 @@ from mathplay.puzzles.practice_plan import (
     skill_text,
     streak_text,
 )
-from mathplay.puzzles.practice_run import LOST, MASTERED, NOT_COUNTED, PracticeRun
+from mathplay.puzzles.practice_run import (
+    LOST,
+    MASTERED,
+    NOT_COUNTED,
+    REVIEW_MISSED,
+    REVIEWED,
+    PracticeRun,
+)
 from mathplay.puzzles.sections import MOST_GOAL
 from mathplay.puzzles.skills import SKILLS, Skill, level_skill
 from mathplay.widgets.feedback_html import BAD as _BAD
@@ -247,7 +257,70 @@ class Practice(PuzzleView):
         )
         self.start_note.layout.display = "none"
         self._set_card_visible(True)
-        self.next()
+        played = self._resume()
+        if played and self.run.puzzle is not None and not self.run.solved_on_show:
+            # Back at the puzzle the pupil left unsolved.
+            self._present(self.run.puzzle, self._heading() or "")
+            self.next_button.disabled = True
+        else:
+            self.next()
+        if played:
+            self.status.value = _p(
+                _n(
+                    "Welcome back! Your practice goes on where you left it: 1 puzzle done.",
+                    "Welcome back! Your practice goes on where you left it: {n} puzzles done.",
+                    self.run.shown,
+                ).format(n=self.run.shown)
+            )
+        self._update_streak()
+
+    def _resume(self) -> int:
+        """Play the pupil's records of this practice (the same seed) again, so that it
+        goes on where they left it (mathplay.classroom.resume); how many attempts."""
+        assert self.run is not None
+        if self.fixed_seed is not None or not self.pupil:
+            return 0  # the same puzzles for everyone: nobody's own row to go on with
+        history = History.of(self.pupil, self.log_path)
+        self.run.reviews = self._due_reviews(history)
+        attempts = [
+            (a.puzzle, a.answer, a.hints)
+            for a in history.attempts(self._set_key())
+            if a.seed == self.seed and not a.review
+        ]
+        if not attempts:
+            return 0
+
+        def judge(puzzle: Puzzle, answer: str) -> tuple[bool, bool]:
+            try:
+                result = KINDS[puzzle.kind].check(puzzle, answer)
+            except (MathplayError, KindError):
+                return False, False
+            return result.right, result.readable
+
+        reviews, self.run.reviews = self.run.reviews, []  # none while the past is played
+        played = self.run.replay(attempts, judge)
+        self.run.reviews = reviews
+        return played
+
+    def _due_reviews(self, history: History) -> list[Skill]:
+        """The skills the pupil knew, from other practices, whose review is due now
+        (mathplay.classroom.spaced): each comes once in this practice, on its own."""
+        own = {skill.name for skill in self.skills}
+        due = []
+        for memory in due_skills(history.entries, datetime.now().astimezone()):
+            if memory.skill in own:
+                continue
+            if memory.skill in SKILLS:
+                due.append(SKILLS[memory.skill])
+            else:
+                kind, _sep, level = memory.skill.rpartition("-")
+                if kind in KINDS and level.isdigit():
+                    try:
+                        check_kind_level(kind, int(level))
+                    except MathplayError:
+                        continue
+                    due.append(level_skill(kind, int(level)))
+        return due
 
     # --- the run's state, as the widget shows it ----------------------------------------
 
@@ -326,6 +399,10 @@ class Practice(PuzzleView):
     def _heading(self) -> str | None:
         if self.shown == 0:
             return None
+        if self.run is not None and self.run.reviewing is not None:
+            return _("Review: {skill}, from an earlier lesson.").format(
+                skill=self.run.reviewing.title
+            )
         if len(self.skills) > 1 and self.skill is not None:
             return _("Puzzle {n}: {skill}.").format(n=self.shown, skill=self.skill.title)
         return _("Puzzle {n}.").format(n=self.shown)
@@ -391,7 +468,18 @@ class Practice(PuzzleView):
         what = self.run.answered(result.right, result.readable)
         if result.right:
             self.next_button.disabled = False
-        if what == MASTERED:
+        if what == REVIEWED:
+            self.status.value = _p(
+                _("You still know it: it comes back in a few days. Press Enter or Next puzzle.")
+            )
+        elif what == REVIEW_MISSED:
+            self.status.value = _p(
+                _(
+                    "Not this time: practise this again in its lesson soon. Your row here "
+                    "does not change."
+                )
+            )
+        elif what == MASTERED:
             self.status.value = _p(
                 _("You can keep practising: press Next puzzle, or go on with the lesson."),
             )
@@ -412,8 +500,13 @@ class Practice(PuzzleView):
         if self.run is None:
             return
         before = self.run.streak
-        if self.run.lose_row() == LOST:
+        what = self.run.lose_row()
+        if what == LOST:
             self._said_lost(_("You used a hint, and hints are there to help"), before)
+        elif what == REVIEW_MISSED:
+            self.status.value = _p(
+                _("A hint is fine: this review will come back. Your row here does not change.")
+            )
         self._update_streak()
 
     def _said_lost(self, why: str, before: int) -> None:
@@ -432,19 +525,25 @@ class Practice(PuzzleView):
             return ", ".join(skill.title for skill in self.skills)
         return level_title(self.kind_name, self.level)  # type: ignore[arg-type]
 
+    def _set_key(self) -> str:
+        """The practice's name the same in every language (its records' ``set_key``)."""
+        with speaking("en"):
+            return _("Practice: {title}").format(title=self._title_now())
+
     def _record_fields(self) -> dict[str, Any]:
-        skill = self.skill or self.skills[0]
-        with speaking("en"):  # the set's name the same in every language
-            key = _("Practice: {title}").format(title=self._title_now())
-        return {
+        skill = (self.run.current_skill if self.run else None) or self.skill or self.skills[0]
+        fields: dict[str, Any] = {
             "set": _("Practice: {title}").format(title=self.title_text),
-            SET_KEY: key,
+            SET_KEY: self._set_key(),
             "puzzle": self.puzzle.id,
             "kind": skill.kind,
             "level": skill.level,
             "skill": skill.name,
             "seed": self.seed,
         }
+        if self.run is not None and self.run.reviewing is not None:
+            fields[REVIEW] = True
+        return fields
 
 
 def _span(text: str, colour: str | None = None) -> str:

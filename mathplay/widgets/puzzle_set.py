@@ -21,15 +21,17 @@ from typing import Any
 import ipywidgets as w
 
 from mathplay.classroom.records import SET_KEY
-from mathplay.classroom.where import DEFAULT_LOG
+from mathplay.classroom.resume import RETAKE, History
+from mathplay.classroom.where import DEFAULT_LOG, name_key
 from mathplay.errors import MathplayError
 from mathplay.i18n import _, _n, set_language
 from mathplay.puzzles.kinds import KINDS, KindError, Result
 from mathplay.puzzles.kinds.move import Move
 from mathplay.puzzles.model import Problem, Puzzle, PuzzleFileError, Worksheet
 from mathplay.puzzles.moments import CHECK, GUIDED
+from mathplay.puzzles.moments import feedback as moment_feedback
 from mathplay.puzzles.validate import load, validate
-from mathplay.widgets.feedback_html import BAD, paragraph
+from mathplay.widgets.feedback_html import BAD, GOOD, paragraph
 from mathplay.widgets.puzzle_view import PuzzleView
 from mathplay.widgets.save_results import SaveResults
 
@@ -60,6 +62,7 @@ class PuzzleSet(PuzzleView):
         save_button: bool | None = None,
         moment: str = GUIDED,
         language: str | None = None,
+        retake: bool = False,
     ) -> None:
         if language is not None:
             set_language(language)
@@ -99,6 +102,12 @@ class PuzzleSet(PuzzleView):
         self.review.add_class("mathplay-puzzles-review")
         self.index = 0
         self.solved: set[str] = set()
+        #: An end check a pupil may take again once finished (the teacher's switch), and
+        #: which sitting this is (0: the first; the records of a retake say its number).
+        self.retake = retake
+        self.sitting = 0
+        #: The pupil whose records the widget was last set from (mathplay.classroom.resume).
+        self._resumed_for: str | None = None
         self.title = w.HTML(f"<h3>{html.escape(self.sheet.title)}</h3>")
         self.progress_bar = w.IntProgress(
             min=0, max=len(self.sheet.puzzles), value=0, description=_("Solved")
@@ -111,7 +120,8 @@ class PuzzleSet(PuzzleView):
         self.children = [self.title, *self._top(), progress_row, *self._card()]
         #: "Save my results", shown at the end of the set (see save_results.py).
         self.save_results = SaveResults.for_view(self, save_button)
-        self._show()
+        if not self._resume():
+            self._show()
 
     # --- state -----------------------------------------------------------------------
 
@@ -139,13 +149,15 @@ class PuzzleSet(PuzzleView):
         self._update_progress()
         if self.finished:
             total = len(self.sheet.puzzles)
-            self._stop(
-                paragraph(
-                    _("🎉 You reached the end of the set: {solved} of {total} solved.").format(
-                        solved=len(self.solved), total=total
-                    )
+            if self.moment == CHECK:
+                done = _("🎉 You finished the end check: {right} of {total} right.").format(
+                    right=len(self.solved), total=total
                 )
-            )
+            else:
+                done = _("🎉 You reached the end of the set: {solved} of {total} solved.").format(
+                    solved=len(self.solved), total=total
+                )
+            self._stop(paragraph(done))
             self.feedback.value = self.hint_area.value = ""
             if self.moment == CHECK and self.review not in self.children:
                 self.review.value = self._review_html()
@@ -156,6 +168,81 @@ class PuzzleSet(PuzzleView):
         puzzle = self.sheet.puzzles[self.index]
         self._present(puzzle, self._heading() or "")
         self.solved_now = puzzle.id in self.solved
+
+    # --- coming back ---------------------------------------------------------------------
+
+    def _set_name(self) -> str:
+        """The set's name in every language: what its records are known by."""
+        assert self.sheet is not None
+        return self.sheet.key or self.sheet.title
+
+    def _resume(self) -> bool:
+        """Open where the pupil left the set, from their records: the guided puzzles
+        they solved shown solved with their answer, the first unsolved one on show; an
+        end check at its first question not answered, its answers kept and counted,
+        finished (with its review) when every question is answered — and, when the
+        teacher allows a retake, a finished one taken again. Whether anything was found."""
+        if self.sheet is None or not self.pupil or self.log_path is None:
+            return False
+        who = name_key(self.pupil)
+        if self._resumed_for == who:
+            return False
+        if self._resumed_for is not None:  # another pupil now: nothing of the last one's
+            self.solved, self.answers, self.index, self.sitting = set(), {}, 0, 0
+            self._show()
+        self._resumed_for = who
+        history = History.of(self.pupil, self.log_path)
+        ids = [puzzle.id for puzzle in self.sheet.puzzles]
+        if self.moment == CHECK:
+            self.sitting = history.retakes(self._set_name())
+            answers = {
+                pid: given
+                for pid, given in history.answered(self._set_name(), self.sitting).items()
+                if pid in ids
+            }
+            if self.retake and answers and len(answers) == len(ids):
+                self.sitting += 1  # the teacher allows it: a new sitting, recorded as such
+                answers = {}
+            if not answers:
+                return False
+            self.answers = answers
+            self.solved = {pid for pid, (_given, right) in answers.items() if right}
+            self.index = next((i for i, pid in enumerate(ids) if pid not in answers), len(ids))
+            self._show()
+            return True
+        solved = {pid: answer for pid, answer in history.solved(self._set_name()).items()
+                  if pid in ids}  # fmt: skip
+        if not solved:
+            return False
+        self.solved = set(solved)
+        self.index = next((i for i, pid in enumerate(ids) if pid not in solved), 0)
+        self._show()
+        if self.current is not None and self.current.id in solved:
+            self._show_solved(solved[self.current.id])
+        return True
+
+    def _show_solved(self, answer: str) -> None:
+        """The puzzle on show was solved before, with ``answer``: show it so."""
+        try:
+            result = self.kind.check(self.puzzle, answer)
+        except (MathplayError, KindError):
+            return
+        if not result.right:
+            return
+        if self.choice_row.choices and answer in self.choice_row.choices:
+            self.choice_row.picked = self.choice_row.choices.index(answer)
+        else:
+            self.answer_box.value = answer
+        self.solved_now = True
+        words = moment_feedback(self.kind, self.puzzle, answer, result, self.moment)
+        self.feedback.value = paragraph(words, GOOD, "✓ " + _("Right!")) + paragraph(
+            _("You solved this puzzle before: your answer is kept.")
+        )
+
+    def _pupil_known(self, name: str) -> None:
+        if self._resume() and self.waiting_answer is not None and self.solved_now:
+            self.waiting_answer = None  # solved before: the answer that waited is not new
+        super()._pupil_known(name)
 
     def _heading(self) -> str | None:
         if self.sheet is None or self.finished:
@@ -204,12 +291,15 @@ class PuzzleSet(PuzzleView):
 
     def _record_fields(self) -> dict[str, Any]:
         assert self.sheet is not None
-        return {
+        fields: dict[str, Any] = {
             "set": self.sheet.title,
             SET_KEY: self.sheet.key or None,
             "puzzle": self.puzzle.id,
             "seed": _generated_seed(self.sheet),
         }
+        if self.sitting:
+            fields[RETAKE] = self.sitting
+        return fields
 
     def next(self) -> None:
         """Go to the next puzzle (solved or not). In an end check, the time from the

@@ -204,6 +204,31 @@ def test_lesson_05_as_a_pupil(browser: Any, front_end: str) -> None:
             "binary-six",
             "110",
         )
+        # The lesson goes on where Zoë left it (issue 51): the practice still mastered,
+        # the end check finished with her answers and its review, not open again.
+        practice = page.locator(".mathplay-practice")
+        expect(practice.locator(".mathplay-practice-streak")).to_contain_text("Mastered")
+        expect(practice).to_contain_text("Welcome back!")
+        end = page.locator(".mathplay-puzzles").filter(has_text="end check")
+        expect(end).to_contain_text(f"{len(sheet.puzzles)} of {len(sheet.puzzles)} answered")
+        expect(end.locator(".mathplay-puzzles-review")).to_contain_text("Your answers")
+        expect(end.locator(".mathplay-puzzles-answer input")).to_be_hidden()
+        end.scroll_into_view_if_needed()
+        page.screenshot(path=f"{shot}-came-back.png")
+        # Reloaded again: the third puzzle is solved now, with her answer.
+        if front_end != "voila":
+            page.goto("about:blank")
+            _restart_kernels(server)
+        open_lesson(page, server)
+        top = page.locator(".mathplay-lesson")
+        expect(top).to_contain_text(f"Are you {NAME}?")  # asked at the top of the lesson
+        top.get_by_role("button", name=f"Yes, I am {NAME}").click()
+        third = guided(page, 3)
+        third.scroll_into_view_if_needed()
+        expect(third.locator(".mathplay-puzzles-feedback")).to_contain_text(
+            "You solved this puzzle before"
+        )
+        expect(third.locator(".mathplay-puzzles-answer input")).to_have_value("110")
     context.close()
 
 

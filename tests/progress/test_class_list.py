@@ -90,7 +90,8 @@ def test_a_class_of_30_with_a_class_list(
 
     skills = list(csv.DictReader((tmp_path / "s.csv").open(encoding="utf-8")))
     assert list(skills[0]) == ["who", "skill", "attempts", "right_first_try", "hints",
-                               "solutions_seen", "level", "last_active", "title"]  # fmt: skip
+                               "solutions_seen", "level", "last_active", "title", "last_known",
+                               "review_due"]  # fmt: skip
     assert len(skills) == 30
     for row in skills:
         done = {p: truth[(row["who"], p)] for p in PUZZLES if (row["who"], p) in truth}

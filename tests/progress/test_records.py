@@ -77,9 +77,12 @@ def test_widgets_write_per_pupil_files_in_the_progress_folder(
     folder = tmp_path / "class"
     monkeypatch.setenv("MATHPLAY_PROGRESS_DIR", str(folder))
     for who in ("Ana", "Bo", "ana"):
-        PuzzleSet("arithmetic", only=[1], who=who).check("4")
+        PuzzleSet("arithmetic", only=[1], who=who).check("5")
     assert sorted(p.name for p in folder.iterdir()) == ["ana.jsonl", "bo.jsonl"]
     assert [r["who"] for r in lines(folder / "ana.jsonl")] == ["Ana", "ana"]
+    # "ana" is Ana: her file is read back when she comes back (issue 51).
+    PuzzleSet("arithmetic", only=[1], who="Ana").check("4")
+    assert PuzzleSet("arithmetic", only=[1], who="ana").solved_now
     if os.name == "posix":
         assert (folder / "ana.jsonl").stat().st_mode & 0o007 == 0  # others cannot read it
 

@@ -184,6 +184,15 @@ def test_lesson_05_as_a_pupil_on_the_site(lite_page: Any) -> None:
     expect(third.locator(".mathplay-puzzles-feedback")).to_contain_text("Right!")
     rows = records(notebook, len(rows) + 1)
     assert (rows[-1]["who"], rows[-1]["puzzle"], rows[-1]["answer"]) == (NAME, "binary-six", "110")
+    # The lesson goes on where Zoë left it (issue 51), from the records the browser
+    # keeps: the practice still mastered, the end check finished, not open again.
+    practice = page.locator(".mathplay-practice")
+    expect(practice.locator(".mathplay-practice-streak")).to_contain_text("Mastered")
+    end = page.locator(".mathplay-puzzles").filter(has_text="end check")
+    expect(end).to_contain_text(f"{len(sheet.puzzles)} of {len(sheet.puzzles)} answered")
+    expect(end.locator(".mathplay-puzzles-review")).to_contain_text("Your answers")
+    end.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "pupil-came-back.png"))
     assert page.errors == []
     # Nothing the page asked for was missing (no 404 in the console: not even a favicon).
     assert page.failed_loads == []

@@ -1,0 +1,177 @@
+"""A pupil's own page: what they have done, which skills are due for review, and what
+comes next — from their own records (:mod:`mathplay.classroom.resume`) and the one rule
+of skills over the weeks (:mod:`mathplay.classroom.spaced`).
+
+``mathplay.my_progress()`` shows it in a notebook (as HTML, so Voilà and the website
+show it too); ``my_progress(...).text`` is the same in plain words.
+
+>>> import tempfile, os
+>>> from datetime import datetime, timedelta, timezone
+>>> from mathplay.classroom.records import record
+>>> log = os.path.join(tempfile.mkdtemp(), "p.jsonl")
+>>> then = datetime(2026, 12, 1, 10, tzinfo=timezone.utc)
+>>> for n in range(3):
+...     record(log, who="Ana", puzzle_set="Practice: AND", puzzle=f"and-{n}", answer="1",
+...            right=True, when=then, lesson="07-bitwise-logic", extra={"skill": "and"})
+>>> page = my_progress("Ana", log, now=then + timedelta(days=2))
+>>> print(page.text)  # doctest: +NORMALIZE_WHITESPACE
+Ana's progress
+Lessons: lesson 7: 3 puzzles right.
+Skills: AND: mastered, last shown on 2026-12-01; review due now.
+Next: review AND (a practice in any lesson shows it).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from mathplay.classroom.resume import History
+from mathplay.classroom.roster import skill_title
+from mathplay.classroom.spaced import SkillMemory, skills_of
+from mathplay.classroom.where import DEFAULT_LOG
+from mathplay.i18n import _, _n
+
+__all__ = ["MyProgress", "my_progress"]
+
+_END_CHECK = re.compile(r": end check$")
+
+
+@dataclass
+class MyProgress:
+    """What one pupil has done: by lesson, by skill, and what comes next."""
+
+    pupil: str
+    now: datetime
+    #: lesson -> (puzzles right, end check answered)
+    lessons: dict[str, tuple[int, int]] = field(default_factory=dict)
+    skills: list[tuple[str, SkillMemory]] = field(default_factory=list)
+
+    @property
+    def due(self) -> list[str]:
+        """The titles of the skills due for review now."""
+        return [title for title, memory in self.skills if memory.is_due(self.now)]
+
+    @property
+    def next_lesson(self) -> int | None:
+        """The number of the lesson after the last one whose end check was taken."""
+        done = [int(name[:2]) for name, (_right, checked) in self.lessons.items()
+                if checked and name[:2].isdigit()]  # fmt: skip
+        return max(done) + 1 if done else None
+
+    def _skill_line(self, title: str, memory: SkillMemory) -> str:
+        words = _(memory.level)
+        if memory.last_known:
+            words += ", " + _("last shown on {date}").format(date=memory.last_known[:10])
+        if memory.is_due(self.now):
+            words += "; " + _("review due now")
+        elif memory.due:
+            days = max(1, (_when(memory.due) - self.now).days + 1)
+            words += "; " + _n("next review in {n} day", "next review in {n} days", days).format(
+                n=days
+            )
+        return f"{title}: {words}"
+
+    def _lesson_line(self, name: str) -> str:
+        right, checked = self.lessons[name]
+        lesson = _("lesson {n}").format(n=int(name[:2])) if name[:2].isdigit() else name
+        line = _n("{lesson}: {n} puzzle right", "{lesson}: {n} puzzles right", right).format(
+            lesson=lesson, n=right
+        )
+        if checked:
+            line += ", " + _n("end check: {n} answer", "end check: {n} answers", checked).format(
+                n=checked
+            )
+        return line
+
+    def _next(self) -> str:
+        parts = []
+        if self.due:
+            parts.append(
+                _("review {skills} (a practice in any lesson shows it)").format(
+                    skills=", ".join(self.due)
+                )
+            )
+        if self.next_lesson is not None:
+            parts.append(_("lesson {n}").format(n=self.next_lesson))
+        if not parts:
+            return _("go on with the lesson you are on")
+        return _("; then ").join(parts)
+
+    @property
+    def text(self) -> str:
+        """The page in plain words, one part a line."""
+        lines = [_("{name}'s progress").format(name=self.pupil)]
+        if not self.lessons:
+            lines.append(_("Nothing yet: answer a puzzle of a lesson, and it shows here."))
+            return "\n".join(lines)
+        lines.append(_("Lessons: {lessons}.").format(
+            lessons="; ".join(self._lesson_line(n) for n in sorted(self.lessons))))  # fmt: skip
+        if self.skills:
+            lines.append(_("Skills: {skills}.").format(
+                skills="; ".join(self._skill_line(t, m) for t, m in self.skills)))  # fmt: skip
+        lines.append(_("Next: {next}.").format(next=self._next()))
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        head = html.escape(_("{name}'s progress").format(name=self.pupil))
+        if not self.lessons:
+            body = "<p>{}</p>".format(
+                html.escape(_("Nothing yet: answer a puzzle of a lesson, and it shows here."))
+            )
+            return f'<section class="mathplay-my-progress"><h3>{head}</h3>{body}</section>'
+        lessons = "".join(f"<li>{html.escape(self._lesson_line(n))}</li>"
+                          for n in sorted(self.lessons))  # fmt: skip
+        skills = "".join(f"<li>{html.escape(self._skill_line(t, m))}</li>"
+                         for t, m in self.skills)  # fmt: skip
+        return (
+            f'<section class="mathplay-my-progress"><h3>{head}</h3>'
+            f"<h4>{html.escape(_('Lessons'))}</h4><ul>{lessons}</ul>"
+            + (f"<h4>{html.escape(_('Skills'))}</h4><ul>{skills}</ul>" if skills else "")
+            + f"<h4>{html.escape(_('Next'))}</h4><p>{html.escape(self._next())}</p></section>"
+        )
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _when(text: str) -> datetime:
+    found = datetime.fromisoformat(text)
+    return found if found.tzinfo else found.astimezone()
+
+
+def my_progress(
+    who: str | None = None,
+    log: str | Path | None = DEFAULT_LOG,
+    *,
+    now: datetime | None = None,
+) -> MyProgress:
+    """``who``'s own page (the pupil whose name this kernel knows, if not given), from
+    their records in ``log`` (as the widgets write them); ``now`` is the time the
+    reviews are due against (the clock, if not given)."""
+    from mathplay.classroom.names import current_pupil
+
+    pupil = (who or current_pupil() or "").strip()
+    when = now or datetime.now().astimezone()
+    found = MyProgress(pupil or _("You"), when)
+    if not pupil:
+        return found
+    history = History.of(pupil, log)
+    for entry in history.entries:
+        lesson = entry.get("lesson")
+        if not isinstance(lesson, str) or not lesson:
+            continue
+        right, checked = found.lessons.get(lesson, (0, 0))
+        name = str(entry.get("set_key") or entry.get("set") or "")
+        if _END_CHECK.search(name):
+            checked += 1
+        right += bool(entry.get("right"))
+        found.lessons[lesson] = (right, checked)
+    for name, memory in skills_of(history.entries).items():
+        attempt: dict[str, Any] = next((e for e in history.entries if e.get("skill") == name), {})
+        found.skills.append((skill_title(name, attempt.get("kind"), attempt.get("level")), memory))
+    return found
