@@ -180,10 +180,15 @@ def _skills(rows: list[dict[str, Any]]) -> str:
         return ""
     levels = {"not started": _("not started"), "practising": _("practising"),
               "familiar": _("familiar"), "mastered": _("mastered")}  # fmt: skip
-    head = "".join(f"<th>{escape(t)}</th>" for t in (_("pupil"), _("skill"), _("level")))
+    head = "".join(
+        f"<th>{escape(t)}</th>"
+        for t in (_("pupil"), _("skill"), _("level"), _("last shown known"), _("next review"))
+    )
     lines = "".join(
         f"<tr><td>{escape(str(r['who']))}</td><td>{escape(str(r['title']))}</td>"
-        f"<td>{escape(levels.get(str(r['level']), str(r['level'])))}</td></tr>"
+        f"<td>{escape(levels.get(str(r['level']), str(r['level'])))}</td>"
+        f"<td>{escape(str(r.get('last_known') or '')[:10])}</td>"
+        f"<td>{escape(str(r.get('review_due') or '')[:10])}</td></tr>"
         for r in rows
     )
     return (f"<h3>{escape(_('Skill levels'))}</h3>"

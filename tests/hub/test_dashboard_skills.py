@@ -54,6 +54,8 @@ def test_the_class_page_shows_the_practice_by_skill(tmp_path: Path) -> None:
         assert square is not None and question in square.group(0)
     levels = html[html.index("Skill levels") :]
     assert "<td>Binary → decimal</td>" in levels and f"<td>{SKILL}</td>" not in levels
+    # When each skill was last shown to be known, and its next review (issue 51).
+    assert "<th>last shown known</th><th>next review</th>" in levels
 
 
 def test_the_class_csv_files_keep_each_pupils_own_questions(tmp_path: Path) -> None:
