@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mathplay.classroom import send
 from mathplay.classroom.records import SET_KEY, _read
 from mathplay.classroom.spaced import REVIEW
-from mathplay.classroom.where import DEFAULT_LOG, log_path, name_key
+from mathplay.classroom.where import DEFAULT_LOG, hub_user, log_path, name_key
 
 __all__ = ["RETAKE", "Attempt", "History"]
 
@@ -71,6 +72,36 @@ class Attempt:
         )
 
 
+#: The records the hub's service gave back, by pupil: fetched once a kernel (what this
+#: kernel records goes to its own file too).
+_FROM_SERVICE: dict[str, list[dict[str, Any]]] = {}
+
+
+def _from_service(pupil: str) -> list[dict[str, Any]]:
+    """On a hub with the records service, the records it holds for the hub user — who
+    is ``pupil`` — so that a pupil on another machine, or with a new home, goes on where
+    they left off; ``[]`` elsewhere. Each comes once with what the file has."""
+    if hub_user() is None or name_key(hub_user() or "") != name_key(pupil):
+        return []
+    if pupil not in _FROM_SERVICE:
+        _FROM_SERVICE[pupil] = [
+            {**record, "who": pupil} for record in send.fetch_mine() if "event" not in record
+        ]
+    return _FROM_SERVICE[pupil]
+
+
+def _one_each(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``entries`` with a record found both in the file and on the service once."""
+    seen: set[tuple[Any, ...]] = set()
+    out = []
+    for entry in entries:
+        key = (entry.get("when"), entry.get("set"), entry.get("puzzle"), entry.get("answer"))
+        if key not in seen:
+            seen.add(key)
+            out.append(entry)
+    return out
+
+
 @dataclass
 class History:
     """A pupil's attempts, by set (its name in every language) in the order made."""
@@ -90,14 +121,15 @@ class History:
         try:
             entries, _bad = _read(path)
         except OSError:
-            return cls(pupil)
-        return cls.from_entries(pupil, entries)
+            entries = []
+        return cls.from_entries(pupil, [*_from_service(pupil), *entries])
 
     @classmethod
     def from_entries(cls, pupil: str, entries: Iterable[dict[str, Any]]) -> History:
         """The attempts among ``entries`` (records of a progress file) made by ``pupil``."""
         key = name_key(pupil)
         found = cls(pupil)
+        entries = sorted(_one_each(entries), key=lambda e: str(e.get("when") or ""))
         for entry in entries:
             if "event" in entry or name_key(str(entry.get("who", ""))) != key:
                 continue

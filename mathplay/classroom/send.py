@@ -37,11 +37,13 @@ import threading
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "RECORDS_URL_VARIABLE",
     "TOKEN_VARIABLE",
     "SendFailed",
+    "fetch_mine",
     "flush",
     "mark_sent",
     "pending_lines",
@@ -60,6 +62,8 @@ _BATCH_BYTES = 256 * 1024
 _BATCH_LINES = 400
 #: Seconds to wait for the service's answer.
 _TIMEOUT = 10.0
+#: Seconds to wait for the pupil's records when a lesson opens (the pupil is waiting).
+_FETCH_TIMEOUT = 3.0
 #: The first and the longest wait before trying again after a failed send.
 _FIRST_RETRY, _LONGEST_RETRY = 2.0, 60.0
 
@@ -118,6 +122,26 @@ def pending_lines(path: str | Path, limit: int = _BATCH_BYTES) -> tuple[list[str
         return [], start
     lines = data[: end + 1].decode("utf-8", errors="replace").splitlines()
     return [line for line in lines if line.strip()][:_BATCH_LINES], start + end + 1
+
+
+def fetch_mine(url: str | None = None, token: str | None = None) -> list[dict[str, Any]]:
+    """The records the service holds for this kernel's pupil (their hub name), as the
+    service stored them; ``[]`` when there is no service, or it cannot be reached now (a
+    pupil then starts from what this machine has, rather than waiting)."""
+    url = url or records_url()
+    token = token or os.environ.get(TOKEN_VARIABLE, "")
+    if not url or not token:
+        return []
+    request = urllib.request.Request(
+        url + "api/records", method="GET", headers={"Authorization": f"token {token}"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=_FETCH_TIMEOUT) as response:
+            answer = json.loads(response.read() or b"{}")
+    except (OSError, ValueError):
+        return []
+    records = answer.get("records") if isinstance(answer, dict) else None
+    return [r for r in records if isinstance(r, dict)] if isinstance(records, list) else []
 
 
 def _post(url: str, token: str, lines: list[str]) -> dict[str, object]:

@@ -162,7 +162,9 @@ class _Handler(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
 
 
 class RecordsHandler(_Handler):
-    """``POST api/records``: a pupil's kernel sends the lines of their progress file."""
+    """``POST api/records``: a pupil's kernel sends the lines of their progress file;
+    ``GET api/records``: it gets back the records stored under its pupil's hub name (a
+    pupil on another machine, or with a new home, goes on where they left off)."""
 
     def check_xsrf_cookie(self) -> None:
         """Only a token is accepted here (never a cookie), so no XSRF check is needed."""
@@ -194,6 +196,12 @@ class RecordsHandler(_Handler):
         added = await self.run(self.store.add, self.pupil, lines)
         self.finish({"pupil": self.pupil, "stored": added.stored,
                      "duplicates": added.duplicates, "refused": added.refused})  # fmt: skip
+
+    async def get(self) -> None:
+        rows = await self.run(self.store.records, [self.pupil])
+        for row in rows:
+            row.pop("row", None)
+        self.finish({"pupil": self.pupil, "records": rows})
 
 
 class HomeHandler(_Handler):

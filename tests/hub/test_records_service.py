@@ -256,3 +256,41 @@ def test_a_forged_record_is_stored_under_the_senders_hub_name(records_hub: Recor
     assert (
         len([r for r in RecordStore(records_hub.db_url).records() if r.get("set") == "Forged"]) == 1
     )
+
+
+def test_a_pupil_on_another_machine_goes_on_where_they_left_off(
+    records_hub: RecordsHub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 51: the records the service holds come back to a pupil whose machine (or
+    home) has none — her guided puzzle solved, her end check where she left it — and
+    only hers."""
+    from mathplay.classroom import resume
+    from mathplay.widgets.puzzle_set import PuzzleSet
+
+    token = records_hub.token_for("ana")
+    solved = json.dumps({"who": "ana", "when": "2026-12-01T10:00:00+00:00",
+                         "set": "Adding and subtracting", "puzzle": "add-1", "answer": "4",
+                         "right": True, "hints": 0, "lesson": "07-records"})  # fmt: skip
+    status, answer_ = records_hub.call("POST", SERVICE + "api/records", token,
+                                       {"lines": [solved]})  # fmt: skip
+    assert status == 200 and answer_["stored"] == 1, answer_
+    status, mine = records_hub.call("GET", SERVICE + "api/records", token)
+    assert status == 200 and mine["pupil"] == "ana"
+    assert {(r["puzzle"], r["answer"]) for r in mine["records"]} >= {("add-1", "4")}
+    assert {r["who"] for r in mine["records"]} == {"ana"}  # hers only
+    status, _ = records_hub.call("GET", SERVICE + "api/records", "")
+    assert status in (401, 403)
+
+    # Her kernel on a new machine: no progress file, the hub's variables set.
+    monkeypatch.setenv("JUPYTERHUB_USER", "ana")
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", token)
+    monkeypatch.setenv("MATHPLAY_RECORDS_URL", records_hub.service_url)
+    monkeypatch.setattr(resume, "_FROM_SERVICE", {})
+    again = PuzzleSet("arithmetic", only=[1], log=tmp_path / "new-home.jsonl")
+    assert again.solved_now and again.answer_box.value == "4"
+    assert "You solved this puzzle before" in again.feedback.value
+    # Another pupil of the class gets none of it.
+    monkeypatch.setenv("JUPYTERHUB_USER", "ben")
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", records_hub.token_for("ben"))
+    monkeypatch.setattr(resume, "_FROM_SERVICE", {})
+    assert not PuzzleSet("arithmetic", only=[1], log=tmp_path / "ben.jsonl").solved_now
