@@ -72,6 +72,39 @@ APP_SCRIPT = r"""
         bar.append(home, lab, status);
         const put = () => document.body.prepend(bar);
         if (document.body) put(); else document.addEventListener("DOMContentLoaded", put);
+        // A link to another lesson ("Next: Lesson 6") opens it as an app page too. JupyterLab
+        // keeps the linked file's path beside the link (its command's arguments); a plain
+        // relative link is taken from this lesson's folder.
+        document.addEventListener("click", (event) => {
+          const link = event.target && event.target.closest
+            ? event.target.closest(".jp-RenderedMarkdown a[href]") : null;
+          if (!link) return;
+          let target = "";
+          try {
+            const args = JSON.parse(link.dataset.commandlinkerArgs || "{}");
+            target = typeof args.path === "string" ? args.path : "";
+          } catch (error) { target = ""; }
+          const href = link.getAttribute("href") || "";
+          if (!target && /^[^:/?#]+\.ipynb$/.test(href)) {
+            const here = path.includes("/") ? path.slice(0, path.lastIndexOf("/") + 1) : "";
+            target = here + href;
+          }
+          if (!target) {
+            // JupyterLite writes a lesson's link as this site's address of the file
+            // (…/files/06-binary-arithmetic.ipynb, opened in a new tab).
+            try {
+              const url = new URL(href, window.location.href);
+              const at = url.pathname.indexOf("/files/");
+              if (url.origin === window.location.origin && at >= 0) {
+                target = decodeURIComponent(url.pathname.slice(at + "/files/".length));
+              }
+            } catch (error) { target = ""; }
+          }
+          if (!target.endsWith(".ipynb")) return;
+          event.preventDefault();
+          event.stopImmediatePropagation();
+          window.location.search = "?path=" + encodeURIComponent(target) + "&app=1";
+        }, true);
         // Answers and names are kept as they are made: no "leave this page?" question.
         window.addEventListener("beforeunload", (event) => event.stopImmediatePropagation(), true);
         async function tidy(app) {

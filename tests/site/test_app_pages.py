@@ -14,7 +14,7 @@ import pytest
 
 from tests.browser.screen import assert_no_code_shows, hidden_code_lines
 from tests.site.conftest import SCREENSHOTS
-from tests.site.lite import wait_for_app_page
+from tests.site.lite import open_app_page, wait_for_app_page
 from tests.site.test_pupil_on_the_site import answer_guided, records, type_and_enter
 
 pytestmark = pytest.mark.site
@@ -91,6 +91,18 @@ def test_lesson_05_as_an_app_page(lite_page: Any) -> None:
     page.set_viewport_size({"width": 911, "height": 512})
     expect(page.get_by_role("heading", name="Lesson 5: Binary numbers").first).to_be_visible()
     page.screenshot(path=str(SCREENSHOTS / "app-05-150.png"))
+
+    # "Next: Lesson 6" at the end is a link to lesson 6's app page (issue 51).
+    following = page.get_by_role("link", name="Lesson 6, binary arithmetic")
+    following.scroll_into_view_if_needed()
+    following.click()
+    wait_for_app_page(page, "06-binary-arithmetic.ipynb")
+    assert page.url.endswith("lab/index.html?path=06-binary-arithmetic.ipynb&app=1")
+    bar = page.get_by_role("navigation", name="Lesson")
+    expect(bar.get_by_role("link", name="← All lessons")).to_be_visible()
+    expect(page.get_by_role("menuitem", name="Run")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Lesson 6: Binary arithmetic").first).to_be_visible()
+    open_app_page(page, f"{LESSON}.ipynb")
 
     # "Open in JupyterLab": the notebook, with JupyterLab's menus.
     page.get_by_role("link", name="Open in JupyterLab").click()
