@@ -31,8 +31,9 @@ from typing import Any, cast
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_raw_cell
 
-from mathplay.i18n import _
+from mathplay.i18n import LANGUAGES, _, language_code
 from mathplay.lessons.source import Cell, Lesson, LessonError
+from mathplay.startline import start_cell
 
 __all__ = [
     "HIDE_TAG",
@@ -115,6 +116,19 @@ def cell_ids(cells: Sequence[Cell], *, source: str = "") -> list[str]:
     return ids
 
 
+def lesson_language(lesson: Lesson) -> str:
+    """The language ``lesson`` is written in: its front matter's ``mathplay: language:``,
+    else its folder's name when that is a language (``lessons/es/05-….md``), else
+    English."""
+    settings = lesson.metadata.get("mathplay")
+    said = settings.get("language") if isinstance(settings, dict) else None
+    code = language_code(said) if isinstance(said, str) else None
+    if code is not None:
+        return code
+    folder = lesson.path.parent.name
+    return folder if folder in LANGUAGES else "en"
+
+
 def build_notebook(lesson: Lesson) -> nbformat.NotebookNode:
     """The notebook of ``lesson``: its cells without outputs, code hidden from pupils."""
     notebook = new_notebook()
@@ -128,6 +142,9 @@ def build_notebook(lesson: Lesson) -> nbformat.NotebookNode:
     metadata["mathplay"] = settings
     notebook.metadata = metadata
     cells = []
+    if lesson.for_pupils:
+        # Saved unrun: the first line says what to press (hidden once the lesson runs).
+        cells.append(nbformat.from_dict(start_cell(lesson_language(lesson))))
     for cell, cell_id in zip(lesson.cells, cell_ids(lesson.cells, source=lesson.name)):
         made = _new_cell(cell, hide=lesson.for_pupils and SHOW_TAG not in cell.tags)
         made.id = cell_id

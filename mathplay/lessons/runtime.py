@@ -147,6 +147,7 @@ class OpenLesson:
     def _welcome(self) -> w.VBox:
         known = current_pupil()
         self.name_area = NameArea(self._named, known, ask_now=True)
+        self.name_area.memory.keep_top = True  # after Run All, back to the lesson's top
         self.greeting = w.HTML()
         self.greeting.add_class("mathplay-lesson-greeting")
         if known:

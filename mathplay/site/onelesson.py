@@ -29,9 +29,9 @@ import json
 import re
 from typing import Any
 
-from mathplay.i18n import _, speaking
 from mathplay.site.apppage import APP_SCRIPT, app_words
 from mathplay.site.offline import PAGE_SCRIPT as _OFFLINE
+from mathplay.startline import START_CELL_ID, start_cell
 
 __all__ = [
     "LESSON_NAME",
@@ -44,9 +44,6 @@ __all__ = [
 #: A lesson's notebook: two digits, a dash, a name (``05-binary-numbers.ipynb``), at the
 #: top of the site or in a translation's folder.
 LESSON_NAME = re.compile(r"^(?:[^/]+/)?[0-9]{2}-[^/]*\.ipynb$")
-#: The id of the start line's cell (the site's tests find it by this).
-START_CELL_ID = "mathplay-site-start"
-
 #: The comment the script starts with (a built page is checked for it).
 MARK = "mathplay: one lesson at a time"
 
@@ -149,33 +146,13 @@ def lab_page(original: str, words: dict[str, dict[str, str]] | None = None) -> s
                        original, count=1)  # fmt: skip
 
 
-def start_words() -> str:
-    """The start line of a lesson on the site, in a child's words."""
-    return _(
-        "**To start:** open the **Run** menu at the very top of the page and choose "
-        "**Run All Cells**. The cards, puzzles and games then appear in the lesson. The "
-        "first time, this can take a minute."
-    )
-
-
-def _start_words_in(language: str | None) -> str:
-    with speaking(language):
-        return start_words()
-
-
 def with_start_line(notebook: dict[str, Any], language: str | None = None) -> dict[str, Any]:
     """``notebook`` (a lesson's, as JSON data) with the start line as its first cell, in
-    ``language`` (a translated lesson's), else in the language spoken."""
+    ``language`` (a translated lesson's), else in the language spoken. A lesson built by
+    ``lessons check --build`` has it already: its words are put in that language."""
     cells = notebook.get("cells")
-    if not isinstance(cells, list) or any(
-        isinstance(cell, dict) and cell.get("id") == START_CELL_ID for cell in cells
-    ):
+    if not isinstance(cells, list):
         return notebook
-    line = {
-        "cell_type": "markdown",
-        "id": START_CELL_ID,
-        "metadata": {"tags": ["mathplay-site-start"]},
-        "source": _start_words_in(language).splitlines(keepends=True),
-    }
-    notebook["cells"] = [line, *cells]
+    kept = [c for c in cells if not (isinstance(c, dict) and c.get("id") == START_CELL_ID)]
+    notebook["cells"] = [start_cell(language), *kept]
     return notebook

@@ -61,6 +61,10 @@ class NameMemory(anywidget.AnyWidget):
 
     notebook = traitlets.Unicode("").tag(sync=True)
     offered = traitlets.Unicode("").tag(sync=True)
+    #: The lesson's own (at its top): when it appears while the page is scrolled away
+    #: from it (JupyterLab's Run All Cells leaves the page at the last cell), the page
+    #: goes back to the top of the lesson, unless the pupil has scrolled or typed since.
+    keep_top = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("notebook", current_notebook() or "")

@@ -18,13 +18,9 @@ from __future__ import annotations
 import html
 
 from mathplay.i18n import _
+from mathplay.startline import HIDE_STALE_CSS, STALE_CLASS
 
 __all__ = ["HIDE_STALE_CSS", "STALE_CLASS", "note_html", "show_note"]
-
-#: The class of the note (hidden while mathplay's widgets are on the page).
-STALE_CLASS = "mathplay-stale-note"
-#: The style every live mathplay widget brings (anywidget adds it to the page).
-HIDE_STALE_CSS = f".{STALE_CLASS} {{ display: none !important; }}"
 
 
 def note_html() -> str:

@@ -284,3 +284,49 @@ def test_after_a_reload_with_a_new_kernel_the_lesson_says_what_to_press(
         expect(page.locator(".mathplay-puzzles-answer input").first).to_be_visible()
         expect(note.first).to_be_hidden()
     context.close()
+
+
+@pytest.mark.parametrize("front_end", ["lab", "notebook"])
+def test_a_lesson_opened_unrun_says_what_to_press_and_stays_at_its_top(
+    browser: Any, front_end: str
+) -> None:
+    """Opened as it is saved (unrun), the lesson's first line says what to press; after
+    Run All Cells the widgets are there, the line is gone and the page is still at the
+    lesson's top (JupyterLab moves it to the last cell), with the name box in view."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=60_000)
+    server = Server(kind=front_end)
+    shutil.copy(ROOT / "lessons" / f"{LESSON}.ipynb", server.root)
+    (server.root / "puzzles").mkdir()
+    shutil.copy(ROOT / "lessons" / "puzzles" / f"{LESSON}.toml", server.root / "puzzles")
+    SHOTS.mkdir(exist_ok=True)
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    start = page.locator(".mathplay-stale-note").filter(has_text="To start:")
+    with server:
+        page.goto(server.url(f"{LESSON}.ipynb"))
+        expect(start).to_be_visible(timeout=90_000)
+        expect(start).to_be_in_viewport()
+        expect(start).to_contain_text("open the Run menu")
+        expect(start).to_contain_text("choose Run All Cells")
+        page.screenshot(path=str(SHOTS / f"unrun-{front_end}.png"))
+        wait_for_idle_kernel(server, f"{LESSON}.ipynb", timeout_s=90)
+        page.locator(".jp-Notebook").first.click()
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        name_box = page.locator(".mathplay-lesson .mathplay-puzzles-name input")
+        expect(name_box).to_be_visible()
+        wait_for_idle_kernel(server, f"{LESSON}.ipynb", timeout_s=90)
+        page.wait_for_timeout(3_000)  # the page settles (its last cells drawn)
+        expect(start).to_be_hidden()
+        heading = page.get_by_role("heading", name="Lesson 5: Binary numbers").first
+        expect(heading).to_be_in_viewport()
+        expect(name_box).to_be_in_viewport()
+        page.screenshot(path=str(SHOTS / f"unrun-{front_end}-after-run-all.png"))
+        # The pupil's own scrolling is theirs: the lesson does not pull them back.
+        page.mouse.move(500, 500)
+        page.mouse.wheel(0, 3_000)
+        page.wait_for_timeout(1_500)
+        expect(heading).not_to_be_in_viewport()
+    context.close()

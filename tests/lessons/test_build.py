@@ -17,6 +17,7 @@ from mathplay.lessons.notebook import (
     write_notebook,
 )
 from mathplay.lessons.source import Cell, LessonError, find_lessons, read_lesson, read_text
+from mathplay.startline import STALE_CLASS, START_CELL_ID
 
 LESSON = """\
 ---
@@ -74,7 +75,10 @@ def test_a_notebook_is_stripped_valid_and_says_where_its_text_is() -> None:
     assert (notebook.nbformat, notebook.nbformat_minor) == (4, 5)
     # Where the text is: in the metadata, not in a cell a pupil reads.
     assert made_from(notebook) == "05-binary.md"
-    assert notebook.cells[0].source.startswith("# Lesson 5: Binary")
+    # First the line that says what to press, hidden once the lesson runs.
+    assert notebook.cells[0].id == START_CELL_ID
+    assert STALE_CLASS in notebook.cells[0].source and "Run All Cells" in notebook.cells[0].source
+    assert notebook.cells[1].source.startswith("# Lesson 5: Binary")
     assert not any("lessons build" in cell.source for cell in notebook.cells)
     code = [cell for cell in notebook.cells if cell.cell_type == "code"]
     assert all(cell.outputs == [] and cell.execution_count is None for cell in code)
@@ -94,15 +98,16 @@ def _lesson(front: str, code: str, tags: str = "") -> str:
 
 def test_a_pupil_sees_no_code_unless_the_lesson_shows_one_line_on_purpose() -> None:
     notebook = build_notebook(read_text(_lesson("  base: 10\n", "game = 1\ngame"), "a.md"))
-    hidden = notebook.cells[1]
+    hidden = notebook.cells[2]  # after the start line and the title
     assert is_hidden(hidden) and hidden.metadata["tags"] == ["hide-input"]
     # A collapsed cell previews its first line: that line is empty.
     assert hidden.source == "\ngame = 1\ngame"
     shown = build_notebook(
         read_text(_lesson("  base: 10\n", 'mathplay.check("3+4=7")', "show-input"), "a.md")
-    ).cells[1]
+    ).cells[2]
     assert not is_hidden(shown) and shown.source == 'mathplay.check("3+4=7")'
     teachers = build_notebook(read_text(_lesson("  audience: teachers\n", "game"), "a.md"))
+    # A lesson for teachers has no start line: they know what to press.
     assert not is_hidden(teachers.cells[1]) and teachers.cells[1].source == "game"
 
 
@@ -129,7 +134,7 @@ def test_lessons_check_holds_shown_code_to_one_short_line(tmp_path: Path) -> Non
 
 
 def test_ids_come_from_the_text_or_a_label() -> None:
-    ids = [cell.id for cell in build_notebook(read_text(LESSON, "05-binary.md")).cells]
+    ids = [cell.id for cell in build_notebook(read_text(LESSON, "05-binary.md")).cells][1:]
     assert ids[2] == "the-end"
     assert ids[4] == ids[3] + "-2"  # the same text twice
     assert len(set(ids)) == len(ids)

@@ -17,6 +17,7 @@ from mathplay.lessons.notebook import is_up_to_date
 from mathplay.lessons.source import read_lesson
 from mathplay.lessons.template import new_lesson
 from mathplay.puzzles import check_file
+from mathplay.startline import START_CELL_ID
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,7 +51,9 @@ def test_a_new_lesson_follows_the_path_every_lesson_follows(folder: Path) -> Non
     notebook = nbformat.read(notebook_path, as_version=4)
     nbformat.validate(notebook)
     steps = []
-    for cell in notebook.cells:
+    # First the line that says what to press (mathplay/startline.py), then the lesson.
+    assert notebook.cells[0].id == START_CELL_ID
+    for cell in notebook.cells[1:]:
         if cell.cell_type == "markdown":
             steps += re.findall(r"^## (.+)$", cell.source, re.MULTILINE)
         else:  # a new lesson is for pupils: its code is hidden

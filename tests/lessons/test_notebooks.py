@@ -24,6 +24,7 @@ import pytest
 
 from mathplay.lessons.notebook import SHOW_TAG, is_hidden, made_from
 from mathplay.lessons.source import read_lesson
+from mathplay.startline import STALE_CLASS, START_CELL_ID
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"
@@ -37,8 +38,10 @@ def _read(path: Path) -> nbformat.NotebookNode:
 
 
 def _lesson_cells(notebook: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
-    """The lesson's own cells (where its text is lives in the metadata)."""
-    return list(notebook.cells)
+    """The lesson's own cells: after the line that says what to press (where its text
+    is lives in the metadata)."""
+    starts = notebook.cells[0].id == START_CELL_ID
+    return list(notebook.cells[1:] if starts else notebook.cells)
 
 
 def _markdown(notebook: nbformat.NotebookNode) -> list[str]:
@@ -113,6 +116,18 @@ def test_learning_goals_first(path: Path) -> None:
     assert "## What you will learn" in first.source
     goals = first.source.split("## What you will learn", 1)[1]
     assert len(re.findall(r"^- ", goals, re.MULTILINE)) >= 2
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=NAMES)
+def test_the_first_line_says_what_to_press_until_the_lesson_runs(path: Path) -> None:
+    notebook = _read(path)
+    first = notebook.cells[0]
+    if notebook.metadata["mathplay"].get("audience") == "teachers":
+        assert first.id != START_CELL_ID  # teachers know what to press
+        return
+    assert first.id == START_CELL_ID and first.cell_type == "markdown"
+    assert first.source.startswith(f'<div class="{STALE_CLASS}">')
+    assert "**To start:**" in first.source and "**Run All Cells**" in first.source
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=NAMES)
