@@ -41,12 +41,16 @@ APP_SCRIPT = r"""
         style.textContent = `
           .mathplay-app #main { top: 3em !important; }
           .mathplay-app-bar { position: fixed; top: 0; left: 0; right: 0; height: 3em;
-            display: flex; gap: 1.5em; align-items: center; padding: 0 1em; z-index: 10;
+            display: flex; gap: 1.5em; align-items: center; padding: 0 1em; z-index: 12;
             background: #0d47a1; color: #fff; font: 16px system-ui, sans-serif;
             box-sizing: border-box; }
           .mathplay-app-bar a { color: #fff; }
           .mathplay-app-bar a:focus-visible { outline: 3px solid #fff; outline-offset: 2px; }
           .mathplay-app-status { margin-left: auto; }
+          .mathplay-app-cover { position: fixed; top: 3em; left: 0; right: 0; bottom: 0;
+            z-index: 11; background: #fff; color: #1a1a1a; display: flex;
+            align-items: flex-start; justify-content: center; padding: 4em 1em 0;
+            font: 1.4em/1.5 system-ui, sans-serif; text-align: center; }
           .mathplay-app .jp-InputPrompt, .mathplay-app .jp-OutputPrompt,
           .mathplay-app .jp-Collapser, .mathplay-app .jp-cell-toolbar,
           .mathplay-app .jp-CodeCell .jp-Cell-inputWrapper:has(.jp-InputPlaceholder) {
@@ -70,7 +74,16 @@ APP_SCRIPT = r"""
         status.setAttribute("role", "status");
         status.textContent = words.ready;
         bar.append(home, lab, status);
-        const put = () => document.body.prepend(bar);
+        // Until the lesson is ready, a message in its language covers JupyterLab's own
+        // screens (its splash, the file browser, the menus; not its dialogs, which are
+        // higher); the bar's status says it to a screen reader, so the cover itself is
+        // not read twice.
+        const cover = document.createElement("div");
+        cover.className = "mathplay-app-cover";
+        cover.setAttribute("aria-hidden", "true");
+        cover.textContent = words.ready;
+        const uncover = () => cover.remove();
+        const put = () => document.body.prepend(bar, cover);
         if (document.body) put(); else document.addEventListener("DOMContentLoaded", put);
         // A link to another lesson ("Next: Lesson 6") opens it as an app page too. JupyterLab
         // keeps the linked file's path beside the link (its command's arguments); a plain
@@ -165,18 +178,26 @@ APP_SCRIPT = r"""
           panel.content.deselectAll();
           if (panel.content.scrollToItem) await panel.content.scrollToItem(0, "start");
           status.textContent = "";
+          uncover();
           document.documentElement.dataset.mathplayApp = "ready";
         }
+        const failed = () => {
+          status.textContent = words.failed;
+          cover.textContent = words.failed;
+        };
         const started = Date.now();
         (function wait() {
           if (window.jupyterapp && window.jupyterapp.shell) {
-            open(window.jupyterapp).catch((error) => {
+            open(window.jupyterapp).then(() => {
+              if (document.documentElement.dataset.mathplayApp !== "ready") failed();
+            }, (error) => {
               console.warn("mathplay: the lesson's app page could not start", error);
-              status.textContent = words.failed;
+              failed();
             });
             return;
           }
           if (Date.now() - started < 600000) setTimeout(wait, 250);
+          else failed();
         })();
       })();
 """

@@ -57,15 +57,46 @@ def assert_app_page(page: Any) -> None:
     assert prompts.count() == 0
 
 
+#: Watches a page while it loads (every 50 ms until the app page is ready): what is on
+#: top at a few points of the screen (JupyterLab's own screens, or the loading cover's
+#: words).
+WATCH_THE_LOAD = """
+(() => {
+  const seen = { lab: [], cover: [] };
+  window.mathplaySeen = seen;
+  const LAB = ".jp-FileBrowser, .jp-DirListing, #jp-menu-panel, .jp-Launcher, .jp-SideBar";
+  const timer = setInterval(() => {
+    if (document.documentElement.dataset.mathplayApp === "ready") return clearInterval(timer);
+    for (const [x, y] of [[150, 300], [512, 400], [40, 120], [900, 600]]) {
+      const element = document.elementFromPoint(x, y);
+      if (!element) continue;
+      const lab = element.closest(LAB);
+      if (lab && !seen.lab.includes(lab.className)) seen.lab.push(lab.className);
+      const cover = element.closest(".mathplay-app-cover");
+      if (cover && !seen.cover.includes(cover.textContent)) seen.cover.push(cover.textContent);
+    }
+  }, 50);
+})();
+"""
+
+
 def test_lesson_05_as_an_app_page(lite_page: Any) -> None:
     from playwright.sync_api import expect
 
     expect.set_options(timeout=90_000)
     page = lite_page
     page.set_viewport_size({"width": 1024, "height": 768})
+    page.add_init_script(WATCH_THE_LOAD)
     page.goto(page.base_url)
     page.get_by_role("link", name="Lesson 5: Binary numbers", exact=True).click()
     notebook = wait_for_app_page(page, f"{LESSON}.ipynb")
+    # While it loaded, the pupil saw the lesson's loading message, never JupyterLab's
+    # file browser, menus or launcher; now the message is gone.
+    assert page.evaluate("window.mathplaySeen") == {
+        "lab": [],
+        "cover": ["Getting the lesson ready… (the first time, this can take a minute)"],
+    }
+    expect(page.locator(".mathplay-app-cover")).to_have_count(0)
     assert page.url.endswith(f"lab/index.html?path={LESSON}.ipynb&app=1")
     assert notebook.errors() == []
     expect(page.get_by_role("heading", name="Lesson 5: Binary numbers").first).to_be_in_viewport()
