@@ -42,6 +42,7 @@ _LAZY = {
     "lesson": ("mathplay.lessons.runtime", "lesson"),
     "progress": ("mathplay.classroom.progress", None),
     "my_progress": ("mathplay.classroom.my_progress", "my_progress"),
+    "my_progress_page": ("mathplay.widgets.my_page", "my_progress_page"),
     "cards": ("mathplay.cards", None),
     "BinaryCards": ("mathplay.widgets.cards", "BinaryCards"),
 }

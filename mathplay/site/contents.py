@@ -31,15 +31,19 @@ from mathplay.i18n import LANGUAGES, _, speaking
 from mathplay.site.leftout import records_reason, why_left_out
 from mathplay.site.onelesson import LESSON_NAME, with_start_line
 from mathplay.site.tools import SiteError
+from mathplay.startline import start_cell
 
 __all__ = [
     "GAMES",
     "KERNEL",
+    "MY_PROGRESS",
     "SAMPLE_RECORDS",
     "for_the_site",
     "gather",
     "lesson_files",
+    "my_progress_notebook",
     "play_notebook",
+    "write_my_progress_notebooks",
     "write_play_notebooks",
 ]
 
@@ -123,6 +127,61 @@ def play_notebook(game: str, language: str | None = None) -> dict[str, Any]:
         "nbformat": 4,
         "nbformat_minor": 5,
     }
+
+
+#: The pupil's own page on the site, in each language's folder (``es/my-progress.ipynb``).
+MY_PROGRESS = "my-progress"
+
+
+def my_progress_notebook(language: str | None = None) -> dict[str, Any]:
+    """The site's "My progress" notebook: a pupil's own page (their lessons, the skills
+    due for review, what comes next), from the records kept in this browser for the
+    lessons of its folder; in ``language`` when given."""
+    with speaking(language):
+        words = _(
+            "# My progress\n\n"
+            "What you have done in the lessons on this computer, which skills are due for "
+            "review, and what comes next."
+        )
+    chosen = f'language="{language}"' if language else ""
+    code = f"import mathplay\n\nmathplay.my_progress_page({chosen})"
+    return {
+        "cells": [
+            start_cell(language),  # opened in JupyterLab: what to press
+            {
+                "cell_type": "markdown",
+                "id": "my-progress-words",
+                "metadata": {},
+                "source": words.splitlines(keepends=True),
+            },
+            {
+                "cell_type": "code",
+                "id": "my-progress-page",
+                # No code on a pupil's page: the cell is collapsed.
+                "metadata": {"jupyter": {"source_hidden": True}, "tags": ["hide-input"]},
+                "source": code.splitlines(keepends=True),
+                "execution_count": None,
+                "outputs": [],
+            },
+        ],
+        "metadata": {"kernelspec": dict(KERNEL), "language_info": {"name": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def write_my_progress_notebooks(folder: Path, languages: Sequence[str] = ()) -> list[Path]:
+    """Write ``my-progress.ipynb`` into ``folder``, and for each of ``languages`` into its
+    folder, in it."""
+    written = []
+    for language in (None, *languages):
+        place = folder / language if language else folder
+        place.mkdir(parents=True, exist_ok=True)
+        path = place / f"{MY_PROGRESS}.ipynb"
+        text = json.dumps(my_progress_notebook(language), indent=1, ensure_ascii=False)
+        path.write_text(text + "\n", encoding="utf-8")
+        written.append(path)
+    return written
 
 
 def write_play_notebooks(folder: Path, languages: Sequence[str] = ()) -> list[Path]:
@@ -261,6 +320,7 @@ def gather(
             translated.add(speaks)
         _copy(path, into / name, lesson=bool(LESSON_NAME.match(name)), speaks=speaks)
     write_play_notebooks(into, [code for code in LANGUAGES if code in translated])
+    write_my_progress_notebooks(into, [code for code in LANGUAGES if code in translated])
     for given in extra:
         source = Path(given).expanduser()
         if source.is_dir():

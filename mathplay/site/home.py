@@ -135,6 +135,20 @@ def front_page(
             folder = "" if code == "en" else f"{code}/"
             plays = [(f"{folder}play-{game}", game.capitalize()) for game in games]
             body.append(_list([(path, _("Play {game}").format(game=name)) for path, name in plays]))
+        if lessons:
+            body.append(f"<h2>{escape(_('Your progress'))}</h2>")
+            folder = "" if code == "en" else f"{code}/"
+            body.append(_list([(f"{folder}my-progress", _("My progress"))]))
+            body.append(
+                "<p>"
+                + escape(
+                    _(
+                        "What you have done in the lessons on this computer, which skills "
+                        "are due for review, and what comes next."
+                    )
+                )
+                + "</p>"
+            )
         if teachers:
             body.append(f"<h2>{escape(_('For teachers'))}</h2>")
             body.append(

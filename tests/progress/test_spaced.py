@@ -190,3 +190,27 @@ def test_my_progress_says_what_was_done_what_is_due_and_what_comes_next(tmp_path
     assert shown.startswith('<section class="mathplay-my-progress"><h3>Ana&#x27;s progress')
     names.set_pupil("Bo")
     assert "Nothing yet" in mathplay.my_progress(log=log).text  # Bo's own records only
+
+
+def test_my_progress_page_asks_who_then_shows_their_progress(tmp_path: Path) -> None:
+    """The website's "My progress" page starts with nobody known: it asks the name (as a
+    lesson does), then shows that pupil's own progress."""
+    from mathplay.widgets.my_page import MyProgressPage
+
+    log = tmp_path / "progress.jsonl"
+    _mastered(log, "binary-to-decimal", days_ago=2)
+    record(log, who="Ana", puzzle_set="Lesson 5: binary numbers: end check",
+           puzzle="check-1", answer="1", right=True, lesson="05-binary-numbers")  # fmt: skip
+    names.set_pupil(None)
+    page = MyProgressPage(records=log)
+    assert page.shown.value == ""
+    assert "Write your name" in page.greeting.value
+    page.name_area.box.value = "Ana"  # typed, then Enter
+    assert "Ana&#x27;s progress" in page.shown.value
+    assert "lesson 5: 1 puzzle right, end check: 1 answer" in page.shown.value
+    assert "review due now" in page.shown.value
+    assert page.greeting.layout.display == "none"
+    names.set_pupil("Bo")  # another pupil at this computer: only his own
+    other = MyProgressPage(records=log)
+    assert "Bo&#x27;s progress" in other.shown.value and "Nothing yet" in other.shown.value
+    names.set_pupil(None)

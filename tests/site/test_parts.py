@@ -35,6 +35,7 @@ from mathplay.site.serve import make_server
 from mathplay.site.snapshot import make_snapshot
 from mathplay.site.teachers import lesson_titles, teacher_pages, translated_titles
 from mathplay.site.tools import SiteError, find_python
+from mathplay.startline import START_CELL_ID
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 
@@ -144,9 +145,11 @@ def test_the_sites_files(tmp_path: Path) -> None:
     assert files == [
         "00-welcome.ipynb",
         "es/00-bienvenida.ipynb",
+        "es/my-progress.ipynb",  # the pupil's own page, in Spanish
         *[f"es/play-{game}.ipynb" for game in sorted(GAMES)],  # Play, in Spanish
         "es/puzzles/00.toml",
         "my-lesson.ipynb",
+        "my-progress.ipynb",
         *[f"play-{game}.ipynb" for game in sorted(GAMES)],
         "puzzles/00-welcome.toml",
     ]
@@ -179,6 +182,33 @@ def test_the_play_notebooks_are_for_children() -> None:
         json.dumps(notebook)
 
 
+@pytest.mark.parametrize(
+    ("language", "heading"),
+    [(None, "# My progress"), ("es", "# Mi progreso"), ("ms", "# Kemajuan saya"),
+     ("el", "# Η πρόοδός μου")],
+)  # fmt: skip
+def test_the_my_progress_page_asks_the_name_in_its_language(
+    language: str | None, heading: str
+) -> None:
+    from mathplay.site.contents import my_progress_notebook
+
+    notebook = my_progress_notebook(language)
+    assert notebook["cells"][0]["id"] == START_CELL_ID  # what to press, in JupyterLab
+    assert "".join(notebook["cells"][1]["source"]).startswith(heading)
+    assert notebook["cells"][2]["metadata"]["jupyter"] == {"source_hidden": True}
+    code = "".join(notebook["cells"][2]["source"])
+    chosen = f'language="{language}"' if language else ""
+    assert code.endswith(f"mathplay.my_progress_page({chosen})")
+    json.dumps(notebook)
+
+
+def test_the_site_has_a_my_progress_page_per_language(tmp_path: Path) -> None:
+    gather(ROOT / "lessons", [], tmp_path, say=lambda _text: None)
+    assert {"my-progress.ipynb", "es/my-progress.ipynb", "ms/my-progress.ipynb",
+            "el/my-progress.ipynb"} <= {p.relative_to(tmp_path).as_posix()
+                                         for p in tmp_path.rglob("my-progress.ipynb")}  # fmt: skip
+
+
 def test_the_home_page_starts_lesson_00_and_links_every_lesson_and_the_teachers() -> None:
     original = (
         '<html><head><script id="jupyter-config-data" type="application/json" '
@@ -189,6 +219,8 @@ def test_the_home_page_starts_lesson_00_and_links_every_lesson_and_the_teachers(
     assert lessons[0] == ("00-welcome", "Lesson 0: Welcome to mathplay")
     assert len(lessons) == 11
     page = front_page(original, lessons, GAMES, teachers=True)
+    # The pupil's own page (issue 51), as an app page.
+    assert '<a href="lab/index.html?path=my-progress.ipynb&amp;app=1">My progress</a>' in page
     # Every lesson and Play page: its app page, and the notebook in JupyterLab.
     assert FRONT_PAGE == "lab/index.html?path=00-welcome.ipynb&amp;app=1"
     assert f'<a class="start" href="{FRONT_PAGE}">Start the first lesson</a>' in page

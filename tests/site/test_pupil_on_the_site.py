@@ -26,7 +26,7 @@ from mathplay.site.onelesson import START_CELL_ID
 from mathplay.widgets.practice import Practice
 from tests.browser.screen import assert_no_code_shows
 from tests.site.conftest import SCREENSHOTS
-from tests.site.lite import Notebook, open_notebook
+from tests.site.lite import Notebook, open_notebook, wait_for_app_page
 
 pytestmark = pytest.mark.site
 
@@ -193,6 +193,22 @@ def test_lesson_05_as_a_pupil_on_the_site(lite_page: Any) -> None:
     expect(end.locator(".mathplay-puzzles-review")).to_contain_text("Your answers")
     end.scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "pupil-came-back.png"))
+
+    # Her own page, from the home page's "My progress" (issue 51): asked who she is, then
+    # what she has done, from the records this browser keeps.
+    page.goto(page.base_url)
+    page.get_by_role("link", name="My progress", exact=True).click()
+    wait_for_app_page(page, "my-progress.ipynb")
+    mine = page.locator(".mathplay-my-progress-page")
+    expect(mine.locator(".mathplay-name-question")).to_contain_text(f"Are you {NAME}?")
+    mine.get_by_role("button", name=f"Yes, I am {NAME}").click()
+    shown = mine.locator(".mathplay-my-progress")
+    expect(shown).to_contain_text(f"{NAME}'s progress")
+    expect(shown).to_contain_text(f"end check: {len(sheet.puzzles)} answers")
+    expect(shown).to_contain_text("lesson 5:")
+    expect(shown).to_contain_text("lesson 6")  # what comes next
+    expect(page.get_by_text("my_progress_page")).to_have_count(0)  # no code on her page
+    page.screenshot(path=str(SCREENSHOTS / "pupil-my-progress.png"))
     assert page.errors == []
     # Nothing the page asked for was missing (no 404 in the console: not even a favicon).
     assert page.failed_loads == []
