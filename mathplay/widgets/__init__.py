@@ -66,7 +66,9 @@ def play(
     seat_list = parse_seats(chosen, players)
     _check_options(name, board_type, options)
     game = board_type.make_game({"players": players, **options})
-    return board_type(game, seat_list, threaded=threaded)
+    board = board_type(game, seat_list, threaded=threaded)
+    board.waits = True  # the pupil's own game: kept as it goes, offered again (issue 51)
+    return board
 
 
 def _check_options(name: str, board_type: type[BoardWidget], options: dict[str, Any]) -> None:

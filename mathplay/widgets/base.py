@@ -34,6 +34,7 @@ from mathplay.widgets.computers import ComputerSeats
 from mathplay.widgets.review_mode import ReviewMode
 from mathplay.widgets.seats import DEFAULT_COMPUTER, SEAT_CHOICES, parse_seats, seat_label
 from mathplay.widgets.turns import TurnMixin
+from mathplay.widgets.waiting_game import WaitingGame
 
 __all__ = ["BoardWidget", "MoveCallback"]
 
@@ -42,7 +43,7 @@ _STATIC = Path(__file__).with_name("static")
 MoveCallback = Callable[[Any, Any], None]
 
 
-class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, anywidget.AnyWidget):
+class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.AnyWidget):
     """A playable board for one game; subclasses say how the game looks and is set up."""
 
     _esm = _STATIC / "board.js"
@@ -319,6 +320,7 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, anywidget.AnyWidget):
         with self._lock:
             self.view = self._view()
         self._record_game_end()
+        self._keep_game()
 
     def _view(self) -> dict[str, Any]:
         game = self.game

@@ -330,3 +330,70 @@ def test_a_lesson_opened_unrun_says_what_to_press_and_stays_at_its_top(
         page.wait_for_timeout(1_500)
         expect(heading).not_to_be_in_viewport()
     context.close()
+
+
+def test_a_game_against_the_computer_waits_for_the_pupil_the_next_day(browser: Any) -> None:
+    """Lesson 00's game in JupyterLab: Zoë passes once (the computer plays), the kernel
+    is gone the next day; after Run All and "Are you Zoë?" → Yes, the board asks "Go on
+    with your game of Summy from earlier today?", and Yes puts her game back."""
+    from playwright.sync_api import expect
+
+    from mathplay.classroom.where import safe_file_name
+
+    expect.set_options(timeout=60_000)
+    lesson = "00-welcome"
+    server = Server(kind="lab")
+    shutil.copy(ROOT / "lessons" / f"{lesson}.ipynb", server.root)
+    (server.root / "puzzles").mkdir()
+    shutil.copy(ROOT / "lessons" / "puzzles" / f"{lesson}.toml", server.root / "puzzles")
+    SHOTS.mkdir(exist_ok=True)
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    kept = server.root / "mathplay-games" / f"{safe_file_name(NAME)}-summy.json"
+
+    def run_all() -> None:
+        page.goto(server.url(f"{lesson}.ipynb"))
+        page.locator(".jp-Notebook").first.wait_for(timeout=90_000)
+        wait_for_idle_kernel(server, f"{lesson}.ipynb", timeout_s=90)
+        page.locator(".jp-Notebook").first.click()
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+    with server:
+        run_all()
+        type_and_enter(page.locator(".mathplay-lesson .mathplay-puzzles-name input"), NAME)
+        board = page.locator(".mathplay-game .mp-board-widget")  # "Play a whole game"
+        board.scroll_into_view_if_needed()
+        board.get_by_role("button", name="Pass", exact=True).click()
+        deadline = time.monotonic() + 30
+        while not kept.exists() and time.monotonic() < deadline:
+            time.sleep(0.25)
+        saved = json.loads(kept.read_text())
+        assert saved["who"] == NAME and saved["seats"][0] == "human"
+        moves = json.loads(saved["save"])["history"]
+        assert moves[0].startswith("pass") or moves[0] == "pass"
+        page.keyboard.press("Escape")
+        page.keyboard.press("Control+s")
+        page.wait_for_timeout(1_000)
+        page.goto("about:blank")
+        _restart_kernels(server)
+
+        run_all()  # the next day
+        top = page.locator(".mathplay-lesson")
+        expect(top.locator(".mathplay-name-question")).to_contain_text(f"Are you {NAME}?")
+        top.get_by_role("button", name=f"Yes, I am {NAME}").click()
+        offer = page.locator(".mathplay-game-offer")
+        offer.scroll_into_view_if_needed()
+        expect(offer).to_contain_text("Go on with your game of Summy from earlier today?")
+        offer.scroll_into_view_if_needed()
+        expect(offer).to_be_in_viewport()
+        page.wait_for_timeout(500)  # JupyterLab draws the cells now in view
+        page.screenshot(path=str(SHOTS / "game-waits-offer.png"))
+        offer.get_by_role("button", name="Yes, go on").click()
+        expect(offer).to_be_hidden()
+        expect(board).to_contain_text("Here is your game again")
+        board.scroll_into_view_if_needed()
+        # Only the game's board asked: the lesson's example boards are not games.
+        expect(page.locator(".mathplay-game-offer")).to_have_count(1)
+        page.screenshot(path=str(SHOTS / "game-waits-back.png"))
+    context.close()

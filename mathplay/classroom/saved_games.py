@@ -1,0 +1,178 @@
+"""A game that waits: a pupil's unfinished game against the computer, kept under their
+name as it goes, and offered again the next time they open a board of that game ("Go on
+with your game of Summy from Tuesday?").
+
+One small file per pupil and game, beside the pupil's records (in
+``mathplay-games/``, named with the pupil's safe file name: ``ana-summy.json``), written
+whole after every move (a new file, then renamed over the old one, so a game is never
+half written). It holds the game's own save text (:meth:`Game.save`), the seats and when
+it was kept. A finished game is forgotten; so is one the pupil chose not to go on with.
+A file that is not a game of this pupil's (forged, cut short, another pupil's) is
+never offered: it is read through :func:`mathplay.load`, which only builds checked games.
+
+>>> import tempfile
+>>> from datetime import datetime, timedelta
+>>> from mathplay import Summy
+>>> folder = tempfile.mkdtemp()
+>>> game = Summy(players=2, seed=3, size=9)
+>>> _ = game.play(sorted(game.legal_moves(), key=str)[0])
+>>> then = datetime(2026, 12, 1, 16, 0).astimezone()  # a Tuesday
+>>> keep("Ana", "summy", game, ["human", "computer"], folder=folder, when=then)
+True
+>>> saved = waiting("ana", "summy", folder=folder)
+>>> saved.game.state_key() == game.state_key(), saved.seats
+(True, ['human', 'computer'])
+>>> offer_words(saved, now=then + timedelta(days=2))
+'Go on with your game of Summy from Tuesday?'
+>>> waiting("Bo", "summy", folder=folder) is None
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from mathplay.classroom.where import DEFAULT_LOG, log_path, name_key, safe_file_name
+from mathplay.errors import MathplayError
+from mathplay.games.registry import game_names
+from mathplay.i18n import _
+
+__all__ = ["GAMES_FOLDER", "SavedGame", "forget", "keep", "offer_words", "waiting"]
+
+#: The folder, beside the pupil's records, of the games that wait.
+GAMES_FOLDER = "mathplay-games"
+#: A saved game's file is never read past this size (a whole game saves in a few KB).
+MOST_BYTES = 500_000
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A pupil's game that waits: the game rebuilt, its seats and when it was kept."""
+
+    who: str
+    game_name: str
+    game: Any
+    seats: list[str]
+    when: datetime
+
+
+def _folder(who: str, folder: str | Path | None) -> Path | None:
+    if folder is not None:
+        return Path(folder)
+    path = log_path(who, DEFAULT_LOG)
+    return None if path is None else path.parent / GAMES_FOLDER
+
+
+def _path(who: str, game_name: str, folder: str | Path | None) -> Path | None:
+    place = _folder(who, folder)
+    if place is None or game_name not in game_names() or not who.strip():
+        return None
+    return place / f"{safe_file_name(who)}-{game_name}.json"
+
+
+def keep(
+    who: str,
+    game_name: str,
+    game: Any,
+    seats: list[str],
+    *,
+    folder: str | Path | None = None,
+    when: datetime | None = None,
+) -> bool:
+    """Keep ``who``'s ``game`` of ``game_name`` (forget it when it is over); ``True`` if
+    the file was written. A folder that cannot be written keeps nothing, quietly: the
+    game goes on."""
+    path = _path(who, game_name, folder)
+    if path is None:
+        return False
+    if game.is_over:
+        forget(who, game_name, folder=folder)
+        return False
+    data = {
+        "who": who,
+        "game": game_name,
+        "when": (when or datetime.now().astimezone()).isoformat(timespec="seconds"),
+        "seats": list(seats),
+        "save": game.save(),
+    }
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".saving-", suffix=".json")
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            json.dump(data, file, ensure_ascii=False)
+        os.replace(temporary, path)
+    except OSError:
+        return False
+    return True
+
+
+def waiting(who: str, game_name: str, *, folder: str | Path | None = None) -> SavedGame | None:
+    """``who``'s unfinished game of ``game_name``, or ``None`` (none kept, finished, or a
+    file that is not a checked game of theirs)."""
+    from mathplay.core.saves import load
+
+    path = _path(who, game_name, folder)
+    if path is None:
+        return None
+    try:
+        if path.stat().st_size > MOST_BYTES:
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or data.get("game") != game_name:
+            return None
+        if name_key(str(data.get("who", ""))) != name_key(who):
+            return None
+        seats = data.get("seats")
+        if not (isinstance(seats, list) and all(isinstance(seat, str) for seat in seats)):
+            return None
+        when = datetime.fromisoformat(str(data.get("when")))
+        game = load(str(data.get("save")))
+    except (OSError, ValueError, TypeError, RecursionError, MathplayError):
+        return None
+    if game.is_over or not game.history or len(seats) != game.players:
+        return None
+    if not when.tzinfo:
+        when = when.astimezone()
+    return SavedGame(who, game_name, game, seats, when)
+
+
+def forget(who: str, game_name: str, *, folder: str | Path | None = None) -> None:
+    """Forget ``who``'s game of ``game_name`` (nothing happens if there is none)."""
+    path = _path(who, game_name, folder)
+    if path is not None:
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+def _from_when(when: datetime, now: datetime) -> str:
+    days = (now.date() - when.astimezone(now.tzinfo).date()).days
+    if days <= 0:
+        return _("from earlier today")
+    if days == 1:
+        return _("from yesterday")
+    if days < 7:
+        return [
+            _("from Monday"),
+            _("from Tuesday"),
+            _("from Wednesday"),
+            _("from Thursday"),
+            _("from Friday"),
+            _("from Saturday"),
+            _("from Sunday"),
+        ][when.weekday()]
+    return _("from {date}").format(date=when.date().isoformat())
+
+
+def offer_words(saved: SavedGame, now: datetime | None = None) -> str:
+    """The question that offers ``saved`` again, in the pupil's words."""
+    moment = now or datetime.now().astimezone()
+    return _("Go on with your game of {game} {from_when}?").format(
+        game=saved.game_name.capitalize(), from_when=_from_when(saved.when, moment)
+    )
