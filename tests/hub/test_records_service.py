@@ -289,8 +289,9 @@ def test_a_pupil_on_another_machine_goes_on_where_they_left_off(
     again = PuzzleSet("arithmetic", only=[1], log=tmp_path / "new-home.jsonl")
     assert again.solved_now and again.answer_box.value == "4"
     assert "You solved this puzzle before" in again.feedback.value
-    # Another pupil of the class gets none of it.
-    monkeypatch.setenv("JUPYTERHUB_USER", "ben")
-    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", records_hub.token_for("ben"))
+    # Another pupil of the class gets none of it (cai, who never answered: ben solved
+    # this puzzle himself earlier in this module).
+    monkeypatch.setenv("JUPYTERHUB_USER", "cai")
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", records_hub.token_for("cai"))
     monkeypatch.setattr(resume, "_FROM_SERVICE", {})
-    assert not PuzzleSet("arithmetic", only=[1], log=tmp_path / "ben.jsonl").solved_now
+    assert not PuzzleSet("arithmetic", only=[1], log=tmp_path / "cai.jsonl").solved_now

@@ -84,9 +84,10 @@ def test_a_hostile_folder_publishes_nothing_it_must_not(lessons: Path, tmp_path:
     mine, kept, left = _hostile_folder(tmp_path)
     said: list[str] = []
     files = gather(lessons, [mine], tmp_path / "site", said.append)
-    own = {name for name in files if not name.startswith(("00-welcome", "play-", "puzzles/"))}
+    site_own = ("00-welcome", "play-", "my-progress", "puzzles/")  # the site's own pages
+    own = {name for name in files if not name.startswith(site_own)}
     assert own == kept
-    assert {f"play-{game}.ipynb" for game in GAMES} <= set(files)
+    assert {f"play-{game}.ipynb" for game in GAMES} | {"my-progress.ipynb"} <= set(files)
     # Nothing of the machine came in, and no file of the site holds a record.
     site_files = [path for path in (tmp_path / "site").rglob("*")]
     assert all(not path.is_symlink() for path in site_files)
@@ -167,3 +168,10 @@ def test_the_lessons_folder_is_looked_at_too(lessons: Path, tmp_path: Path) -> N
 )
 def test_what_counts_as_records(text: str, records: bool) -> None:
     assert holds_records(text) is records
+
+
+def test_pupils_games_that_wait_are_never_published(tmp_path: Path) -> None:
+    """A pupil's kept game (``mathplay-game-ana-summy.json``, issue 51) is theirs."""
+    kept = tmp_path / "mathplay-game-ana-summy.json"
+    kept.write_text('{"who": "Ana", "game": "summy", "save": "{}"}')
+    assert why_left_out(kept) == "it holds pupils’ records"
