@@ -2,11 +2,13 @@
 name as it goes, and offered again the next time they open a board of that game ("Go on
 with your game of Summy from Tuesday?").
 
-One small file per pupil and game, beside the pupil's records (in
-``mathplay-games/``, named with the pupil's safe file name: ``ana-summy.json``), written
-whole after every move (a new file, then renamed over the old one, so a game is never
-half written). It holds the game's own save text (:meth:`Game.save`), the seats and when
-it was kept. A finished game is forgotten; so is one the pupil chose not to go on with.
+One small file per pupil and game, beside the pupil's records, named with the pupil's
+safe file name (``mathplay-game-ana-summy.json``; no folder is made: on the website,
+making one shows as an "Untitled Folder" for a moment), written whole after every move
+(a new file, then renamed over the old one, so a game is never half written; on the
+website's Python, written in place). It holds the game's own save text
+(:meth:`Game.save`), the seats and when it was kept. A finished game is forgotten; so
+is one the pupil chose not to go on with.
 A file that is not a game of this pupil's (forged, cut short, another pupil's) is
 never offered: it is read through :func:`mathplay.load`, which only builds checked games.
 
@@ -33,6 +35,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime
@@ -44,10 +47,10 @@ from mathplay.errors import MathplayError
 from mathplay.games.registry import game_names
 from mathplay.i18n import _
 
-__all__ = ["GAMES_FOLDER", "SavedGame", "forget", "keep", "offer_words", "waiting"]
+__all__ = ["GAME_FILE_PREFIX", "SavedGame", "forget", "keep", "offer_words", "waiting"]
 
-#: The folder, beside the pupil's records, of the games that wait.
-GAMES_FOLDER = "mathplay-games"
+#: How the name of a file of a game that waits starts (beside the pupil's records).
+GAME_FILE_PREFIX = "mathplay-game-"
 #: A saved game's file is never read past this size (a whole game saves in a few KB).
 MOST_BYTES = 500_000
 
@@ -67,14 +70,14 @@ def _folder(who: str, folder: str | Path | None) -> Path | None:
     if folder is not None:
         return Path(folder)
     path = log_path(who, DEFAULT_LOG)
-    return None if path is None else path.parent / GAMES_FOLDER
+    return None if path is None else path.parent
 
 
 def _path(who: str, game_name: str, folder: str | Path | None) -> Path | None:
     place = _folder(who, folder)
     if place is None or game_name not in game_names() or not who.strip():
         return None
-    return place / f"{safe_file_name(who)}-{game_name}.json"
+    return place / f"{GAME_FILE_PREFIX}{safe_file_name(who)}-{game_name}.json"
 
 
 def keep(
@@ -102,12 +105,27 @@ def keep(
         "seats": list(seats),
         "save": game.save(),
     }
+    text = json.dumps(data, ensure_ascii=False)
+    temporary = None
+    if sys.platform == "emscripten":  # the website: its storage renames slowly
+        return _write_in_place(path, text)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".saving-", suffix=".json")
         with os.fdopen(handle, "w", encoding="utf-8") as file:
-            json.dump(data, file, ensure_ascii=False)
+            file.write(text)
         os.replace(temporary, path)
+        return True
+    except OSError:
+        # A file system with no renaming (some browser storages): written in place.
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+    return _write_in_place(path, text)
+
+
+def _write_in_place(path: Path, text: str) -> bool:
+    try:
+        path.write_text(text, encoding="utf-8")
     except OSError:
         return False
     return True

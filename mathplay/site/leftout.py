@@ -124,7 +124,7 @@ def why_left_out(path: Path) -> str | None:
         return _("it is not an ordinary file")
     if path.name in NEVER_NAMES or path.name.startswith("mathplay-results"):
         return records_reason()
-    if path.parent.name == "mathplay-games":  # pupils' games that wait (saved_games.py)
+    if path.name.startswith("mathplay-game-"):  # pupils' games that wait (saved_games.py)
         return records_reason()
     if path.suffix.lower() in _SCRIPTS:
         return _("it is a Python script (the site holds lessons, not programs)")

@@ -101,9 +101,13 @@ class NameArea(w.VBox):  # type: ignore[misc]
         known: str | None = None,
         *,
         ask_now: bool | None = None,
+        remembered_only: bool = False,
     ) -> None:
         super().__init__()
         self.quiet = not (ask_now if ask_now is not None else current_lesson() is None)
+        #: Ask only "Are you Ana?" when the browser remembers a name, never show the
+        #: name box (a Play page: the game is played without a name, and kept with one).
+        self.remembered_only = remembered_only
         self.add_class("mathplay-name-area")
         self._on_known = on_known
         self.box = w.Text(
@@ -145,7 +149,8 @@ class NameArea(w.VBox):  # type: ignore[misc]
 
     def _offered(self, change: dict[str, Any]) -> None:
         name = str(change["new"]).strip()[:MOST_NAME].strip()
-        if not name or current_pupil() or self.box.value.strip() or self.quiet:
+        quiet = self.quiet and not self.remembered_only
+        if not name or current_pupil() or self.box.value.strip() or quiet:
             return
         self.question.value = "<b>{}</b>".format(
             html.escape(_("Are you {name}?").format(name=name))

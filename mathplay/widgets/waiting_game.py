@@ -10,6 +10,10 @@ board asks "Go on with your game of Summy from Tuesday?" with two buttons. "Yes,
 puts the kept game on the board (its seats too), "No, a new game" forgets it. A move in
 the new game answers the question too: the pupil chose the new game, which is kept from
 then on.
+
+A Play page asks no name (a child may just play). When the browser remembers one from a
+lesson, the page asks "Are you Ana?" above the board (never a name box); Yes keeps the
+game under that name.
 """
 
 from __future__ import annotations
@@ -21,7 +25,9 @@ import ipywidgets as w
 
 from mathplay.classroom import saved_games
 from mathplay.classroom.names import current_pupil, when_known
+from mathplay.classroom.where import current_lesson
 from mathplay.i18n import _
+from mathplay.widgets.names import NameArea
 from mathplay.widgets.shown import set_shown
 
 if TYPE_CHECKING:
@@ -42,6 +48,8 @@ class WaitingGame:
     #: (game, ply) last kept: a refresh with no new move writes nothing.
     _kept: tuple[int, int] | None = None
     _offer_row: Any = None
+    #: On a Play page: "Are you Ana?" when the browser remembers a name.
+    _name_area: Any = None
 
     # --- keeping ------------------------------------------------------------------------
 
@@ -149,6 +157,12 @@ class WaitingGame:
             return
         row = self._offer_widgets()
         self._offer()
-        box = w.VBox([row, self])
+        parts = [row, self]
+        if current_lesson() is None and current_pupil() is None:
+            # A Play page asks no name; a pupil this browser knows is asked "Are you
+            # Ana?", so that their game is kept (and a kept one offered).
+            self._name_area = NameArea(self._name_given, None, ask_now=False, remembered_only=True)
+            parts.insert(0, self._name_area)
+        box = w.VBox(parts)
         box.add_class("mathplay-game")
         display(box)

@@ -349,7 +349,7 @@ def test_a_game_against_the_computer_waits_for_the_pupil_the_next_day(browser: A
     SHOTS.mkdir(exist_ok=True)
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     page = context.new_page()
-    kept = server.root / "mathplay-games" / f"{safe_file_name(NAME)}-summy.json"
+    kept = server.root / f"mathplay-game-{safe_file_name(NAME)}-summy.json"
 
     def run_all() -> None:
         page.goto(server.url(f"{lesson}.ipynb"))

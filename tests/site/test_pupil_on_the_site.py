@@ -209,6 +209,28 @@ def test_lesson_05_as_a_pupil_on_the_site(lite_page: Any) -> None:
     expect(shown).to_contain_text("lesson 6")  # what comes next
     expect(page.get_by_text("my_progress_page")).to_have_count(0)  # no code on her page
     page.screenshot(path=str(SCREENSHOTS / "pupil-my-progress.png"))
+
+    # A game that waits (issue 51): on the Play page she is asked "Are you Zoë?", plays
+    # (a pass; the computer answers), and the next visit offers her game back.
+    for visit in (1, 2):
+        page.goto(page.base_url)
+        page.get_by_role("link", name="Play Summy", exact=True).click()
+        wait_for_app_page(page, "play-summy.ipynb")
+        game = page.locator(".mathplay-game")
+        expect(game.locator(".mathplay-name-question")).to_contain_text(f"Are you {NAME}?")
+        game.get_by_role("button", name=f"Yes, I am {NAME}").click()
+        board = game.locator(".mp-board-widget")
+        if visit == 1:
+            board.get_by_role("button", name="Pass", exact=True).click()
+            expect(board).to_contain_text("You passed")
+            expect(board).to_contain_text("2. Computer")  # the computer has answered
+            page.wait_for_timeout(1_000)  # the game is kept after the computer's move
+    offer = game.locator(".mathplay-game-offer")
+    expect(offer).to_contain_text("Go on with your game of Summy from earlier today?")
+    page.screenshot(path=str(SCREENSHOTS / "pupil-game-waits.png"))
+    offer.get_by_role("button", name="Yes, go on").click()
+    expect(board).to_contain_text("Here is your game again")
+    expect(board).to_contain_text("You passed")
     assert page.errors == []
     # Nothing the page asked for was missing (no 404 in the console: not even a favicon).
     assert page.failed_loads == []

@@ -49,8 +49,8 @@ def test_a_game_is_kept_and_offered_again_to_its_pupil_only(game: str, tmp_path:
     board = shown(game, seed=4)
     first_move(board)
     kept = board.game.save()
-    files = sorted(p.name for p in (tmp_path / "mathplay-games").iterdir())
-    assert files == [f"ana-{game}.json"]
+    files = sorted(p.name for p in tmp_path.glob("mathplay-game-*"))
+    assert files == [f"mathplay-game-ana-{game}.json"]
     # Another day, a new board of the same game (a new seed): the question is asked.
     again = shown(game, seed=5)
     assert again.offer_text == f"Go on with your game of {game.capitalize()} from earlier today?"
@@ -70,7 +70,7 @@ def test_no_a_new_game_forgets_the_kept_one(tmp_path: Path) -> None:
     assert again.offer_text
     again.new_instead()
     assert again.offer_text == "" and again.game.ply == 0
-    assert not (tmp_path / "mathplay-games" / "ana-summy.json").exists()
+    assert not (tmp_path / "mathplay-game-ana-summy.json").exists()
     assert shown("summy", seed=6).offer_text == ""
 
 
@@ -91,7 +91,7 @@ def test_the_pupils_own_move_in_the_new_game_chooses_it(tmp_path: Path) -> None:
     assert board.offer_text
     first_move(board)
     assert board.offer_text == ""
-    kept = json.loads((tmp_path / "mathplay-games" / "ana-summy.json").read_text())
+    kept = json.loads((tmp_path / "mathplay-game-ana-summy.json").read_text())
     assert kept["save"] == board.game.save()
 
 
@@ -109,7 +109,7 @@ def test_a_board_that_shows_a_given_game_neither_keeps_nor_offers(
     example._offer()
     assert example.offer_text == ""
     front_end(example, event="action", id="pass")
-    kept = json.loads((tmp_path / "mathplay-games" / "ana-summy.json").read_text())
+    kept = json.loads((tmp_path / "mathplay-game-ana-summy.json").read_text())
     assert kept["save"] != example.game.save()
     shown_as: list[tuple[Any, dict[str, Any]]] = []
     monkeypatch.setattr(
@@ -130,13 +130,13 @@ def test_finished_and_two_person_games_are_not_kept(tmp_path: Path) -> None:
     names.set_pupil("Ana")
     board = shown("summy", seed=4)
     first_move(board)
-    assert (tmp_path / "mathplay-games" / "ana-summy.json").exists()
+    assert (tmp_path / "mathplay-game-ana-summy.json").exists()
     while not board.game.is_over:  # passes until the game ends
         front_end(board, event="action", id="pass")
-    assert not (tmp_path / "mathplay-games" / "ana-summy.json").exists()
+    assert not (tmp_path / "mathplay-game-ana-summy.json").exists()
     two = mathplay.play("mixmath", ["human", "human"], threaded=False, seed=4)
     front_end(two, event="action", id="pass")
-    assert not (tmp_path / "mathplay-games" / "ana-mixmath.json").exists()
+    assert not (tmp_path / "mathplay-game-ana-mixmath.json").exists()
 
 
 @pytest.mark.parametrize(
@@ -152,12 +152,11 @@ def test_finished_and_two_person_games_are_not_kept(tmp_path: Path) -> None:
 )
 def test_a_forged_file_is_never_offered_and_breaks_nothing(forged: str, tmp_path: Path) -> None:
     names.set_pupil("Ana")
-    (tmp_path / "mathplay-games").mkdir()
-    (tmp_path / "mathplay-games" / "ana-summy.json").write_text(forged)
+    (tmp_path / "mathplay-game-ana-summy.json").write_text(forged)
     board = shown("summy", seed=4)
     assert board.offer_text == ""
     first_move(board)  # the game goes on, and is kept over the forged file
-    kept = json.loads((tmp_path / "mathplay-games" / "ana-summy.json").read_text())
+    kept = json.loads((tmp_path / "mathplay-game-ana-summy.json").read_text())
     assert kept["who"] == "Ana"
 
 
@@ -177,3 +176,27 @@ def test_the_day_is_said_as_a_child_says_it() -> None:
     with speaking("es"):
         spanish = saved_games.offer_words(saved, now=then + timedelta(days=3))
     assert spanish != said[3] and "Summy" in spanish
+
+
+def test_a_play_page_asks_only_a_remembered_name_then_offers_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Play page (no lesson): nothing is asked of a pupil the browser does not know;
+    one it remembers is asked "Are you Ana?", and Yes brings her kept game."""
+    from mathplay.widgets.shown import is_shown
+
+    names.set_pupil("Ana")
+    first_move(shown("mixmath", seed=4))
+    names.set_pupil(None)
+    boxes: list[Any] = []
+    monkeypatch.setattr("IPython.display.display", lambda box, **_keys: boxes.append(box))
+    board = mathplay.play("mixmath", threaded=False, seed=5)
+    board._ipython_display_()
+    area = board._name_area
+    assert boxes[0].children == (area, board._offer_row, board)
+    assert not is_shown(area.box) and not is_shown(area.ask_row)  # nobody remembered
+    area.memory.offered = "Ana"  # the browser remembers Ana (from a lesson)
+    assert is_shown(area.ask_row) and not is_shown(area.box)
+    assert area.asking == "Ana"
+    area.confirm()  # "Yes, I am Ana"
+    assert board.offer_text.startswith("Go on with your game of Mixmath")
