@@ -48,6 +48,8 @@ class WaitingGame:
     #: (game, ply) last kept: a refresh with no new move writes nothing.
     _kept: tuple[int, int] | None = None
     _offer_row: Any = None
+    #: The question of the kept game offered (what the row shows, in words).
+    _offer_words: str = ""
     #: On a Play page: "Are you Ana?" when the browser remembers a name.
     _name_area: Any = None
 
@@ -109,7 +111,8 @@ class WaitingGame:
         if saved is None or saved.game.state_key() == self.game.state_key():
             return
         row = self._offer_widgets()
-        row.children[0].value = f"<b>{html.escape(saved_games.offer_words(saved))}</b>"
+        self._offer_words = saved_games.offer_words(saved)
+        row.children[0].value = f"<b>{html.escape(self._offer_words)}</b>"
         self._offered = saved
         set_shown(row, True)
 
@@ -124,9 +127,7 @@ class WaitingGame:
     @property
     def offer_text(self: BoardWidget) -> str:
         """The question asked above the board ("" when none)."""
-        if self._offered is None or self._offer_row is None:
-            return ""
-        return html.unescape(str(self._offer_row.children[0].value))[3:-4]
+        return "" if self._offered is None else self._offer_words
 
     def go_on(self: BoardWidget) -> None:
         """ "Yes, go on": the kept game on the board, with its seats."""
