@@ -31,6 +31,7 @@ import json
 import os
 import re
 import sys
+import threading
 import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -149,6 +150,8 @@ _translation = _load(_language)
 #: Whether a person or the code chose the language (set_language, language=, the New
 #: game panel): then the page's language does not change it.
 _chosen = False
+#: A worker thread's own language, inside :func:`speaking` (none: the main thread's).
+_this_thread = threading.local()
 #: Called with the new language whenever it changes (weakly held: a widget that is gone
 #: is forgotten).
 _listeners: list[Callable[[], Callable[[str], None] | None]] = []
@@ -210,7 +213,7 @@ def use_page_language(language: object) -> bool:
 
 def current_language() -> str:
     """The language mathplay speaks now (``"en"``, ``"es"``, ``"ms"`` or ``"el"``)."""
-    return _language
+    return getattr(_this_thread, "language", None) or _language
 
 
 def N_(message: str) -> str:
@@ -222,7 +225,7 @@ def N_(message: str) -> str:
 
 def _(message: str) -> str:
     """``message`` in the language spoken now (English when the catalogue lacks it)."""
-    return _translation.gettext(message)
+    return (getattr(_this_thread, "translation", None) or _translation).gettext(message)
 
 
 def _n(singular: str, plural: str, count: int) -> str:
@@ -231,7 +234,8 @@ def _n(singular: str, plural: str, count: int) -> str:
     >>> _n("{n} tile", "{n} tiles", 1).format(n=1), _n("{n} tile", "{n} tiles", 3).format(n=3)
     ('1 tile', '3 tiles')
     """
-    return _translation.ngettext(singular, plural, count)
+    translation = getattr(_this_thread, "translation", None) or _translation
+    return translation.ngettext(singular, plural, count)
 
 
 @contextlib.contextmanager
@@ -242,9 +246,19 @@ def speaking(language: str | None) -> Iterator[str]:
     global _chosen
     before, chosen_before = _language, _chosen
     if language is None:
-        yield _language
+        yield current_language()
         return
     code = language_code(language) or "en"
+    if threading.current_thread() is not threading.main_thread():
+        # A worker thread (the records service's reports) speaks for itself alone: the
+        # language of the main thread, and of every other worker, stays as it was.
+        outer = getattr(_this_thread, "language", None), getattr(_this_thread, "translation", None)
+        _this_thread.language, _this_thread.translation = code, _load(code)
+        try:
+            yield code
+        finally:
+            _this_thread.language, _this_thread.translation = outer
+        return
     # A text made in passing: the widgets on show keep their words (no redraw).
     _switch(code, notify=False)
     try:

@@ -287,6 +287,9 @@ class Summary:
     _marks: dict[str, dict[str, dict[str, Mark]]] | None = field(
         default=None, repr=False, compare=False
     )
+    _wrong_by_column: dict[tuple[str, str], list[str]] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def game_lines(self) -> list[str]:
         """One line per finished game: who, which game, the points and the share of the
@@ -356,12 +359,14 @@ class Summary:
         ])  # fmt: skip
 
     def _wrong(self, puzzle_set: str, column: str) -> list[str]:
-        return [
-            answer
-            for row in self.rows
-            if (row["set"], row["item"]) == (puzzle_set, column)
-            for answer in row["wrong_answers"]
-        ]
+        """The wrong answers typed at one column, from an index made once: a report with
+        thousands of puzzles takes time in proportion to its rows, not their square."""
+        if self._wrong_by_column is None:
+            index: dict[tuple[str, str], list[str]] = {}
+            for row in self.rows:
+                index.setdefault((row["set"], row["item"]), []).extend(row["wrong_answers"])
+            self._wrong_by_column = index
+        return self._wrong_by_column.get((puzzle_set, column), [])
 
     # --- text -----------------------------------------------------------------------
 
@@ -582,6 +587,7 @@ def summary_of(
     questions: dict[tuple[str, str], str] = {}  # a set's puzzles: one question for all
     own: dict[tuple[str, str, str], list[str]] = {}  # (pupil, set, skill): their puzzles
     asked: dict[tuple[str, str, str], str] = {}  # (pupil, set, puzzle): their own question
+    known: set[tuple[str, str]] = set()  # (set, column) and (pupil, …) seen: no list search
     for a in attempts:
         who = str(a.get("who") or "").strip() or _("(no name)")
         key = name_key(who)
@@ -590,7 +596,8 @@ def summary_of(
         skill = practice_skill(a)
         column = puzzle if skill is None else skill
         columns = sets.setdefault(name, [])
-        if column not in columns:
+        if (name, column) not in known:
+            known.add((name, column))
             columns.append(column)
         question = a.get("question")
         if skill is None:
@@ -599,7 +606,8 @@ def summary_of(
         else:
             skills.setdefault((name, skill), SkillColumn(skill, a.get("kind"), a.get("level")))
             stream = own.setdefault((key, name, skill), [])
-            if puzzle not in stream:
+            if (f"{key}\0{name}\0{skill}", puzzle) not in known:
+                known.add((f"{key}\0{name}\0{skill}", puzzle))
                 stream.append(puzzle)
             if isinstance(question, str):
                 asked[(key, name, puzzle)] = question

@@ -87,7 +87,7 @@ def _tip(who: str, label: str, mark: Any, skill: bool) -> str:
 def _grid(s: Summary, puzzle_set: str) -> str:
     from mathplay.classroom.statuses import STATUS_BY_NAME
 
-    puzzles = s.sets[puzzle_set]
+    puzzles = _shown_columns(s, puzzle_set)
     labels = [s.label(puzzle_set, p) for p in puzzles]
     skills = [(puzzle_set, p) in s.skills for p in puzzles]
     head = "".join(
@@ -132,7 +132,32 @@ def _grid(s: Summary, puzzle_set: str) -> str:
         rates.append(f'<td class="mp-c mp-small">{first}/{tried}</td>')
     label = escape(_("right at the first try"))
     lines.append(f'<tr><th style="text-align:left">{label}</th>{"".join(rates)}</tr>')
-    return "<table>" + "".join(lines) + "</table>"
+    table = "<table>" + "".join(lines) + "</table>"
+    left_out = len(s.sets[puzzle_set]) - len(puzzles)
+    if left_out > 0:
+        note = _("This set has {n} puzzles: the grid shows the {shown} tried by the most "
+                 "pupils. The CSV file has them all.").format(
+            n=len(s.sets[puzzle_set]), shown=len(puzzles)
+        )  # fmt: skip
+        table += f"<p>{escape(note)}</p>"
+    return table
+
+
+#: The most columns of one set a grid shows (a lesson has a few dozen puzzles; more are
+#: a script's, and a grid of thousands would fill the teacher's page).
+MOST_COLUMNS = 80
+
+
+def _shown_columns(s: Summary, puzzle_set: str) -> list[str]:
+    """A set's columns in the grid: all, in order, unless there are more than
+    ``MOST_COLUMNS``; then those tried by the most pupils (in their order)."""
+    columns = s.sets[puzzle_set]
+    if len(columns) <= MOST_COLUMNS:
+        return columns
+    marks = s.marks(puzzle_set)
+    tried = {c: sum(1 for mine in marks.values() if mine[c].attempts > 0) for c in columns}
+    kept = set(sorted(columns, key=lambda c: -tried[c])[:MOST_COLUMNS])
+    return [c for c in columns if c in kept]
 
 
 def _hardest(s: Summary) -> str:

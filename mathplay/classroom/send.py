@@ -34,6 +34,7 @@ import json
 import os
 import sys
 import threading
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -69,7 +70,21 @@ _FIRST_RETRY, _LONGEST_RETRY = 2.0, 60.0
 
 
 class SendFailed(OSError):
-    """The service could not be reached, or refused the records (how, in the message)."""
+    """The service could not be reached, or refused the records (how, in the message).
+    ``retry_after``: the seconds the service asked to wait before sending again (it
+    answers 429 to a pupil who sent too much at once), else 0."""
+
+    def __init__(self, message: str, retry_after: float = 0.0) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+def _retry_after(error: urllib.error.HTTPError) -> float:
+    """The seconds of a 429's ``Retry-After`` (at most an hour; 0 if none or not a number)."""
+    try:
+        return min(3600.0, max(0.0, float(error.headers.get("Retry-After") or 0)))
+    except (TypeError, ValueError):
+        return 0.0
 
 
 def records_url() -> str | None:
@@ -156,7 +171,10 @@ def _post(url: str, token: str, lines: list[str]) -> dict[str, object]:
         with urllib.request.urlopen(request, timeout=_TIMEOUT) as response:
             answer = json.loads(response.read() or b"{}")
     except urllib.error.HTTPError as error:
-        raise SendFailed(f"the records service answered {error.code} {error.reason}") from None
+        raise SendFailed(
+            f"the records service answered {error.code} {error.reason}",
+            retry_after=_retry_after(error) if error.code in (429, 503) else 0.0,
+        ) from None
     except (OSError, ValueError) as error:
         raise SendFailed(f"the records service could not be reached: {error}") from None
     return answer if isinstance(answer, dict) else {}
@@ -194,6 +212,8 @@ class _Sender:
         self.idle.set()
         self.thread: threading.Thread | None = None
         self.last_error = ""
+        #: Not before this moment (``time.monotonic()``): the wait the service asked for.
+        self.not_before = 0.0
 
     def wake(self, path: str | Path) -> None:
         with self.lock:
@@ -211,15 +231,21 @@ class _Sender:
         while True:
             self.woken.wait(timeout=None if self.idle.is_set() else wait)
             self.woken.clear()
+            # A new record wakes the thread, but never sooner than the service asked.
+            pause = self.not_before - time.monotonic()
+            if pause > 0:
+                time.sleep(pause)
             with self.lock:
                 paths = sorted(self.pending)
             failed = False
+            asked = 0.0  # the wait the service asked for (429 Retry-After)
             for path in paths:
                 try:
                     send_pending(path)
                 except SendFailed as error:
                     self.last_error = str(error)
                     failed = True
+                    asked = max(asked, error.retry_after)
                     continue
                 except OSError as error:  # the file itself: nothing to send later
                     self.last_error = str(error)
@@ -230,6 +256,8 @@ class _Sender:
                 if not self.pending:
                     self.idle.set()
             wait = min(wait * 2, _LONGEST_RETRY) if failed else _FIRST_RETRY
+            wait = max(wait, asked)
+            self.not_before = time.monotonic() + asked
 
 
 def _size(path: str) -> int:

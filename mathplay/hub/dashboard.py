@@ -25,7 +25,7 @@ from mathplay.classroom.roster import skills_csv
 from mathplay.i18n import _, current_language
 
 __all__ = ["POLL_SECONDS", "class_page", "csv_file", "error_page", "lessons_list",
-           "pupil_home", "report", "teacher_home"]  # fmt: skip
+           "news_of", "pupil_home", "report", "report_html", "teacher_home"]  # fmt: skip
 
 #: How often a dashboard asks whether anything new came.
 POLL_SECONDS = 3
@@ -201,16 +201,23 @@ def report(
     """The report of ``records`` for the class ``pupils`` (``None``: one pupil's own), and
     what to read out: whose answers came after row ``known`` (nothing the first time,
     when ``known`` is -1)."""
+    new = sorted({str(r["who"]) for r in records if known >= 0 and int(r.get("row", 0)) > known})
+    return report_html(records, pupils), news_of(new)
+
+
+def report_html(records: list[dict[str, Any]], pupils: Sequence[str] | None) -> str:
+    """The report of ``records`` for the class ``pupils`` (``None``: one pupil's own)."""
+    if not records and pupils is None:
+        return "<p>" + escape(_("No answers yet. They appear here as you answer.")) + "</p>"
     summary = summary_of([dict(r) for r in records], class_list=pupils)
     if pupils is None:
-        html = own_body(summary)
-    else:
-        html = body(summary) + _skills(summary.skill_rows())
-    if not records and pupils is None:
-        html = "<p>" + escape(_("No answers yet. They appear here as you answer.")) + "</p>"
-    new = sorted({str(r["who"]) for r in records if known >= 0 and int(r.get("row", 0)) > known})
-    news = _("New answers from {names}.").format(names=", ".join(new)) if new else ""
-    return html, news
+        return own_body(summary)
+    return body(summary) + _skills(summary.skill_rows())
+
+
+def news_of(names: Sequence[str]) -> str:
+    """What the status line reads out: whose answers came (nothing if nobody's)."""
+    return _("New answers from {names}.").format(names=", ".join(names)) if names else ""
 
 
 def csv_file(records: list[dict[str, Any]], pupils: Sequence[str], kind: str) -> str:

@@ -41,9 +41,14 @@ import sys
 import time
 from collections.abc import Sequence
 from typing import Any
-from urllib.parse import urlparse
+from urllib.parse import quote, urlparse
 
-from jupyterhub.services.auth import HubOAuth, HubOAuthCallbackHandler, HubOAuthenticated
+from jupyterhub.services.auth import (
+    HubOAuth,
+    HubOAuthCallbackHandler,
+    HubOAuthenticated,
+    check_scopes,
+)
 from jupyterhub.utils import url_path_join
 from tornado import web
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
@@ -52,6 +57,8 @@ from tornado.ioloop import IOLoop
 from tornado.log import enable_pretty_logging
 
 from mathplay.hub import dashboard
+from mathplay.hub.limits import Limits
+from mathplay.hub.reports import Reports
 from mathplay.hub.store import MOST_LINES, RecordStore
 from mathplay.i18n import LANGUAGES, _, speaking
 
@@ -61,8 +68,13 @@ __all__ = ["DEFAULT_DB", "NAME", "Classes", "main", "make_app"]
 NAME = "mathplay-records"
 #: The database when none is named: a file beside the service.
 DEFAULT_DB = "sqlite:///mathplay-records.sqlite"
-#: The biggest request a kernel may send.
+#: The biggest request a kernel may send (it sends at most 256 kB).
 _MOST_BODY = 2 * 1024 * 1024
+#: The most bytes of a request read to say it is too big (413), rather than cutting the
+#: connection (which a proxy turns into its own error page).
+_MOST_READ = 64 * 1024 * 1024
+#: The longest value of ``?lesson=`` (a lesson's name).
+_MOST_LESSON = 255
 #: How long the hub's groups are kept before they are asked for again.
 _GROUPS_SECONDS = 5.0
 
@@ -112,6 +124,18 @@ class Classes:
         return [member for member in groups.get(group, []) if member not in teachers]
 
 
+def required_scopes(hub_auth: HubOAuth) -> set[str]:
+    """The scopes a token must carry for the service to act on it: the hub's access to
+    this service (``access:services!service=mathplay-records``), as the hub gives the
+    service in ``JUPYTERHUB_OAUTH_ACCESS_SCOPES``. A token of the same person that lacks
+    it (one another service got by OAuth, or a token made for one job) is refused."""
+    return set(hub_auth.access_scopes) or {f"access:services!service={NAME}"}
+
+
+def _may_use(hub_auth: HubOAuth, model: dict[str, Any]) -> bool:
+    return bool(check_scopes(required_scopes(hub_auth), set(model.get("scopes") or [])))
+
+
 def _language(header: str | None) -> str:
     """The first of the browser's languages (``Accept-Language``) mathplay speaks."""
     for part in (header or "").split(","):
@@ -131,9 +155,14 @@ class _Handler(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
         self.classes: Classes = service["classes"]
 
     async def prepare(self) -> None:
-        model = await self.hub_auth.get_user(self, sync=False)
-        self._hub_auth_user_cache = model if model and model.get("kind", "user") == "user" else None
         self.language = _language(self.request.headers.get("Accept-Language"))
+        model = await self.hub_auth.get_user(self, sync=False)
+        if model and model.get("kind", "user") == "user" and not _may_use(self.hub_auth, model):
+            with speaking(self.language):
+                raise web.HTTPError(
+                    403, reason=_("This login may not open the dashboard: log in again.")
+                )
+        self._hub_auth_user_cache = model if model and model.get("kind", "user") == "user" else None
 
     def set_default_headers(self) -> None:
         self.set_header("X-Content-Type-Options", "nosniff")
@@ -149,8 +178,19 @@ class _Handler(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
         """``function(*args)`` in a thread: the database never blocks the service."""
         return await IOLoop.current().run_in_executor(None, function, *args)
 
+    def lesson(self) -> str | None:
+        """The lesson asked for (``?lesson=``), checked: a lesson's name has no control
+        characters and is not longer than a name can be."""
+        value = self.get_argument("lesson", None) or None
+        if value is None:
+            return None
+        if len(value) > _MOST_LESSON or any(ord(c) < 32 or ord(c) == 127 for c in value):
+            with speaking(self.language):
+                raise web.HTTPError(400, reason=_("There is no lesson of that name."))
+        return value
+
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        with speaking(self.language):
+        with speaking(getattr(self, "language", "en")):
             if self.request.path.startswith(self.service["prefix"] + "api/"):
                 self.finish({"error": self._reason, "status": status_code})
                 return
@@ -161,16 +201,26 @@ class _Handler(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
             raise web.HTTPError(403, reason=_("Only the class's teacher can see this page."))
 
 
+@web.stream_request_body
 class RecordsHandler(_Handler):
     """``POST api/records``: a pupil's kernel sends the lines of their progress file;
     ``GET api/records``: it gets back the records stored under its pupil's hub name (a
-    pupil on another machine, or with a new home, goes on where they left off)."""
+    pupil on another machine, or with a new home, goes on where they left off).
+
+    Who sends is found before the body is read; the body is read up to ``_MOST_BODY``
+    (more is counted, not kept, and answered 413); each pupil's requests and lines are
+    limited (:mod:`mathplay.hub.limits`: 429 with ``Retry-After``)."""
 
     def check_xsrf_cookie(self) -> None:
         """Only a token is accepted here (never a cookie), so no XSRF check is needed."""
 
     async def prepare(self) -> None:
         self.language = "en"
+        self._chunks: list[bytes] = []
+        self._size = 0
+        set_most = getattr(self.request.connection, "set_max_body_size", None)
+        if set_most is not None:  # tornado's HTTP/1 connection
+            set_most(_MOST_READ)
         token = self.hub_auth.get_token(self, in_cookie=False)
         model = None
         if token:
@@ -179,19 +229,41 @@ class RecordsHandler(_Handler):
             raise web.HTTPError(401, reason="a pupil's hub token is needed")
         if model.get("kind", "user") != "user":
             raise web.HTTPError(403, reason="only a pupil's token can send records")
+        if not _may_use(self.hub_auth, model):
+            raise web.HTTPError(
+                403,
+                reason="this token may not use the records service (it needs the scope "
+                + " or ".join(sorted(required_scopes(self.hub_auth)))
+                + "; docs/classroom.md)",
+            )
         self.pupil = str(model["name"])
 
+    def data_received(self, chunk: bytes) -> None:
+        self._size += len(chunk)
+        if self._size <= _MOST_BODY:
+            self._chunks.append(chunk)
+
     async def post(self) -> None:
-        if len(self.request.body) > _MOST_BODY:
-            raise web.HTTPError(413, reason="too many records in one request")
+        if self._size > _MOST_BODY:
+            raise web.HTTPError(
+                413,
+                reason=f"too many records in one request ({self._size} bytes; at most "
+                f"{_MOST_BODY}): send them in smaller batches",
+            )
         try:
-            body = json.loads(self.request.body)
-        except ValueError:
+            body = json.loads(b"".join(self._chunks))
+        except (ValueError, RecursionError):
             raise web.HTTPError(400, reason="the request is not JSON") from None
         lines = body.get("lines") if isinstance(body, dict) else None
         if not isinstance(lines, list) or len(lines) > MOST_LINES:
             raise web.HTTPError(
                 400, reason=f"the request needs 'lines', a list of at most {MOST_LINES}"
+            )
+        wait = self.service["limits"].wait(self.pupil, len(lines))
+        if wait:
+            self.set_header("Retry-After", str(int(wait)))
+            raise web.HTTPError(
+                429, reason=f"too many records at once: send them again in {int(wait)} s"
             )
         added = await self.run(self.store.add, self.pupil, lines)
         self.finish({"pupil": self.pupil, "stored": added.stored,
@@ -227,9 +299,6 @@ class _ReportHandler(_Handler):
             self._teacher_only()
         return await self.classes.pupils(group)
 
-    def lesson(self) -> str | None:
-        return self.get_argument("lesson", None) or None
-
 
 class ClassHandler(_ReportHandler):
     """A class's page: the lessons, the live grid, the export buttons."""
@@ -262,14 +331,14 @@ class ReportHandler(_ReportHandler):
         if row == known:
             self.finish({"row": row})
             return
-        records = await self.run(self.store.records, pupils, lesson)
-        answer: dict[str, Any] = {"row": row}
+        reports: Reports = self.service["reports"]
+        html = await reports.html(pupils, group is not None, lesson, self.language, row)
+        new = await self.run(self.store.who_after, pupils, known) if known >= 0 else []
+        lessons = await self.run(self.store.lessons, pupils) if group is not None else []
+        answer: dict[str, Any] = {"row": row, "html": html}
         with speaking(self.language):
-            answer["html"], answer["news"] = dashboard.report(
-                records, pupils if group else None, known
-            )
+            answer["news"] = dashboard.news_of(new)
             if group is not None:
-                lessons = await self.run(self.store.lessons, pupils)
                 answer["lessons"] = dashboard.lessons_list(
                     group, lessons, lesson, self.service["prefix"]
                 )
@@ -282,13 +351,25 @@ class CsvHandler(_ReportHandler):
     @web.authenticated
     async def get(self, group: str, kind: str) -> None:
         pupils = await self.pupils_of(group)
-        records = await self.run(self.store.records, pupils, self.lesson())
-        with speaking(self.language):
-            text = dashboard.csv_file(records, pupils, kind)
-        name = f"{group}-{self.lesson() or 'all'}-{kind}.csv".replace("/", "-")
+        lesson = self.lesson()
+        row = await self.run(self.store.last_row, pupils)
+        reports: Reports = self.service["reports"]
+        text = await reports.csv(pupils, lesson, kind, self.language, row)
+        name = f"{group}-{lesson or 'all'}-{kind}.csv"
         self.set_header("Content-Type", "text/csv; charset=utf-8")
-        self.set_header("Content-Disposition", f'attachment; filename="{name}"')
+        self.set_header("Content-Disposition", content_disposition(name))
         self.finish(text)
+
+
+def content_disposition(name: str) -> str:
+    """The ``Content-Disposition`` of a download named ``name``: a plain ASCII name (any
+    other character ``_``), and the whole name in UTF-8 for browsers that read it.
+
+    >>> print(content_disposition('7b-"x"-ñ.csv'))
+    attachment; filename="7b-_x_-_.csv"; filename*=UTF-8''7b-%22x%22-%C3%B1.csv
+    """
+    plain = "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in name)
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
 
 
 def make_app(store: RecordStore, *, prefix: str, teachers: str = "teachers",
@@ -300,6 +381,8 @@ def make_app(store: RecordStore, *, prefix: str, teachers: str = "teachers",
         "hub_auth": hub_auth,
         "store": store,
         "classes": Classes(hub_auth, teachers),
+        "limits": Limits(),
+        "reports": Reports(store),
         "prefix": prefix,
     }
     # The same secret in every copy of the service (made from its hub token), so that a

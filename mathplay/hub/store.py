@@ -174,6 +174,16 @@ class RecordStore:
         with self.engine.connect() as connection:
             return int(connection.execute(query).scalar() or 0)
 
+    def who_after(self, pupils: Iterable[str], after: int) -> list[str]:
+        """The pupils of ``pupils`` with a record stored after the row ``after``."""
+        query = (
+            sa.select(RECORDS.c.pupil)
+            .where(RECORDS.c.pupil.in_(sorted(set(pupils))), RECORDS.c.id > after)
+            .distinct()
+        )
+        with self.engine.connect() as connection:
+            return sorted(str(pupil) for (pupil,) in connection.execute(query))
+
     def count(self) -> int:
         """How many records are stored."""
         with self.engine.connect() as connection:

@@ -28,7 +28,7 @@ from typing import Any
 
 from mathplay.games.registry import game_names
 from mathplay.i18n import LANGUAGES, _, speaking
-from mathplay.site.leftout import records_reason, why_left_out
+from mathplay.site.leftout import records_reason, why_left_out, without_records
 from mathplay.site.onelesson import LESSON_NAME, with_start_line
 from mathplay.site.tools import SiteError
 from mathplay.startline import start_cell
@@ -290,16 +290,23 @@ def for_the_site(text: str, *, lesson: bool = False, speaks: str | None = None) 
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
-def _copy(source: Path, target: Path, *, lesson: bool = False, speaks: str | None = None) -> None:
+def _copy(source: Path, target: Path, *, lesson: bool = False, speaks: str | None = None) -> int:
+    """Copy ``source`` to ``target``; a notebook goes without the outputs that show
+    pupils' records. Returns how many cells' outputs were cleared."""
     target.parent.mkdir(parents=True, exist_ok=True)
     if source.suffix == ".ipynb":
-        text = for_the_site(
-            source.read_text(encoding="utf-8", errors="replace"), lesson=lesson, speaks=speaks
-        )
-        if text is not None:
-            target.write_text(text, encoding="utf-8")
-            return
+        raw = source.read_text(encoding="utf-8", errors="replace")
+        try:
+            notebook, cleared = without_records(json.loads(raw))
+        except (ValueError, RecursionError):
+            notebook, cleared = None, 0
+        if notebook is not None:
+            raw = json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+        text = for_the_site(raw, lesson=lesson, speaks=speaks)
+        target.write_text(text if text is not None else raw, encoding="utf-8")
+        return cleared
     shutil.copyfile(source, target)
+    return 0
 
 
 def gather(
@@ -311,6 +318,7 @@ def gather(
     (through ``say``). Returns the files' paths in the site."""
     into.mkdir(parents=True, exist_ok=True)
     left_out: list[tuple[Path, str]] = []
+    cleared: list[Path] = []
     translated: set[str] = set()
     for path in lesson_files(lessons, left_out):
         name = path.relative_to(lessons).as_posix()
@@ -343,7 +351,13 @@ def gather(
                         name=target.relative_to(into).as_posix(), folder=given
                     )
                 )
-            _copy(path, target)
+            if _copy(path, target):
+                cleared.append(path)
+    if cleared:
+        say(_("Published without the outputs that showed pupils’ records ({count}):").format(
+            count=len(cleared)))  # fmt: skip
+        for path in cleared:
+            say(f"  {path}")
     if left_out:
         say(_("Left out of the site ({count}), because it must not be public:").format(
             count=len(left_out)))  # fmt: skip

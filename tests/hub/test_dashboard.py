@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -74,3 +75,101 @@ def test_a_class_name_cannot_break_the_page() -> None:
     assert "<script>alert(1)" not in page
     home = dashboard.teacher_home("mrs-k", ["<img src=x>"], PREFIX)
     assert "<img src=x>" not in home
+
+
+def _flooded(puzzles: int) -> list[dict[str, object]]:
+    """A class of three, and a fourth pupil who sent ``puzzles`` made-up puzzles."""
+    store = RecordStore("sqlite://")
+    made_up = [{"who": "eve", "set": "Adding", "puzzle": f"made-up-{n}", "answer": "1",
+                "right": False} for n in range(puzzles)]  # fmt: skip
+    store.add("eve", [json.dumps(record) for record in made_up])
+    for who in ("ana", "ben", "cai"):
+        store.add(who, [json.dumps({"who": who, "set": "Adding", "puzzle": f"add-{n}",
+                                    "answer": "4", "right": True}) for n in range(3)])  # fmt: skip
+    return store.records()
+
+
+def test_a_flood_of_made_up_puzzles_does_not_fill_the_teachers_page() -> None:
+    """Issue 52: the grid shows at most MOST_COLUMNS of a set, those tried by the most
+    pupils (the class's real puzzles), and says the CSV has them all."""
+    from mathplay.classroom.report_html import MOST_COLUMNS
+
+    pupils = ["ana", "ben", "cai", "eve"]
+    html = dashboard.report_html(_flooded(300), pupils)
+    assert html.count('<th title="made-up-') == MOST_COLUMNS - 3
+    for puzzle in ("add-0", "add-1", "add-2"):
+        assert f'<th title="{puzzle}">' in html
+    assert "This set has 303 puzzles: the grid shows the 80 tried by the most pupils." in html
+    rows = list(csv.DictReader(io.StringIO(dashboard.csv_file(_flooded(300), pupils, "report"))))
+    assert len({r["puzzle"] for r in rows}) == 303
+    small = dashboard.report_html(_flooded(10), pupils)
+    assert "This set has" not in small and small.count('<th title="made-up-') == 10
+
+
+def test_a_report_made_in_a_worker_thread_speaks_its_own_language() -> None:
+    """The service's reports are made in a thread while its requests are answered in
+    another language: each speaks its own."""
+    import threading
+
+    from mathplay.i18n import _, current_language
+
+    started, done = threading.Event(), threading.Event()
+    heard: list[str] = []
+
+    def worker() -> None:
+        with speaking("es"):
+            started.set()
+            done.wait(10)
+            heard.append(_("Skill levels"))
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    assert started.wait(10)
+    with speaking("el"):
+        greek = _("Skill levels")
+    english = _("Skill levels"), current_language()
+    done.set()
+    thread.join(10)
+    assert heard == ["Niveles por destreza"]
+    assert greek != "Skill levels" and english == ("Skill levels", "en")
+
+
+def test_each_pupil_is_limited_alone_and_told_how_long_to_wait() -> None:
+    from mathplay.hub.limits import LINES_BURST, LINES_PER_SECOND, REQUESTS_BURST, Limits
+
+    now = [0.0]
+    limits = Limits(clock=lambda: now[0])
+    assert limits.wait("eve", LINES_BURST) == 0.0
+    wait = limits.wait("eve", 100)
+    assert wait == 100 / LINES_PER_SECOND and limits.wait("ana", 400) == 0.0
+    now[0] += wait
+    assert limits.wait("eve", 100) == 0.0
+    assert [limits.wait("cai", 0) for _ in range(REQUESTS_BURST)] == [0.0] * REQUESTS_BURST
+    assert limits.wait("cai", 0) == 1.0  # one request a second after the burst
+
+
+def test_a_report_is_made_once_until_a_new_record_comes(tmp_path: Path) -> None:
+    import asyncio
+
+    from mathplay.hub.reports import Reports
+
+    store = RecordStore(f"sqlite:///{tmp_path / 'records.sqlite'}")
+    store.add("ana", [json.dumps({"who": "ana", "set": "S", "puzzle": "p1", "answer": "4",
+                                  "right": True})])  # fmt: skip
+    reports = Reports(store)
+
+    async def polls() -> list[str]:
+        row = store.last_row(["ana"])
+        same = await asyncio.gather(
+            *(reports.html(["ana", "ben"], True, None, "en", row) for _ in range(5))
+        )
+        store.add("ben", [json.dumps({"who": "ben", "set": "S", "puzzle": "p1", "answer": "5",
+                                      "right": False})])  # fmt: skip
+        newer = await reports.html(["ana", "ben"], True, None, "en", store.last_row(["ben"]))
+        return [*same, newer]
+
+    pages = asyncio.run(polls())
+    reports.close()
+    assert reports.made == 2  # five polls at once shared one report; the new row made one
+    assert len(set(pages[:5])) == 1 and "Not started (1): ben." in pages[0]
+    assert "Not started" not in pages[5]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -32,6 +33,9 @@ class Service:
         self.store = RecordStore(f"sqlite:///{folder / 'records.sqlite'}")
         self.port = free_port()
         self.requests = 0
+        #: How many requests to answer 429 (too many at once) with ``Retry-After: 1``.
+        self.busy = 0
+        self.asked_at: list[float] = []
         self.server: ThreadingHTTPServer | None = None
 
     @property
@@ -44,6 +48,14 @@ class Service:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:
                 service.requests += 1
+                service.asked_at.append(time.monotonic())
+                if service.busy > 0:
+                    service.busy -= 1
+                    self.send_response(429, "Too Many Requests")
+                    self.send_header("Retry-After", "1")
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
                 if self.headers.get("Authorization") != f"token {TOKEN}":
                     self.send_error(403)
                     return
@@ -74,6 +86,9 @@ def service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Service
     monkeypatch.setenv(send.RECORDS_URL_VARIABLE, running.url)
     monkeypatch.setenv(send.TOKEN_VARIABLE, TOKEN)
     monkeypatch.setattr(send, "_FIRST_RETRY", 0.2)
+    with send._SENDER.lock:  # nothing left from another test's files, no wait asked
+        send._SENDER.pending.clear()
+        send._SENDER.not_before = 0.0
     yield running
     running.stop()
 
@@ -145,6 +160,33 @@ def test_a_wrong_token_sends_nothing_and_keeps_the_records(
     with pytest.raises(send.SendFailed, match="403"):
         send.send_pending(path)
     assert send.sent_offset(path) == 0 and service.store.count() == 0
+
+
+def test_told_to_wait_the_sender_waits_and_keeps_the_records(
+    service: Service, tmp_path: Path
+) -> None:
+    """Issue 52: a service that answers 429 (this pupil sent too much at once) with
+    ``Retry-After`` gets the same lines again, no sooner than it asked, stored once."""
+    service.start()
+    service.busy = 1
+    with pytest.raises(send.SendFailed, match="429") as refused:
+        send.send_pending(_one_line(tmp_path / "other.jsonl"), service.url, TOKEN)
+    assert refused.value.retry_after == 1.0
+    assert service.store.count() == 0
+    service.busy, service.asked_at = 1, []
+    path = tmp_path / "ana.jsonl"
+    answer(path, 1)  # the sender's thread is told to wait ...
+    answer(path, 2)
+    assert send.flush(20), send.last_error()
+    assert "429" in send.last_error()
+    assert sorted(r["answer"] for r in service.store.records()) == ["1", "2"]  # ... and kept them
+    first, *_, last = service.asked_at
+    assert last - first >= 0.95  # it waited the second it was told to (not 0.2 s)
+
+
+def _one_line(path: Path) -> Path:
+    path.write_text('{"who": "Ana", "set": "S", "puzzle": "p0", "answer": "0", "right": true}\n')
+    return path
 
 
 def test_without_a_service_nothing_is_sent(tmp_path: Path) -> None:

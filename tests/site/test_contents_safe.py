@@ -175,3 +175,96 @@ def test_pupils_games_that_wait_are_never_published(tmp_path: Path) -> None:
     kept = tmp_path / "mathplay-game-ana-summy.json"
     kept.write_text('{"who": "Ana", "game": "summy", "save": "{}"}')
     assert why_left_out(kept) == "it holds pupils’ records"
+
+
+def _notebook(source: str, outputs: list[dict[str, object]]) -> str:
+    return json.dumps({"cells": [
+        {"cell_type": "markdown", "metadata": {}, "source": "# My class"},
+        {"cell_type": "code", "metadata": {}, "execution_count": 1, "source": source,
+         "outputs": outputs},
+        {"cell_type": "code", "metadata": {}, "execution_count": 2, "source": "1 + 1",
+         "outputs": [{"output_type": "execute_result", "execution_count": 2, "metadata": {},
+                      "data": {"text/plain": "2"}}]},
+    ], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})  # fmt: skip
+
+
+def test_records_in_any_form_never_reach_the_site(lessons: Path, tmp_path: Path) -> None:
+    """Issue 52: what was published before — a notebook that showed the class's records,
+    the xAPI file, the service's database, a zipped, gzipped or UTF-16 progress file, a
+    CSV whose name column is ``pupil`` — is left out, or (a notebook) published without
+    those outputs, and named."""
+    import gzip
+    import io as _io
+    import sqlite3
+    import tarfile
+    import zipfile
+
+    from mathplay.classroom.report import summary_of
+    from mathplay.classroom.xapi import statements
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    line = (json.dumps(RECORD) + "\n").encode()
+    summary = summary_of([RECORD, {**RECORD, "who": "Ben", "right": False}])
+    shown = {"output_type": "execute_result", "execution_count": 1, "metadata": {},
+             "data": {"text/plain": repr(summary), "text/html": summary._repr_html_()}}  # fmt: skip
+    printed = {"output_type": "stream", "name": "stdout", "text": str(summary)}
+    (mine / "class-summary.ipynb").write_text(
+        _notebook("from mathplay import progress\nprogress.summary()", [shown])
+    )
+    (mine / "printed.ipynb").write_text(_notebook("print(s)", [printed, shown]))
+    (mine / "statements.json").write_text(json.dumps(statements([RECORD])))
+    database = sqlite3.connect(mine / "mathplay-records.sqlite")
+    database.execute("CREATE TABLE t (line TEXT)")
+    database.commit()
+    database.close()
+    (mine / "progress.jsonl.gz").write_bytes(gzip.compress(line))
+    (mine / "week.dat").write_bytes(gzip.compress(line))  # any name
+    packed = _io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as archive:
+        archive.writestr("class/ana.jsonl", line)
+    (mine / "handed-in.zip").write_bytes(packed.getvalue())
+    packed = _io.BytesIO()
+    with tarfile.open(fileobj=packed, mode="w:gz") as archive:
+        info = tarfile.TarInfo("ana.jsonl")
+        info.size = len(line)
+        archive.addfile(info, _io.BytesIO(line))
+    (mine / "results.tar.gz").write_bytes(packed.getvalue())
+    (mine / "utf16.jsonl").write_bytes(line.decode().encode("utf-16"))
+    (mine / "utf16-no-mark.txt").write_bytes(line.decode().encode("utf-16-le"))
+    (mine / "marks.csv").write_text("pupil,puzzle,solved\nAna,p1,yes\n")
+    # What may go: a zip of worksheets, a UTF-16 note, a notebook with its own sums.
+    packed = _io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as archive:
+        archive.writestr("sheet.txt", "Add 3 and 4.\n")
+    (mine / "sheets.zip").write_bytes(packed.getvalue())
+    (mine / "note.txt").write_bytes("Hola, clase\n".encode("utf-16"))
+    (mine / "sums.ipynb").write_text(_notebook("3 + 4", []))
+
+    said: list[str] = []
+    files = gather(lessons, [mine], tmp_path / "site", said.append)
+    own = {name for name in files if not name.startswith(("00-welcome", "play-", "my-progress",
+                                                          "puzzles/"))}  # fmt: skip
+    assert own == {"class-summary.ipynb", "printed.ipynb", "sheets.zip", "note.txt", "sums.ipynb"}
+    for name in ("class-summary.ipynb", "printed.ipynb"):
+        text = (tmp_path / "site" / name).read_text()
+        assert "Ana" not in text and "mp-report" not in text, name
+        cells = json.loads(text)["cells"]
+        assert cells[1]["outputs"] == [] and cells[2]["outputs"][0]["data"] == {"text/plain": "2"}
+    start = said.index("Published without the outputs that showed pupils’ records (2):")
+    assert said[start + 1 : start + 3] == [f"  {mine / 'class-summary.ipynb'}",
+                                           f"  {mine / 'printed.ipynb'}"]  # fmt: skip
+    named = {line.split(": ", 1)[0].strip(): line.split(": ", 1)[1]
+             for line in said if ": " in line and line.startswith("  ")}  # fmt: skip
+    for name in (
+        "statements.json",
+        "progress.jsonl.gz",
+        "week.dat",
+        "handed-in.zip",
+        "results.tar.gz",
+        "utf16.jsonl",
+        "utf16-no-mark.txt",
+        "marks.csv",
+    ):
+        assert named[str(mine / name)] == "it holds pupils’ records", name
+    assert named[str(mine / "mathplay-records.sqlite")].startswith("it is a database")

@@ -1,0 +1,89 @@
+"""How much one pupil may send the records service: enough for any lesson, never enough
+to stall the class.
+
+A pupil's kernel sends a record a few seconds after each answer, and what it queued
+while the service could not be reached in batches of at most 400 lines. Each pupil has
+two buckets (a *token bucket*: it fills at a steady rate up to its size, and each
+request or line takes from it): requests and lines. A pupil answering as fast as a child
+can, or a kernel sending what it queued while the service was down (a lesson's answers), never
+empties them; a script posting thousands
+of lines a second empties them in a moment, and is then answered ``429 Too Many
+Requests`` with the seconds to wait (``Retry-After``). The kernel's sender waits that
+long and sends the same lines again (:mod:`mathplay.classroom.send`): nothing is lost.
+
+The buckets are the service's own (each copy of the service keeps its own).
+
+>>> now = [0.0]
+>>> limits = Limits(clock=lambda: now[0])
+>>> limits.wait("ana", 400), limits.wait("ana", LINES_BURST), limits.wait("ben", 400)
+(0.0, 200.0, 0.0)
+>>> now[0] += 200.0
+>>> limits.wait("ana", LINES_BURST)
+0.0
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+__all__ = ["LINES_BURST", "LINES_PER_SECOND", "REQUESTS_BURST", "REQUESTS_PER_SECOND", "Limits"]
+
+#: Lines a pupil may send at once (a kernel's long queue), then this many a second.
+LINES_BURST = 500
+LINES_PER_SECOND = 2.0
+#: Requests a pupil may make at once, then this many a second.
+REQUESTS_BURST = 30
+REQUESTS_PER_SECOND = 1.0
+
+
+@dataclass
+class _Bucket:
+    size: float
+    rate: float
+    level: float
+    when: float
+
+    def fill(self, now: float) -> None:
+        self.level = min(self.size, self.level + (now - self.when) * self.rate)
+        self.when = now
+
+    def wait(self, amount: float) -> float:
+        """Seconds until ``amount`` can be taken (0: it can now)."""
+        if amount <= self.level:
+            return 0.0
+        if amount > self.size:  # never in one go: the time to fill the whole bucket
+            return (self.size - self.level) / self.rate
+        return (amount - self.level) / self.rate
+
+
+class Limits:
+    """Each pupil's requests and lines, by their hub name."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._buckets: dict[str, tuple[_Bucket, _Bucket]] = {}
+        self._lock = threading.Lock()
+
+    def wait(self, pupil: str, lines: int) -> float:
+        """Take one request and ``lines`` lines from ``pupil``'s buckets: ``0.0`` if they
+        may send them now, else the whole seconds to wait first (nothing is taken)."""
+        with self._lock:
+            now = self.clock()
+            if pupil not in self._buckets:
+                self._buckets[pupil] = (
+                    _Bucket(REQUESTS_BURST, REQUESTS_PER_SECOND, REQUESTS_BURST, now),
+                    _Bucket(LINES_BURST, LINES_PER_SECOND, LINES_BURST, now),
+                )
+            requests, lines_bucket = self._buckets[pupil]
+            requests.fill(now)
+            lines_bucket.fill(now)
+            wait = max(requests.wait(1), lines_bucket.wait(lines))
+            if wait > 0:
+                return float(math.ceil(wait))
+            requests.level -= 1
+            lines_bucket.level -= lines
+            return 0.0

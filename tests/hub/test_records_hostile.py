@@ -1,0 +1,235 @@
+"""The records service under a hostile pupil, on a real JupyterHub with PostgreSQL (issue 52).
+
+- **The flood.** One pupil posts 500-line requests as fast as the service answers them
+  (never waiting when told to), while 30 classmates send their answers one at a time as
+  their kernels do (waiting when told to), and the teacher's class page polls its report
+  every half second: every teacher request is answered in under a second, every
+  classmate's line is stored once, and the flooding pupil is held to the service's limits.
+  The figures are printed.
+- **Scopes.** A token of a teacher or a pupil that does not carry access to the service
+  (one made for reading names only, as another service gets by OAuth) is refused by the
+  dashboard's files and by ``api/records``; their full tokens are accepted.
+- **Bad requests.** A 200,000-deep JSON body is 400, a 3 MB body the service's own 413
+  (through the hub's proxy), a ``?lesson=`` with a line break 400, and a ``"`` in it stays
+  inside the download's name.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+from mathplay.hub.limits import LINES_BURST, LINES_PER_SECOND
+from mathplay.hub.store import RecordStore
+from tests.hub.conftest import _cannot, _proxy
+from tests.hub.postgres import Postgres, postgres_bin
+from tests.hub.records_hub import CLASS, SERVICE, TEACHER, RecordsHub
+from tests.hub.records_load import LoadResult, pupils_with_tokens
+
+pytestmark = [pytest.mark.hub, pytest.mark.load]
+
+CLASSMATES = 30
+ATTEMPTS = 6
+FLOOD_SECONDS = 20.0
+
+
+@pytest.fixture(scope="module")
+def records_hub() -> Iterator[RecordsHub]:
+    try:
+        import jupyterhub  # noqa: F401
+    except ImportError:
+        _cannot("the jupyterhub package is not installed (pip install -e '.[test]')")
+    if postgres_bin() is None:
+        _cannot("PostgreSQL is not installed (apt-get install postgresql)")
+    with Postgres() as server, RecordsHub(server.url, _proxy()) as hub:
+        yield hub
+
+
+def _line(pupil: str, n: int, puzzle: str) -> str:
+    return json.dumps({"who": pupil, "set": "Flood", "lesson": "05-binary-numbers",
+                       "puzzle": puzzle, "answer": str(n), "right": n % 2 == 0,
+                       "hints": 0, "seconds": 3.0})  # fmt: skip
+
+
+def _raw(hub: RecordsHub, method: str, path: str, token: str, body: bytes | None = None,
+         ) -> tuple[int, Any, bytes]:  # fmt: skip
+    """Status, headers (any case) and body of a request to the hub with ``token``."""
+    request = urllib.request.Request(
+        hub.url + path, data=body, method=method,
+        headers={"Authorization": f"token {token}", "Content-Type": "application/json"},
+    )  # fmt: skip
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def _add_to_class(hub: RecordsHub, users: list[str]) -> None:
+    status, answer = hub.call("POST", f"/hub/api/groups/{CLASS}/users", hub.admin_token,
+                              {"users": users})  # fmt: skip
+    assert status == 200, (status, answer)
+
+
+def test_one_pupil_flooding_stalls_nobody(records_hub: RecordsHub) -> None:
+    hub = records_hub
+    tokens = pupils_with_tokens(hub, CLASSMATES)
+    hub.add_users(["eve"])
+    eve = hub.token_for("eve")
+    _add_to_class(hub, [*tokens, "eve"])
+    teacher = hub.token_for(TEACHER)
+    time.sleep(6)  # the service asks the hub for the classes again after 5 s
+    stop = threading.Event()
+    flood = {"requests": 0, "accepted": 0, "refused 429": 0, "other": []}
+    teacher_ms: list[float] = []
+    teacher_errors: list[str] = []
+    classmates = LoadResult(CLASSMATES, ATTEMPTS, 0.0)
+
+    def flooder() -> None:
+        n = 0
+        while not stop.is_set():
+            lines = [_line("eve", n + i, f"f{n + i}") for i in range(500)]
+            body = json.dumps({"lines": lines}).encode()
+            status, _headers, _raw_body = _raw(hub, "POST", SERVICE + "api/records", eve, body)
+            flood["requests"] += 1
+            if status == 200:
+                flood["accepted"] += 500
+                n += 500
+            elif status == 429:
+                flood["refused 429"] += 1
+            else:
+                flood["other"].append(status)
+
+    def poll() -> None:
+        row = -1
+        while not stop.is_set():
+            started = time.perf_counter()
+            status, _headers, raw = _raw(
+                hub, "GET", f"{SERVICE}class/{CLASS}/report.json?row={row}", teacher
+            )
+            teacher_ms.append((time.perf_counter() - started) * 1000)
+            if status != 200:
+                teacher_errors.append(f"{status}: {raw[:200]!r}")
+            else:
+                row = json.loads(raw)["row"]
+            time.sleep(0.5)
+
+    def classmate(item: tuple[str, str]) -> list[float]:
+        name, token = item
+        times = []
+        for n in range(ATTEMPTS):
+            body = json.dumps({"lines": [_line(name, n, f"p{n}")]}).encode()
+            while True:  # as the kernel's sender does: wait when told to, send again
+                started = time.perf_counter()
+                status, headers, _raw_body = _raw(hub, "POST", SERVICE + "api/records",
+                                                  token, body)  # fmt: skip
+                times.append((time.perf_counter() - started) * 1000)
+                if status == 200:
+                    break
+                if status != 429:
+                    classmates.failures.append(f"{name} #{n}: {status}")
+                    break
+                time.sleep(float(headers.get("Retry-After", "1")))
+            time.sleep(2.0)  # a child thinks between answers
+        return times
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=flooder), threading.Thread(target=poll)]
+    for thread in threads:
+        thread.start()
+    time.sleep(3)  # the flood is under way
+    with ThreadPoolExecutor(max_workers=CLASSMATES) as pool:
+        classmates.record_ms = [t for times in pool.map(classmate, tokens.items()) for t in times]
+    time.sleep(max(0.0, FLOOD_SECONDS - (time.perf_counter() - started)))
+    stop.set()
+    for thread in threads:
+        thread.join(120)
+    seconds = time.perf_counter() - started
+
+    store = RecordStore(hub.db_url)
+    rows = store.records(list(tokens))
+    eve_rows = len(store.records(["eve"]))
+    most_allowed = LINES_BURST + LINES_PER_SECOND * seconds + 500
+    print(
+        f"flood for {seconds:.1f} s: eve made {flood['requests']} requests, "
+        f"{flood['accepted']} lines accepted (at most {most_allowed:.0f} allowed), "
+        f"{flood['refused 429']} answered 429; the teacher's report.json: "
+        f"{len(teacher_ms)} requests, p50 {LoadResult.percentile(teacher_ms, 0.5):.0f} ms, "
+        f"p95 {LoadResult.percentile(teacher_ms, 0.95):.0f} ms, "
+        f"slowest {max(teacher_ms):.0f} ms; {CLASSMATES} classmates' records: p50 "
+        f"{LoadResult.percentile(classmates.record_ms, 0.5):.0f} ms, "
+        f"p95 {LoadResult.percentile(classmates.record_ms, 0.95):.0f} ms, "
+        f"slowest {max(classmates.record_ms):.0f} ms; stored {len(rows)} of "
+        f"{CLASSMATES * ATTEMPTS}"
+    )
+    assert flood["other"] == [], flood["other"][:5]
+    assert flood["refused 429"] > 0  # the limit was met
+    assert eve_rows == flood["accepted"] <= most_allowed
+    assert teacher_errors == [], teacher_errors[:3]
+    assert len(teacher_ms) >= 10 and max(teacher_ms) < 1000, sorted(teacher_ms)[-5:]
+    assert classmates.failures == [], classmates.failures[:5]
+    assert len(rows) == CLASSMATES * ATTEMPTS
+    assert len({(r["who"], r["answer"]) for r in rows}) == len(rows)  # each once
+
+
+def _scoped_token(hub: RecordsHub, user: str, scopes: list[str]) -> str:
+    status, answer = hub.call("POST", f"/hub/api/users/{user}/tokens", hub.admin_token,
+                              {"note": "one job", "scopes": scopes})  # fmt: skip
+    assert status == 201, (status, answer)
+    return str(answer["token"])
+
+
+def test_only_a_token_with_access_to_the_service_is_accepted(records_hub: RecordsHub) -> None:
+    hub = records_hub
+    names_only = {who: _scoped_token(hub, who, [f"read:users:name!user={who}"])
+                  for who in (TEACHER, "ana")}  # fmt: skip
+    full = {who: hub.token_for(who) for who in (TEACHER, "ana")}
+    line = _line("ana", 1, "scoped")
+    for path in ("report.csv", "skills.csv", "report.json"):
+        status, _headers, raw = _raw(hub, "GET", f"{SERVICE}class/{CLASS}/{path}",
+                                     names_only[TEACHER])  # fmt: skip
+        assert status == 403, (path, status, raw[:300])
+        assert b"ana" not in raw
+        status, _headers, _raw_body = _raw(hub, "GET", f"{SERVICE}class/{CLASS}/{path}",
+                                           full[TEACHER])  # fmt: skip
+        assert status == 200, path
+    body = json.dumps({"lines": [line]}).encode()
+    status, _headers, raw = _raw(hub, "POST", SERVICE + "api/records", names_only["ana"], body)
+    assert status == 403 and b"access:services!service=mathplay-records" in raw, raw
+    status, _headers, raw = _raw(hub, "GET", SERVICE + "api/records", names_only["ana"])
+    assert status == 403, raw
+    assert not [r for r in RecordStore(hub.db_url).records(["ana"]) if r["puzzle"] == "scoped"]
+    status, _headers, raw = _raw(hub, "POST", SERVICE + "api/records", full["ana"], body)
+    assert status == 200 and json.loads(raw)["stored"] == 1, raw
+
+
+def test_bad_requests_get_the_services_own_answer(records_hub: RecordsHub) -> None:
+    hub = records_hub
+    token = hub.token_for("ben")
+    teacher = hub.token_for(TEACHER)
+    deep = b'{"lines": ' + b"[" * 200_000 + b"]" * 200_000 + b"}"
+    status, _headers, raw = _raw(hub, "POST", SERVICE + "api/records", token, deep)
+    assert status == 400 and json.loads(raw)["error"] == "the request is not JSON", raw[:300]
+    big = json.dumps({"lines": ["x" * 1000] * 3000}).encode()  # 3 MB
+    status, _headers, raw = _raw(hub, "POST", SERVICE + "api/records", token, big)
+    answer: Any = json.loads(raw)
+    assert status == 413 and "smaller batches" in answer["error"], raw[:300]
+    status, _headers, raw = _raw(hub, "GET", f"{SERVICE}class/{CLASS}/report.csv?lesson=a%0D%0Ab",
+                                 teacher)  # fmt: skip
+    assert status == 400, raw[:300]
+    status, headers, raw = _raw(hub, "GET", f"{SERVICE}class/{CLASS}/report.csv?lesson=a%22b",
+                                teacher)  # fmt: skip
+    assert status == 200, raw[:300]
+    disposition = headers.get("Content-Disposition")
+    assert disposition.startswith('attachment; filename="7b-a_b-report.csv"; '), disposition
+    # The service still answers everyone.
+    status, _headers, _raw_body = _raw(hub, "GET", SERVICE + "api/records", token)
+    assert status == 200
