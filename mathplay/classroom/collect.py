@@ -378,7 +378,16 @@ def collect(
     result = CollectResult(output)
     homes = _homes(owners)
     result.owners = {str(folder): str(owner).strip() for folder, owner in (owners or {}).items()}
+    paths = list(paths)
     files, unreadable = progress_files(paths)
+    # The folders the teacher named: files found in them are opened one folder at a time
+    # from there, never through a link (a pupil swapping a folder for one gets nothing).
+    roots = sorted({Path(p) for p in paths if not os.path.islink(p) and os.path.isdir(p)},
+                   key=lambda folder: -len(folder.parts))  # fmt: skip
+
+    def root_of(path: Path) -> Path | None:
+        return next((folder for folder in roots if path.is_relative_to(folder)), None)
+
     result.problems += [_("left out {what}").format(what=u) for u in unreadable]
     seen: set[tuple[str, str]] = set()
     # The lines collect gave to a pupil before: (what the line said, the file it was in).
@@ -409,7 +418,7 @@ def collect(
         home = None if collected else _home_of(path, homes)
         here = None if collected else _resolved(path)
         good, bad = 0, []
-        for line in read_lines(path):
+        for line in read_lines(path, None if collected else root_of(path)):
             if line.entry is None or line.raw is None:
                 bad.append((line.number, line.why))
                 continue

@@ -39,6 +39,7 @@ from mathplay.classroom.where import (
     os_user,
     progress_dir,
 )
+from mathplay.files import FileRefused, open_beneath
 from mathplay.i18n import _, _n
 
 try:  # pragma: no cover - there is no fcntl on Windows
@@ -372,21 +373,19 @@ def why_not_read(path: str | Path) -> str | None:
     return None
 
 
-def _open_regular(path: str | Path) -> Any:
+def _open_regular(path: str | Path, root: str | Path | None = None) -> Any:
     """The ordinary file at ``path``, opened for reading without following a link and
-    without blocking on a pipe; ``None`` for anything else."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    without blocking on a pipe; ``None`` for anything else. With ``root`` (a folder the
+    teacher named, holding ``path``), every folder from ``root`` down is opened without
+    following a link too (:func:`mathplay.files.open_beneath`)."""
     try:
-        descriptor = os.open(path, flags)
-    except OSError:
-        return None
-    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-        os.close(descriptor)
+        descriptor = open_beneath(root or Path(path).parent, path)
+    except (FileRefused, ValueError):
         return None
     return os.fdopen(descriptor, "rb")
 
 
-def read_lines(path: str | Path) -> Iterator[Line]:
+def read_lines(path: str | Path, root: str | Path | None = None) -> Iterator[Line]:
     """Every non-blank line of the file, parsed and checked (a missing file has none, and
     so has anything :func:`why_not_read` refuses).
 
@@ -396,8 +395,9 @@ def read_lines(path: str | Path) -> Iterator[Line]:
     """
     if why_not_read(path) is not None:
         return
-    file = _open_regular(path)
-    if file is None:
+    file = _open_regular(path, root)
+    if file is None:  # it changed since it was looked at: a folder on the way is a link now
+        yield Line(str(path), 0, None, None, _("it could not be opened as an ordinary file"))
         return
     with file:
         number, total = 0, 0

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from mathplay.errors import MathplayError
+from mathplay.files import FileRefused, read_regular
 from mathplay.i18n import _
 
 __all__ = [
@@ -162,8 +163,12 @@ def read_lesson(path: str | Path) -> Lesson:
     size = Path(path).stat().st_size
     if size > MAX_LESSON_BYTES:
         raise LessonError(_too_big(size), path=name)
+    try:  # only an ordinary file, never more than the cap (a pipe, /dev/zero: refused)
+        data = read_regular(path, MAX_LESSON_BYTES)
+    except FileRefused as refused:
+        raise LessonError(str(refused), path=name) from None
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise LessonError(_("is not UTF-8 text: {error}").format(error=error), path=name) from None
     return read_text(text, name)
@@ -182,8 +187,8 @@ def find_lessons(paths: Iterable[str | Path]) -> list[Path]:
             if path.name not in LANGUAGES:
                 for language in LANGUAGES:
                     found += sorted((path / language).glob(LESSON_GLOB))
-        elif path.is_file() and path.suffix == ".md":
-            found.append(path)
+        elif path.suffix == ".md" and (path.exists() or path.is_symlink()):
+            found.append(path)  # a pipe or a device too: reading it says why it is not read
         elif path.is_file():
             raise LessonError(_("{path} is not a lesson: a lesson is a .md file").format(path=path))
         else:

@@ -28,6 +28,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from mathplay.files import FileRefused, read_regular
 from mathplay.i18n import LANGUAGES, _, language_code
 from mathplay.puzzles.model import (
     COMMON_KEYS,
@@ -400,7 +401,10 @@ def read_file(path: str | Path) -> tuple[str, str]:
                     )
                 ]
             )
-        data = file.read_bytes()
+        # Only an ordinary file, never more than the cap: a pipe or /dev/zero is refused.
+        data = read_regular(file, 4 * MAX_CHARS)
+    except FileRefused as refused:
+        raise PuzzleFileError([Problem(name, None, None, str(refused))]) from None
     except FileNotFoundError:
         raise PuzzleFileError([Problem(name, None, None, _("there is no such file"))]) from None
     except OSError as error:
