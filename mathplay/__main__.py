@@ -10,8 +10,12 @@ records; ``mathplay lessons build|check|new`` builds, checks and starts lessons;
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any, TextIO
 
 from mathplay.errors import MathplayError
 from mathplay.expr import check
@@ -36,6 +40,19 @@ def _print_verdict(text: str, base: int, order: str) -> bool:
     for line in verdict.steps.splitlines():
         print("    " + line)
     return verdict.holds
+
+
+def _discard_for(game: Any) -> str:
+    """A greedy player's move when it cannot make a sum: discard its whole hand (new
+    blocks, a new chance), or pass when the rules do not let it discard."""
+    hand = "".join(game.hands[game.to_move])
+    if hand:
+        try:
+            game.copy().play(f"discard {hand}")
+        except MathplayError:
+            return "pass"
+        return f"discard {hand}"
+    return "pass"
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -65,8 +82,11 @@ def _demo(args: argparse.Namespace) -> int:
                     n=player + 1, move=best, score=best.score
                 )
             )
-        else:
-            game.play("pass")
+        else:  # no sum to make: the hand goes back for new blocks, as a player would do
+            player = game.to_move
+            discard = _discard_for(game)
+            game.play(discard)
+            print(_("Player {n}: {move}").format(n=player + 1, move=discard))
     print()
     print(game.board)
     print(_("Scores: {scores}").format(scores=", ".join(str(s) for s in game.scores)))
@@ -107,6 +127,52 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     add_site_parser(commands)
     args = parser.parse_args(argv)
+    with printable_output():
+        return _run(args)
+
+
+#: What a terminal takes as a command rather than a letter: C0 controls but tab and
+#: newline, DEL, and C1 controls (ESC [ … moves the cursor, ESC ] … sets the title).
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+class _Printable(io.TextIOBase):
+    """A text stream that writes to ``stream`` with every control character replaced by
+    U+FFFD: a pupil's name such as ``"\x1b[2J"`` is shown, never obeyed by the teacher's
+    terminal."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(_CONTROLS.sub("\ufffd", text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return str(getattr(self.stream, "encoding", "utf-8"))
+
+
+@contextlib.contextmanager
+def printable_output() -> Iterator[None]:
+    """Inside the block, what mathplay prints (stdout and stderr) has no control
+    characters: names and answers a pupil typed, and file names, reach the teacher's
+    terminal as text."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Printable(out), _Printable(err)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         return int(args.run(args))
     except MathplayError as error:

@@ -51,6 +51,7 @@ from mathplay.classroom.records import (
     why_not_read,
 )
 from mathplay.classroom.where import name_key
+from mathplay.errors import MathplayError
 from mathplay.i18n import _, _n
 
 try:  # pragma: no cover - there is no pwd on Windows
@@ -58,7 +59,7 @@ try:  # pragma: no cover - there is no pwd on Windows
 except ImportError:  # pragma: no cover
     pwd = None  # type: ignore[assignment]
 
-__all__ = ["CollectResult", "Moved", "collect", "owned_homes", "pupil_homes"]
+__all__ = ["CollectError", "CollectResult", "Moved", "collect", "owned_homes", "pupil_homes"]
 
 
 @dataclass
@@ -375,6 +376,12 @@ def collect(
     ``owners``. Like ``source``, ``typed_who`` is collect's to write: what a file being
     collected says for it is dropped (a pupil cannot make a record look moved)."""
     output = Path(output)
+    if output.is_dir():
+        raise CollectError(
+            _("{path} is a folder: give the file to collect into, such as {example}").format(
+                path=output, example=output / "class.jsonl"
+            )
+        )
     result = CollectResult(output)
     homes = _homes(owners)
     result.owners = {str(folder): str(owner).strip() for folder, owner in (owners or {}).items()}
@@ -475,13 +482,29 @@ def collect(
         Moved(home.shown, home.owner, sorted(names.values(), key=name_key), len(ids))
         for home, (names, ids) in sorted(moved.items(), key=lambda item: item[0].shown)
     ]
-    output.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".collect-", suffix=".jsonl", dir=output.parent)
+    try:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=".collect-", suffix=".jsonl",
+                                             dir=output.parent)  # fmt: skip
+    except OSError as error:  # the file named, not the temporary one beside it
+        raise CollectError(
+            _("cannot write {path}: {reason}").format(path=output, reason=error.strerror or error)
+        ) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.writelines(line + "\n" for line in lines)
         os.replace(temporary, output)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise CollectError(
+            _("cannot write {path}: {reason}").format(path=output, reason=error.strerror or error)
+        ) from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
     return result
+
+
+class CollectError(MathplayError, ValueError):
+    """The file to collect into cannot be written (a folder, a folder that cannot be
+    made): the message names it."""

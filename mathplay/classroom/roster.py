@@ -42,6 +42,7 @@ from typing import Any
 
 from mathplay.classroom.spaced import LEVELS, skill_memory
 from mathplay.classroom.where import name_key
+from mathplay.files import FileRefused, read_regular
 from mathplay.i18n import _
 
 __all__ = [
@@ -89,7 +90,13 @@ def _class_rows(path: str | Path) -> list[tuple[str, str]]:
     why = why_not_read(path)
     if why is not None:
         raise ClassListError(_("the class list {path}: {why}").format(path=path, why=why))
-    text = Path(path).read_bytes()[:_MOST_BYTES].decode("utf-8", errors="replace")
+    try:  # what was opened is checked again: an ordinary file, at most the cap
+        data = read_regular(path, _MOST_BYTES, follow_links=False)
+    except FileRefused as refused:
+        raise ClassListError(
+            _("the class list {path}: {why}").format(path=path, why=refused)
+        ) from None
+    text = data.decode("utf-8", errors="replace")
     text = text.lstrip("\ufeff")
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from mathplay.errors import ExpressionError, OptionsError
-from mathplay.expr.tokens import MAX_TEXT_LENGTH, OPERATORS, Token, tokenize
+from mathplay.expr.tokens import MAX_TEXT_LENGTH, OPERATORS, Token, text_length, tokenize
 from mathplay.i18n import _
 
 __all__ = [
@@ -257,7 +257,7 @@ _BINARY_SPACING = re.compile(r"[-+x:]")
 
 
 def _compact(text: str) -> str | None:
-    if not isinstance(text, str) or len(text) > MAX_TEXT_LENGTH:
+    if not isinstance(text, str) or text_length(text) > MAX_TEXT_LENGTH:
         return None
     if " " in text:
         text = text.replace(" ", "")

@@ -25,12 +25,26 @@ __all__ = [
     "OPERATORS",
     "Operator",
     "Token",
+    "text_length",
     "tokenize",
 ]
 
 #: Longest text the checker reads. Game lines are at most 25 blocks; teachers' puzzles
 #: are short. The limit keeps a pasted essay from tying up a kernel.
 MAX_TEXT_LENGTH = 1000
+
+
+def text_length(text: str) -> int:
+    """The length the checker's limit counts: every character but spaces (the canonical
+    form of a Binary line puts spaces around its operators, and must be checkable again),
+    and a text far longer than the limit counted whole, never read through.
+
+    >>> text_length("1 + 1 = 10"), text_length(" " * 5000) > MAX_TEXT_LENGTH
+    (6, True)
+    """
+    if len(text) > 4 * MAX_TEXT_LENGTH:
+        return len(text)
+    return len(text) - text.count(" ")
 
 
 @dataclass(frozen=True)
@@ -124,10 +138,10 @@ def tokenize(text: str) -> list[Token]:
     Raises :class:`ExpressionError` for a character or word that is not part of the
     language, naming it and its position.
     """
-    if len(text) > MAX_TEXT_LENGTH:
+    if text_length(text) > MAX_TEXT_LENGTH:
         raise ExpressionError(
             _("the text is {length} characters long; the most the checker reads is {limit}").format(
-                length=len(text), limit=MAX_TEXT_LENGTH
+                length=text_length(text), limit=MAX_TEXT_LENGTH
             ),
             text=text,
         )

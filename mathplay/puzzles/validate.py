@@ -25,6 +25,7 @@ from mathplay.i18n import _
 from mathplay.puzzles.checks import unreadable, validate, validate_puzzle, warn_puzzle, warnings
 from mathplay.puzzles.format import read_file
 from mathplay.puzzles.format import read_text as _read_text
+from mathplay.puzzles.kinds.base import file_budget
 from mathplay.puzzles.layout import layout_problems
 from mathplay.puzzles.luck import practice_report
 from mathplay.puzzles.model import Problem, PuzzleFileError, Worksheet
@@ -77,8 +78,9 @@ def check_text(text: str, source: str = "<text>") -> list[Problem]:
     (:mod:`mathplay.puzzles.layout`, :mod:`mathplay.puzzles.luck`)."""
     sheet, problems = _read_text(text, source)
     if sheet is not None:
-        errors = validate(sheet)
-        problems = problems + errors + warnings(sheet, unreadable(sheet, errors))
+        with file_budget():  # the whole file's searches: seconds, never minutes
+            errors = validate(sheet)
+            problems = problems + errors + warnings(sheet, unreadable(sheet, errors))
         problems += layout_problems(sheet, source)
         if not problems or all(problem.warning for problem in problems):
             problems += practice_report(sheet, source, text)[1]
@@ -102,7 +104,8 @@ def load(source: str | Path) -> Worksheet:
     text, _name = read_file(resolve(source))
     sheet, problems = _read_text(text, str(source))
     if sheet is not None:
-        problems = problems + validate(sheet)
+        with file_budget():
+            problems = problems + validate(sheet)
     if problems or sheet is None:
         raise PuzzleFileError(sorted(problems, key=lambda p: p.line or 0))
     return sheet

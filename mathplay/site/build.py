@@ -278,6 +278,24 @@ def _check_out(out: Path) -> None:
                 "built before is replaced)"
             ).format(out=out)
         )
+    # The folder must be possible before minutes of building: made, and written in.
+    above = next((folder for folder in out.parents if folder.exists()), None)
+    if above is not None and not above.is_dir():
+        raise SiteError(
+            _("cannot make the site's folder {out}: {above} is a file, not a folder").format(
+                out=out, above=above
+            )
+        )
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=out.parent, prefix=f".{out.name}.probe-"):
+            pass
+    except OSError as error:
+        raise SiteError(
+            _("cannot make the site's folder {out}: {reason}").format(
+                out=out, reason=error.strerror or error
+            )
+        ) from None
 
 
 def build_site(

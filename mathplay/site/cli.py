@@ -38,6 +38,19 @@ def _build(args: argparse.Namespace) -> int:
     return 0
 
 
+def _port(text: str) -> int:
+    """A port number, 1 to 65535 (argparse says what is wrong with another)."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = 0
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a port: a port is a number from 1 to 65535").format(text=text)
+        )
+    return port
+
+
 def _serve(args: argparse.Namespace) -> int:
     from mathplay.site.serve import serve
 
@@ -88,6 +101,6 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         "serve", help=_("serve a built site on this computer, to try it in a browser")
     )
     serve.add_argument("out", metavar="OUT", help=_("the folder of a built site"))
-    serve.add_argument("--port", type=int, default=8000, help=_("the port (default 8000)"))
+    serve.add_argument("--port", type=_port, default=8000, help=_("the port (default 8000)"))
     serve.set_defaults(run=_serve)
     return site

@@ -21,14 +21,14 @@ notebook).
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from mathplay.files import FileRefused, read_regular
 from mathplay.games.registry import game_names
 from mathplay.i18n import LANGUAGES, _, speaking
-from mathplay.site.leftout import records_reason, why_left_out, without_records
+from mathplay.site.leftout import MOST_BYTES, records_reason, why_left_out, without_records
 from mathplay.site.onelesson import LESSON_NAME, with_start_line
 from mathplay.site.tools import SiteError
 from mathplay.startline import start_cell
@@ -294,8 +294,11 @@ def _copy(source: Path, target: Path, *, lesson: bool = False, speaks: str | Non
     """Copy ``source`` to ``target``; a notebook goes without the outputs that show
     pupils' records. Returns how many cells' outputs were cleared."""
     target.parent.mkdir(parents=True, exist_ok=True)
+    # Read again as an ordinary file, no link, at most the cap: the file looked at may
+    # have been swapped for a pipe or a link since.
+    data = read_regular(source, MOST_BYTES, follow_links=False)
     if source.suffix == ".ipynb":
-        raw = source.read_text(encoding="utf-8", errors="replace")
+        raw = data.decode("utf-8", errors="replace")
         try:
             notebook, cleared = without_records(json.loads(raw))
         except (ValueError, RecursionError):
@@ -305,7 +308,7 @@ def _copy(source: Path, target: Path, *, lesson: bool = False, speaks: str | Non
         text = for_the_site(raw, lesson=lesson, speaks=speaks)
         target.write_text(text if text is not None else raw, encoding="utf-8")
         return cleared
-    shutil.copyfile(source, target)
+    target.write_bytes(data)
     return 0
 
 
@@ -326,7 +329,10 @@ def gather(
         speaks = folder if folder in LANGUAGES else None  # a translated lesson: es/00-….ipynb
         if speaks:
             translated.add(speaks)
-        _copy(path, into / name, lesson=bool(LESSON_NAME.match(name)), speaks=speaks)
+        try:
+            _copy(path, into / name, lesson=bool(LESSON_NAME.match(name)), speaks=speaks)
+        except FileRefused as refused:  # swapped since it was looked at
+            left_out.append((path, str(refused)))
     write_play_notebooks(into, [code for code in LANGUAGES if code in translated])
     write_my_progress_notebooks(into, [code for code in LANGUAGES if code in translated])
     for given in extra:
@@ -351,8 +357,11 @@ def gather(
                         name=target.relative_to(into).as_posix(), folder=given
                     )
                 )
-            if _copy(path, target):
-                cleared.append(path)
+            try:
+                if _copy(path, target):
+                    cleared.append(path)
+            except FileRefused as refused:  # swapped since it was looked at
+                left_out.append((path, str(refused)))
     if cleared:
         say(_("Published without the outputs that showed pupils’ records ({count}):").format(
             count=len(cleared)))  # fmt: skip

@@ -20,21 +20,19 @@ text on the screen when it checks.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
 from mathplay.i18n import use_page_language
+from mathplay.widgets.static import static_file
 
 __all__ = ["MOST_TYPED", "AnswerBox"]
 
 #: The longest text the box keeps from the page (a longer one is cut): the widget then
 #: says the answer is too long, and nothing huge reaches a record.
 MOST_TYPED = 2000
-
-_STATIC = Path(__file__).with_name("static")
 
 
 SubmitCallback = Callable[[str], None]
@@ -46,9 +44,9 @@ class AnswerBox(anywidget.AnyWidget):
     name for screen readers, being its label), ``on_submit(callback)`` is called with the
     text when Enter is pressed."""
 
-    _esm = _STATIC / "answerbox.js"
+    _esm = static_file("answerbox.js")
     # With the rule that hides the lesson's "Run All" note while it is alive (stale.py).
-    _css = _STATIC / "answerbox.css"
+    _css = static_file("answerbox.css")
 
     value = traitlets.Unicode("").tag(sync=True)
     description = traitlets.Unicode("").tag(sync=True)

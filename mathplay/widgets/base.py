@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, ClassVar
 
 import anywidget
@@ -33,12 +32,12 @@ from mathplay.widgets.board_words import friendly_error
 from mathplay.widgets.computers import ComputerSeats
 from mathplay.widgets.review_mode import ReviewMode
 from mathplay.widgets.seats import DEFAULT_COMPUTER, SEAT_CHOICES, parse_seats, seat_label
+from mathplay.widgets.static import static_file
 from mathplay.widgets.turns import TurnMixin
 from mathplay.widgets.waiting_game import WaitingGame
 
 __all__ = ["BoardWidget", "MoveCallback"]
 
-_STATIC = Path(__file__).with_name("static")
 #: ``callback(board, entry)`` after every move (a ``HistoryEntry``), people's and computers'.
 MoveCallback = Callable[[Any, Any], None]
 
@@ -46,8 +45,8 @@ MoveCallback = Callable[[Any, Any], None]
 class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.AnyWidget):
     """A playable board for one game; subclasses say how the game looks and is set up."""
 
-    _esm = _STATIC / "board.js"
-    _css = _STATIC / "board.css"
+    _esm = static_file("board.js")
+    _css = static_file("board.css")
 
     layout_data = traitlets.Dict().tag(sync=True)
     view = traitlets.Dict().tag(sync=True)

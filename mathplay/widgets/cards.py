@@ -50,10 +50,10 @@ from mathplay.classroom.where import DEFAULT_LOG, current_lesson, log_path
 from mathplay.errors import MathplayError
 from mathplay.i18n import _, on_language_change, use_page_language
 from mathplay.puzzles.moments import GUIDED, PRACTICE
+from mathplay.widgets.static import static_file
 
 __all__ = ["BinaryCards", "CheckCallback"]
 
-_STATIC = Path(__file__).with_name("static")
 #: ``callback(widget, feedback)`` after every check and every answer chosen.
 CheckCallback = Callable[["BinaryCards", Feedback], None]
 
@@ -69,8 +69,8 @@ class BinaryCards(anywidget.AnyWidget):
     record them (``None`` keeps nothing, and then no name is asked).
     """
 
-    _esm = _STATIC / "cards.js"
-    _css = _STATIC / "cards.css"
+    _esm = static_file("cards.js")
+    _css = static_file("cards.css")
 
     view = traitlets.Dict().tag(sync=True)
 

@@ -6,17 +6,16 @@ Its page side is ``static/choices.js`` and ``static/choices.css``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
 from mathplay.i18n import _, use_page_language
+from mathplay.widgets.static import static_file
 
 __all__ = ["ChoiceRow", "PickCallback"]
 
-_STATIC = Path(__file__).with_name("static")
 
 PickCallback = Callable[["ChoiceRow", str], None]
 
@@ -34,8 +33,8 @@ class ChoiceRow(anywidget.AnyWidget):
     1
     """
 
-    _esm = _STATIC / "choices.js"
-    _css = _STATIC / "choices.css"
+    _esm = static_file("choices.js")
+    _css = static_file("choices.css")
 
     choices = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: The index of the picked choice (from 0), -1 for none.

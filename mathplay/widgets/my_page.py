@@ -21,12 +21,13 @@ from mathplay.classroom.my_progress import my_progress
 from mathplay.classroom.names import current_pupil
 from mathplay.classroom.where import DEFAULT_LOG
 from mathplay.i18n import _, set_language
+from mathplay.widgets.closing import ClosesItsParts
 from mathplay.widgets.names import NameArea
 
 __all__ = ["MyProgressPage", "my_progress_page"]
 
 
-class MyProgressPage(w.VBox):  # type: ignore[misc]
+class MyProgressPage(ClosesItsParts, w.VBox):  # type: ignore[misc]
     """The name area, then ``who``'s progress from the file ``records`` (as the widgets
     write it) once the name is known."""
 

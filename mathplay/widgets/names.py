@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 import weakref
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -21,11 +20,12 @@ import traitlets
 from mathplay.classroom.names import MOST_NAME, current_pupil, on_name, set_pupil
 from mathplay.classroom.where import current_lesson, current_notebook
 from mathplay.i18n import _
+from mathplay.widgets.closing import ClosesItsParts
 from mathplay.widgets.shown import is_shown, set_shown
+from mathplay.widgets.static import static_file
 
 __all__ = ["NameArea", "NameMemory"]
 
-_STATIC = Path(__file__).with_name("static")
 
 #: The name areas on the page still waiting for a name.
 _waiting: weakref.WeakSet[NameArea] = weakref.WeakSet()
@@ -54,10 +54,10 @@ class NameMemory(anywidget.AnyWidget):
     kernel does not know its notebook). It shows nothing; ``offered`` is the name the
     browser remembered ("" for none), set by the page when it is shown."""
 
-    _esm = _STATIC / "name_memory.js"
+    _esm = static_file("name_memory.js")
     # Every lesson has one: while it is on the page, the lesson's "press Run All" note
     # (mathplay/widgets/stale.py) stays hidden.
-    _css = _STATIC / "name_memory.css"
+    _css = static_file("name_memory.css")
 
     notebook = traitlets.Unicode("").tag(sync=True)
     offered = traitlets.Unicode("").tag(sync=True)
@@ -84,7 +84,7 @@ class NameMemory(anywidget.AnyWidget):
 # --- the name area -------------------------------------------------------------------
 
 
-class NameArea(w.VBox):  # type: ignore[misc]
+class NameArea(ClosesItsParts, w.VBox):  # type: ignore[misc]
     """The top of a puzzle widget while the pupil is not known: the name box, or the
     question "Are you Ana?" when the browser remembers Ana. Hidden once a name is known.
 

@@ -28,6 +28,7 @@ from mathplay.puzzles.moments import CHECK, GUIDED, MOMENTS
 from mathplay.puzzles.moments import feedback as moment_feedback
 from mathplay.widgets.answerbox import AnswerBox
 from mathplay.widgets.choices import ChoiceRow
+from mathplay.widgets.closing import ClosesItsParts
 from mathplay.widgets.feedback_html import BAD, GOOD, paragraph
 from mathplay.widgets.names import NameArea
 from mathplay.widgets.shown import is_shown, set_shown
@@ -35,7 +36,7 @@ from mathplay.widgets.shown import is_shown, set_shown
 __all__ = ["PuzzleView", "move_example"]
 
 
-class PuzzleView(w.VBox):  # type: ignore[misc]
+class PuzzleView(ClosesItsParts, w.VBox):  # type: ignore[misc]
     """What every puzzle widget shows and does for the puzzle in front of the pupil.
 
     Subclasses say which puzzle that is (``_present``), what the record of an attempt

@@ -28,10 +28,9 @@ import traitlets
 from mathplay.classroom.save_results import results_file_name, results_text, wanted
 from mathplay.classroom.where import DEFAULT_LOG
 from mathplay.i18n import _, _n
+from mathplay.widgets.static import static_file
 
 __all__ = ["SaveResults"]
-
-_STATIC = Path(__file__).with_name("static")
 
 
 class SaveResults(anywidget.AnyWidget):
@@ -41,8 +40,8 @@ class SaveResults(anywidget.AnyWidget):
     puzzle widget's ``pupil``); ``log`` is the record file as ``PuzzleSet`` takes it.
     """
 
-    _esm = _STATIC / "save_results.js"
-    _css = _STATIC / "save_results.css"
+    _esm = static_file("save_results.js")
+    _css = static_file("save_results.css")
 
     label = traitlets.Unicode("").tag(sync=True)
     #: What the button is for, under it (and its description for screen readers).

@@ -12,8 +12,11 @@ worked solution, always the last step).
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import random
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -26,6 +29,7 @@ from mathplay.puzzles.kinds.reveal import Secret, gives_away, number_tokens
 from mathplay.puzzles.model import COMMON_KEYS, Puzzle, suggest
 
 __all__ = [
+    "FILE_TRIES",
     "MAX_TRIES",
     "MOST_HINTS",
     "Budget",
@@ -34,6 +38,7 @@ __all__ = [
     "KindError",
     "Result",
     "SearchStopped",
+    "file_budget",
     "operator_name",
     "read_base",
     "read_order",
@@ -43,6 +48,25 @@ __all__ = [
 #: The most candidates (fillings of the blanks, expressions of the tiles) one search of
 #: the validator tries: about a quarter of a second of checking equations.
 MAX_TRIES = 20_000
+#: The most candidates the searches of one file's puzzles try together (:func:`file_budget`):
+#: a file of a hundred puzzles that each search to their limit is refused in seconds,
+#: not checked for minutes.
+FILE_TRIES = 10 * MAX_TRIES
+#: What is left of the file's budget while one file is checked (``None``: no file's).
+_FILE_LEFT: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar(
+    "mathplay_puzzle_file_tries", default=None
+)
+
+
+@contextlib.contextmanager
+def file_budget(tries: int = FILE_TRIES) -> Iterator[None]:
+    """Inside the block, every search of every puzzle spends from one budget of ``tries``
+    candidates; once it is spent, each search stops at once and says so."""
+    token = _FILE_LEFT.set([tries])
+    try:
+        yield
+    finally:
+        _FILE_LEFT.reset(token)
 
 
 #: The most presses of Hint from the first hint to the solution (the solution included).
@@ -110,8 +134,18 @@ class Budget:
         self.used = 0
 
     def spend(self) -> None:
-        """Count one candidate; raise :class:`SearchStopped` when there were too many."""
+        """Count one candidate; raise :class:`SearchStopped` when there were too many
+        (for this search, or for the whole file being checked)."""
         self.used += 1
+        left = _FILE_LEFT.get()
+        if left is not None:
+            left[0] -= 1
+            if left[0] < 0:
+                raise SearchStopped(
+                    self.key,
+                    _("not checked: this file's puzzles took more than {n} tries to check "
+                      "together; split the file into smaller ones").format(n=FILE_TRIES),
+                )  # fmt: skip
         if self.used > self.limit:
             raise SearchStopped(
                 self.key,
