@@ -28,6 +28,7 @@ provide("hints", "mathplay.ai.hints:hints")
 provide("review", "mathplay.ai.review:review")
 provide("review_puzzles", "mathplay.puzzles.from_review:review_puzzles")
 provide("board_svg", "mathplay.render.svg:board_svg")
+provide("board_html", "mathplay.render.svg:board_html")
 
 #: Heavier parts load on first use, so ``import mathplay`` stays quick and the engine
 #: never pulls in matplotlib or ipywidgets.

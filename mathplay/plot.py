@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from mathplay.render.errors import PictureError
 from mathplay.render.palette import Theme
-from mathplay.render.picture import SvgPicture, wants_svg
+from mathplay.render.picture import SvgPicture, described, wants_svg
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -78,24 +78,27 @@ def board(
     (``last_move=False`` for a clean puzzle sheet), a legend names the special squares,
     and ``title=False`` leaves out the title and caption.
     """
-    if wants_svg(format):
-        from mathplay.render.svg_board import board_picture
+    from mathplay.render.svg_board import board_picture
 
+    if wants_svg(format):
         return board_picture(game, last_move=last_move, title=title, theme=theme)
     from mathplay.render.mpl_board import board_figure
 
-    return board_figure(game, last_move=last_move, title=title, theme=theme)
+    return described(
+        board_figure(game, last_move=last_move, title=title, theme=theme),
+        lambda: board_picture(game, last_move=last_move, title=title, theme=theme),
+    )
 
 
 def scores(game: Any, *, theme: str | Theme = "light", format: str = "auto") -> Figure | SvgPicture:
     """Every player's score after every move of ``game`` (one line and marker per player)."""
-    if wants_svg(format):
-        from mathplay.render.svg_scores import scores_picture
+    from mathplay.render.svg_scores import scores_picture
 
+    if wants_svg(format):
         return scores_picture(game, theme=theme)
     from mathplay.render.mpl_scores import scores_figure
 
-    return scores_figure(game, theme=theme)
+    return described(scores_figure(game, theme=theme), lambda: scores_picture(game, theme=theme))
 
 
 def review(
@@ -103,13 +106,15 @@ def review(
 ) -> Figure | SvgPicture:
     """``player``'s points at each of their turns beside the best points there were then
     (``game.review()``; a game or its review): a filled bar in front of a hatched one."""
-    if wants_svg(format):
-        from mathplay.render.svg_review import review_picture
+    from mathplay.render.svg_review import review_picture
 
+    if wants_svg(format):
         return review_picture(game, player, theme=theme)
     from mathplay.render.mpl_review import review_figure
 
-    return review_figure(game, player, theme=theme)
+    return described(
+        review_figure(game, player, theme=theme), lambda: review_picture(game, player, theme=theme)
+    )
 
 
 def place_values(
@@ -119,13 +124,16 @@ def place_values(
 
     ``n`` must be 0 or more and fit in ``bits`` (1 to 32) bits.
     """
-    if wants_svg(format):
-        from mathplay.render.svg_bits import place_values_picture
+    from mathplay.render.svg_bits import place_values_picture
 
+    if wants_svg(format):
         return place_values_picture(n, bits, theme=theme)
     from mathplay.render.mpl_bits import place_values_figure
 
-    return place_values_figure(n, bits, theme=theme)
+    return described(
+        place_values_figure(n, bits, theme=theme),
+        lambda: place_values_picture(n, bits, theme=theme),
+    )
 
 
 def bitwise(
@@ -146,26 +154,31 @@ def bitwise(
     >>> bitwise("0101", None, "NOT", format="svg").description
     'NOT 5 = 10. NOT 0101 = 1010: every bit flipped'
     """
-    if wants_svg(format):
-        from mathplay.render.svg_bits import bitwise_picture
+    from mathplay.render.svg_bits import bitwise_picture
 
+    if wants_svg(format):
         return bitwise_picture(a, b, op, bits=bits, theme=theme)
     from mathplay.render.mpl_bits import bitwise_figure
 
-    return bitwise_figure(a, b, op, bits=bits, theme=theme)
+    return described(
+        bitwise_figure(a, b, op, bits=bits, theme=theme),
+        lambda: bitwise_picture(a, b, op, bits=bits, theme=theme),
+    )
 
 
 def truth_table(
     op: str, *, theme: str | Theme = "light", format: str = "auto"
 ) -> Figure | SvgPicture:
     """The truth table of AND, OR, XOR or NOT."""
-    if wants_svg(format):
-        from mathplay.render.svg_bits import truth_table_picture
+    from mathplay.render.svg_bits import truth_table_picture
 
+    if wants_svg(format):
         return truth_table_picture(op, theme=theme)
     from mathplay.render.mpl_bits import truth_table_figure
 
-    return truth_table_figure(op, theme=theme)
+    return described(
+        truth_table_figure(op, theme=theme), lambda: truth_table_picture(op, theme=theme)
+    )
 
 
 def expression_tree(
@@ -181,10 +194,13 @@ def expression_tree(
 
     Text the checker cannot read raises its ``ExpressionError``.
     """
-    if wants_svg(format):
-        from mathplay.render.svg_tree import expression_tree_picture
+    from mathplay.render.svg_tree import expression_tree_picture
 
+    if wants_svg(format):
         return expression_tree_picture(text, base, order, theme=theme)
     from mathplay.render.mpl_tree import expression_tree_figure
 
-    return expression_tree_figure(text, base, order, theme=theme)
+    return described(
+        expression_tree_figure(text, base, order, theme=theme),
+        lambda: expression_tree_picture(text, base, order, theme=theme),
+    )

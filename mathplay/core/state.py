@@ -458,6 +458,11 @@ class GameState(ABC, Generic[MoveT, PositionT]):
         """The board as SVG, so a game shows itself in a notebook (``mathplay.render``)."""
         return str(service("board_svg")(self))
 
+    def _repr_html_(self) -> str:
+        """The board's picture with its words (the squares, the tiles, the scores), which
+        a notebook shows: an SVG output alone is an image with no text alternative."""
+        return str(service("board_html")(self))
+
     def state_key(self) -> tuple[Any, ...]:
         """Everything that defines the position, as an immutable value to compare."""
         pos = self._pos

@@ -205,7 +205,38 @@ def board_view(game: Any, *, last_move: bool = True) -> BoardView:
     scores = getattr(game, "scores", None)
     if scores:
         parts.append(_("scores: {scores}").format(scores=", ".join(str(score) for score in scores)))
+    lines = tile_lines(cells, size)
+    if lines:
+        parts.append(_("on the board: {lines}").format(lines=", ".join(lines)))
     return BoardView(size, cells, title, "; ".join(parts))
+
+
+def tile_lines(cells: tuple[CellView, ...], size: int) -> list[str]:
+    """The tiles on the board in words, as a person reads them: each line of two tiles or
+    more across, then down (``"A5 to F5: 6 3 : 7 = 9"``), then the tiles on their own
+    (``"H8: 7"``); at most 40 lines."""
+    at = {cell.square: cell for cell in cells if cell.token is not None}
+    lines: list[str] = []
+    in_a_line: set[Square] = set()
+    for step in ((0, 1), (1, 0)):
+        for square in sorted(at):
+            before = (square[0] - step[0], square[1] - step[1])
+            if before in at:
+                continue
+            run = [square]
+            while (run[-1][0] + step[0], run[-1][1] + step[1]) in at:
+                run.append((run[-1][0] + step[0], run[-1][1] + step[1]))
+            if len(run) >= 2:
+                in_a_line.update(run)
+                lines.append(
+                    _("{first} to {last}: {tiles}").format(
+                        first=at[run[0]].name,
+                        last=at[run[-1]].name,
+                        tiles=" ".join(at[s].text for s in run),
+                    )
+                )
+    lines += [f"{at[s].name}: {at[s].text}" for s in sorted(at) if s not in in_a_line]
+    return lines[:40]
 
 
 def tile_font_scale(text: str) -> float:

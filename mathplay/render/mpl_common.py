@@ -31,8 +31,24 @@ class PlotFigure(Figure):
         FigureCanvasAgg(self).print_figure(buffer, format=fmt, bbox_inches="tight")
         return buffer.getvalue()
 
+    #: What the picture shows, in words (set by ``mathplay.plot``): its text alternative.
+    description: str = ""
+
     def _repr_png_(self) -> bytes:
         return self._render("png")
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        """The PNG, and with words (``description``) the same picture as HTML with its
+        text alternative, which JupyterLab, Voilà and the website show (a PNG output is
+        shown as an image with no words). Drawn once for both."""
+        png = self._render("png")
+        bundle: dict[str, Any] = {"image/png": png}
+        if self.description:
+            from mathplay.render.picture import image_html
+
+            bundle["text/html"] = image_html("image/png", png, self.description)
+            bundle["text/plain"] = self.description
+        return bundle
 
 
 def new_figure(width: float, height: float, colours: Theme) -> Figure:

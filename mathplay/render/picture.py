@@ -20,14 +20,27 @@ mathplay.render.errors.PictureError: unknown format 'png': use 'auto', 'svg' or 
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from mathplay.i18n import _
 from mathplay.render.errors import PictureError
 
-__all__ = ["FORMATS", "SvgPicture", "check_format", "matplotlib_available", "wants_svg"]
+T = TypeVar("T")
+
+__all__ = [
+    "FORMATS",
+    "SvgPicture",
+    "check_format",
+    "described",
+    "image_html",
+    "matplotlib_available",
+    "wants_svg",
+]
 
 #: The values of every picture's ``format`` keyword.
 FORMATS = ("auto", "svg", "figure")
@@ -46,6 +59,11 @@ class SvgPicture:
 
     def _repr_svg_(self) -> str:
         return self.svg
+
+    def _repr_html_(self) -> str:
+        """The picture with its words: JupyterLab, Voilà and the website show an SVG
+        output as an image with no text alternative, so the notebook gets this one."""
+        return image_html("image/svg+xml", self.svg.encode("utf-8"), self.description)
 
     def __str__(self) -> str:
         return self.svg
@@ -111,3 +129,25 @@ def wants_svg(format: object) -> bool:
             _("format='figure' needs matplotlib, which is not installed here; use format='svg'")
         )
     return True
+
+
+def image_html(mime: str, data: bytes, description: str) -> str:
+    """An ``<img>`` of ``data`` (a picture of type ``mime``) whose text alternative is
+    ``description``: what a screen reader says, and what shows if the picture cannot."""
+    import base64
+    from html import escape
+
+    source = base64.b64encode(data).decode("ascii")
+    return (
+        f'<img src="data:{mime};base64,{source}" alt="{escape(description)}" '
+        'style="max-width: 100%; height: auto">'
+    )
+
+
+def described(figure: T, picture: Callable[[], SvgPicture]) -> T:
+    """``figure`` (a matplotlib picture) with the words of its SVG twin ``picture()``
+    as its ``description``: the same words whatever draws it."""
+    # The picture is still shown if its words cannot be made: without words, not at all.
+    with contextlib.suppress(Exception):
+        figure.description = picture().description  # type: ignore[attr-defined]
+    return figure

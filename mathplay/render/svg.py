@@ -24,8 +24,9 @@ from mathplay.i18n import _
 from mathplay.render.errors import PictureError
 from mathplay.render.model import BoardView, CellView, board_view, tile_font_scale
 from mathplay.render.palette import Theme, get_theme
+from mathplay.render.picture import image_html
 
-__all__ = ["MARGIN", "board_parts", "board_svg", "hatch_pattern", "view_svg"]
+__all__ = ["MARGIN", "board_html", "board_parts", "board_svg", "hatch_pattern", "view_svg"]
 
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 #: Room for the coordinates (column letters, row numbers), in squares.
@@ -60,6 +61,14 @@ def board_svg(
             )
         )
     return view_svg(board_view(game, last_move=last_move), size_px, get_theme(theme))
+
+
+def board_html(game: Any) -> str:
+    """The board of ``game`` as a notebook shows it: the SVG as an image whose text
+    alternative says the board, the tiles on it (each line) and the scores."""
+    view = board_view(game)
+    svg = view_svg(view, 480, get_theme("light"))
+    return image_html("image/svg+xml", svg.encode("utf-8"), view.caption)
 
 
 def view_svg(view: BoardView, size_px: int, colours: Theme) -> str:

@@ -8,7 +8,7 @@ every kind of special square in view and the last move.
 >>> from mathplay.core import Grid
 >>> picture = board_picture(Grid.from_diagram(". . .\\n3 + 4\\n. . ."))
 >>> picture.description
-'Board board, 3×3; 3 tiles on the board'
+'Board board, 3×3; 3 tiles on the board; on the board: A2 to C2: 3 + 4'
 >>> ">Board board, 3×3</text>" in picture.svg
 True
 """

@@ -39,6 +39,8 @@ _STYLE = (
     "body{font-family:system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fafafa}"
     "main{max-width:40em;margin:1.5em auto;padding:0 1em;line-height:1.5}"
     "a{color:#0d47a1}li{margin:.2em 0}a.lab{font-size:.85em;color:#555;margin-left:.6em}"
+    ".hidden-words{position:absolute;width:1px;height:1px;overflow:hidden;"
+    "clip-path:inset(50%);white-space:nowrap}"
     "a.start{display:inline-block;background:#1976d2;color:#fff;padding:.6em 1.2em;"
     "border-radius:6px;font-size:1.3em;font-weight:bold;text-decoration:none}"
     "a.start:focus-visible,a:focus-visible{outline:3px solid #0d47a1;outline-offset:2px}"
@@ -69,11 +71,12 @@ def _list(items: Sequence[tuple[str, str]]) -> str:
     link that opens the notebook in JupyterLab (named with the lesson for screen readers)."""
     rows = []
     for path, name in items:
-        label = escape(_("{name}, in JupyterLab").format(name=name))
+        # Its name starts with the words shown (speech input says them to follow it), and
+        # goes on, for screen readers only, with the lesson's name.
         rows.append(
             f'<li><a href="{_link(path)}">{escape(name)}</a> '
-            f'<a class="lab" href="{_lab_link(path)}" aria-label="{label}">'
-            f"{escape(_('open in JupyterLab'))}</a></li>"
+            f'<a class="lab" href="{_lab_link(path)}">{escape(_("open in JupyterLab"))}'
+            f'<span class="hidden-words">: {escape(name)}</span></a></li>'
         )
     return "<ul>" + "".join(rows) + "</ul>"
 

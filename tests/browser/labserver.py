@@ -236,3 +236,17 @@ def wait_for_idle_kernel(server: Server, notebook: str, timeout_s: float = 60.0)
                 return
         time.sleep(0.25)
     raise RuntimeError(f"no idle kernel for {notebook} after {timeout_s} s")
+
+
+def open_and_run_all(page: Any, server: Server, notebook: str) -> None:
+    """Open ``notebook`` as a pupil does: Voilà runs it by itself; in JupyterLab and
+    Notebook 7 the pupil presses Run → Run All Cells, once a kernel is really there
+    (asked over the REST API, which works in both)."""
+    page.goto(server.url(notebook))
+    if server.kind == "voila":
+        return
+    page.locator(".jp-Notebook").first.wait_for(timeout=90_000)
+    wait_for_idle_kernel(server, notebook, timeout_s=90)
+    page.locator(".jp-Notebook").first.click()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()

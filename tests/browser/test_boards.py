@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.axe import assert_accessible
 from tests.browser.labserver import Server, run_all, write_notebook
 
 pytestmark = pytest.mark.browser
@@ -94,6 +95,7 @@ def test_summy_refused_then_legal_move_by_clicks(page: Any, lab: Server) -> None
     expect(board.locator(".mp-turn")).to_have_text("Player 2 to move")
     IMAGES.mkdir(parents=True, exist_ok=True)
     board.screenshot(path=str(IMAGES / "summy-board-light.png"))
+    assert_accessible(page, "Summy mid-game, JupyterLab light")
     assert page.errors == []
 
 
@@ -135,6 +137,11 @@ def test_summy_dark_theme(page: Any, dark_lab: Server) -> None:
     channels = [int(x) for x in background[background.index("(") + 1 : -1].split(",")[:3]]
     assert sum(channels) < 200, f"the board should be dark in the dark theme: {background}"
     board.screenshot(path=str(IMAGES / "summy-board-dark.png"))
+    assert_accessible(page, "Summy mid-game, JupyterLab dark")
+    # Windows high contrast (forced colours): every square, label and tile still there.
+    page.emulate_media(forced_colors="active")
+    board.screenshot(path="/tmp/mathplay-shots/summy-forced-colours.png")
+    assert_accessible(page, "Summy mid-game, forced colours")
 
 
 def test_mixmath_placement_and_refusal(page: Any, lab: Server) -> None:
@@ -153,6 +160,7 @@ def test_mixmath_placement_and_refusal(page: Any, lab: Server) -> None:
     board.locator(".mp-action-end").click()
     expect(board.locator(".mp-turn")).to_have_text("Player 2 to move")
     board.screenshot(path=str(IMAGES / "mixmath-board-light.png"))
+    assert_accessible(page, "Mixmath mid-game, JupyterLab light")
 
 
 def test_binary_line_with_a_blank(page: Any, lab: Server) -> None:
@@ -172,6 +180,7 @@ def test_binary_line_with_a_blank(page: Any, lab: Server) -> None:
     expect(board.locator(".mp-score-value").first).not_to_have_text("0")
     expect(board.locator(".mp-log-line")).to_have_count(1)
     board.screenshot(path=str(IMAGES / "binary-board-light.png"))
+    assert_accessible(page, "Binary mid-game, JupyterLab light")
 
 
 def test_voila_shows_a_playable_board(page: Any, browser: Any) -> None:
@@ -222,6 +231,7 @@ def test_a_finished_game_shows_the_outcome_and_a_chart(page: Any, lab: Server) -
     expect(board.locator(".mp-chart polyline")).to_have_count(2)
     expect(board.locator(".mp-action-play")).to_be_disabled()
     board.screenshot(path=str(IMAGES / "summy-game-over.png"))
+    assert_accessible(page, "a finished game with its chart, JupyterLab light")
     square(board, "I9").click()
     expect(board.locator(".mp-message")).to_have_text(
         "The game is over: press New game to play again."

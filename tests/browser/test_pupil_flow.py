@@ -31,7 +31,7 @@ from mathplay.classroom.where import set_current_lesson
 from mathplay.lessons.runtime import OpenLesson
 from mathplay.puzzles.kinds import KINDS
 from mathplay.widgets.practice import Practice
-from tests.browser.labserver import Server, wait_for_idle_kernel
+from tests.browser.labserver import Server, open_and_run_all, wait_for_idle_kernel
 from tests.browser.screen import assert_no_code_shows
 
 pytestmark = pytest.mark.browser
@@ -62,14 +62,7 @@ def records(folder: Path, count: int, timeout: float = 60.0) -> list[dict[str, A
 def open_lesson(page: Any, server: Server) -> None:
     """Open the lesson as the pupil does: Voilà runs it; in JupyterLab and Notebook 7
     the pupil presses Run All (once a kernel is really there)."""
-    page.goto(server.url(f"{LESSON}.ipynb"))
-    if server.kind == "voila":
-        return
-    page.locator(".jp-Notebook").first.wait_for(timeout=90_000)
-    wait_for_idle_kernel(server, f"{LESSON}.ipynb", timeout_s=90)
-    page.locator(".jp-Notebook").first.click()
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    open_and_run_all(page, server, f"{LESSON}.ipynb")
 
 
 def guided(page: Any, number: int) -> Any:
@@ -352,12 +345,7 @@ def test_a_game_against_the_computer_waits_for_the_pupil_the_next_day(browser: A
     kept = server.root / f"mathplay-game-{safe_file_name(NAME)}-summy.json"
 
     def run_all() -> None:
-        page.goto(server.url(f"{lesson}.ipynb"))
-        page.locator(".jp-Notebook").first.wait_for(timeout=90_000)
-        wait_for_idle_kernel(server, f"{lesson}.ipynb", timeout_s=90)
-        page.locator(".jp-Notebook").first.click()
-        page.get_by_role("menuitem", name="Run", exact=True).click()
-        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        open_and_run_all(page, server, f"{lesson}.ipynb")
 
     with server:
         run_all()

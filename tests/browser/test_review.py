@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.axe import assert_accessible
 from tests.browser.labserver import Server, run_all, write_notebook
 
 pytestmark = pytest.mark.browser
@@ -54,6 +55,7 @@ def test_a_finished_game_reviewed_on_the_board(page: Any, lab: Server, name: str
     assert "the best move" in label or "hint" in label, label
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}-review-1024x768.png"))
+    assert_accessible(page, f"{name}, the review, JupyterLab light")
     # Try this turn again: the tiles of then come back to play; then back to the review.
     board.get_by_role("button", name="Try this turn again").click()
     expect(message).to_contain_text("Your tiles of then are back")

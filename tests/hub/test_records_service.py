@@ -32,6 +32,7 @@ import pytest
 from mathplay.classroom.report import CSV_COLUMNS
 from mathplay.classroom.roster import SKILL_COLUMNS
 from mathplay.hub.store import RecordStore
+from tests.browser.axe import SERIOUS, count, describe, findings
 from tests.browser.labserver import launch, run_all, write_notebook
 from tests.hub.conftest import _cannot, _proxy
 from tests.hub.hubserver import log_in
@@ -136,6 +137,7 @@ def _the_lesson(hub: RecordsHub, seen: dict[str, Any]) -> None:
             assert teacher.evaluate("window.mathplayNotReloaded") is True
             seen["status"] = teacher.locator("#mp-status").inner_text()
             teacher.screenshot(path=str(SCREENSHOTS / "dashboard-teacher.png"), full_page=True)
+            seen["teacher's page, axe"] = findings(teacher, ["html"])
             seen["teacher errors"] = list(teacher.errors)
             for path in ("report.csv", "skills.csv"):
                 response = teacher.request.get(f"{hub.service_url}class/{CLASS}/{path}")
@@ -149,6 +151,7 @@ def _the_lesson(hub: RecordsHub, seen: dict[str, Any]) -> None:
             expect(own.locator("#mp-live")).to_contain_text("ana")
             seen["ana's page"] = own.locator("#mp-live").inner_text()
             own.screenshot(path=str(SCREENSHOTS / "dashboard-pupil.png"))
+            seen["pupil's page, axe"] = findings(own, ["html"])
             refused = own.goto(f"{hub.service_url}class/{CLASS}")
             seen["ana's class page"] = refused.status if refused else None
             expect(own.get_by_role("heading")).to_contain_text("for the class's teacher")
@@ -211,6 +214,13 @@ def test_the_teachers_csv_files_are_the_clis(lesson: dict[str, Any]) -> None:
     assert sorted({row[0] for row in rows[1:]}) == ["ana", "ben", "cai"]
     status, text = lesson["teacher's skills.csv"]
     assert status == 200 and tuple(next(csv.reader(io.StringIO(text)))) == tuple(SKILL_COLUMNS)
+
+
+def test_the_dashboard_has_no_serious_accessibility_finding(lesson: dict[str, Any]) -> None:
+    """axe-core on the teacher's class page (with both answers) and a pupil's own page."""
+    for page in ("teacher's page, axe", "pupil's page, axe"):
+        serious = [v for v in lesson[page] if v["impact"] in SERIOUS]
+        assert not serious, f"{page}: {count(serious)} serious or critical\n{describe(serious)}"
 
 
 def test_a_pupil_sees_only_their_own_answers(lesson: dict[str, Any]) -> None:

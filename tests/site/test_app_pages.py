@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.axe import assert_accessible
 from tests.browser.screen import assert_no_code_shows, hidden_code_lines
 from tests.site.conftest import SCREENSHOTS
 from tests.site.lite import open_app_page, wait_for_app_page
@@ -88,6 +89,7 @@ def test_lesson_05_as_an_app_page(lite_page: Any) -> None:
     page.set_viewport_size({"width": 1024, "height": 768})
     page.add_init_script(WATCH_THE_LOAD)
     page.goto(page.base_url)
+    assert_accessible(page, "the website's home page", include=["html"])
     page.get_by_role("link", name="Lesson 5: Binary numbers", exact=True).click()
     notebook = wait_for_app_page(page, f"{LESSON}.ipynb")
     # While it loaded, the pupil saw the lesson's loading message, never JupyterLab's
@@ -103,6 +105,7 @@ def test_lesson_05_as_an_app_page(lite_page: Any) -> None:
     assert_app_page(page)
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "app-05-1024x768.png"))
+    assert_accessible(page, "lesson 05's app page on the website")
 
     # The pupil writes their name at the top, then answers the first puzzle.
     name = page.get_by_placeholder("write your name, then press Enter").first

@@ -227,8 +227,8 @@ def test_the_home_page_starts_lesson_00_and_links_every_lesson_and_the_teachers(
     for stem, title in lessons:
         assert f'<a href="lab/index.html?path={stem}.ipynb&amp;app=1">{title}</a>' in page
         assert (
-            f'<a class="lab" href="lab/index.html?path={stem}.ipynb" '
-            f'aria-label="{title}, in JupyterLab">open in JupyterLab</a>'
+            f'<a class="lab" href="lab/index.html?path={stem}.ipynb">open in JupyterLab'
+            f'<span class="hidden-words">: {title}</span></a>'
         ) in page
     assert '<a href="lab/index.html?path=play-binary.ipynb&amp;app=1">Play Binary</a>' in page
     assert '<a href="teachers/index.html">' in page

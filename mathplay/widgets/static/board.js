@@ -57,6 +57,7 @@ function render({ model, el: host }) {
   let squares = [];
   let signatures = [];
   let cursor = -1; // the square with the keyboard cursor; -1 until the board is drawn
+  let lastAnnounced = ""; // what the live region said last (each sentence once)
   let buffer = "";
   let bufferTimer = null;
   let panelOpen = false;
@@ -99,13 +100,27 @@ function render({ model, el: host }) {
     grid.setAttribute("aria-label", texts.board);
     grid.style.gridTemplateColumns = `var(--mp-coord-width) repeat(${size}, var(--mp-cell))`;
     grid.style.gridTemplateRows = `var(--mp-coord-height) repeat(${size}, var(--mp-cell))`;
-    grid.append(el("span", "mp-coord"));
-    for (let c = 0; c < size; c++) grid.append(el("span", "mp-coord", layout.columns[c]));
+    // Rows a screen reader knows (role="row", laid out by the grid: display: contents):
+    // the column letters, then each row's number and squares.
+    const header = el("div", "mp-row");
+    header.setAttribute("role", "row");
+    header.append(el("span", "mp-coord"));
+    for (let c = 0; c < size; c++) {
+      const letter = el("span", "mp-coord", layout.columns[c]);
+      letter.setAttribute("role", "columnheader");
+      header.append(letter);
+    }
+    grid.append(header);
     squares = [];
     signatures = [];
     const starts = new Set(layout.starts);
     for (let r = 0; r < size; r++) {
-      grid.append(el("span", "mp-coord", String(r + 1)));
+      const row = el("div", "mp-row");
+      row.setAttribute("role", "row");
+      const number = el("span", "mp-coord", String(r + 1));
+      number.setAttribute("role", "rowheader");
+      row.append(number);
+      grid.append(row);
       for (let c = 0; c < size; c++) {
         const index = r * size + c;
         const info = layout.squares[index];
@@ -127,7 +142,7 @@ function render({ model, el: host }) {
           moveCursor(index, false);
           send({ event: "square", row: r, col: c });
         });
-        grid.append(square);
+        row.append(square);
         squares.push(square);
         signatures.push(null);
       }
@@ -142,16 +157,26 @@ function render({ model, el: host }) {
     parts.blank = el("div", "mp-blank");
     parts.actions = el("div", "mp-actions");
     parts.message = el("div", "mp-message");
-    parts.message.setAttribute("role", "status");
-    parts.message.setAttribute("aria-live", "polite");
+    // What a screen reader says by itself: each move's sentence (the pupil's, the
+    // computer's), a refusal, with the scores after a move. One polite live region,
+    // kept for the board's life (a live region made anew is not read out).
+    parts.announce = el("div", "mp-announce");
+    parts.announce.setAttribute("role", "status");
+    parts.announce.setAttribute("aria-live", "polite");
+    parts.announce.setAttribute("aria-atomic", "true");
+    lastAnnounced = "";
     parts.over = el("div", "mp-over");
     parts.legend = legendBox(layout);
     parts.logTitle = el("div", "mp-log-title", texts.log);
     parts.log = el("ol", "mp-log");
+    // The moves scroll when there are many: the keyboard reaches them too (Tab, then arrows).
+    parts.log.tabIndex = 0;
+    parts.log.setAttribute("aria-label", texts.log);
     parts.keys = el("div", "mp-keys", texts.keys);
     parts.options = el("div", "mp-options");
     side.append(parts.handTitle, parts.hand, parts.blank, parts.actions, parts.message,
-      parts.options, parts.over, parts.legend, parts.logTitle, parts.log, parts.keys);
+      parts.options, parts.over, parts.legend, parts.logTitle, parts.log, parts.keys,
+      parts.announce);
     main.append(grid, side);
     root.append(top, main);
     previousCells = [];
@@ -320,42 +345,69 @@ function render({ model, el: host }) {
     if (focus) squares[cursor].focus();
   }
 
+  // A key that went to the kernel is answered by a new view. Keys typed before that
+  // answer (a child types fast) wait here and go one by one, each after the answer to
+  // the one before, so each lands where the cursor then is.
+  const queued = [];
+  let waiting = false;
+  let waitTimer = null;
+
+  function sendKey(content) {
+    waiting = true;
+    if (waitTimer) clearTimeout(waitTimer);
+    waitTimer = setTimeout(release, 3000); // no answer: go on rather than lose keys
+    send(content);
+  }
+
+  function release() {
+    waiting = false;
+    if (waitTimer) clearTimeout(waitTimer);
+    waitTimer = null;
+    while (!waiting && queued.length) handleKey(queued.shift());
+  }
+
   function flushBuffer() {
     if (bufferTimer) clearTimeout(bufferTimer);
     bufferTimer = null;
     if (!buffer) return;
     const size = model.get("layout_data").size;
     advanceFrom = cursor;
-    send({ event: "key", key: buffer, row: Math.floor(cursor / size), col: cursor % size });
+    sendKey({ event: "key", key: buffer, row: Math.floor(cursor / size), col: cursor % size });
     buffer = "";
   }
 
+  const SPECIAL_KEYS = ["Enter", "Backspace", "Delete", "Escape"];
+
   function onKey(event) {
+    const arrow = event.key.startsWith("Arrow");
+    const special = SPECIAL_KEYS.includes(event.key);
+    const typed = event.key.length === 1 && !event.ctrlKey && !event.metaKey && event.key !== " ";
+    if (!arrow && !special && !typed) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (waiting) queued.push(event.key);
+    else handleKey(event.key);
+  }
+
+  function handleKey(key) {
     const size = model.get("layout_data").size;
     const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -size, ArrowDown: size };
     const row = Math.floor(cursor / size);
     const col = cursor % size;
-    if (event.key in moves) {
-      event.preventDefault();
-      event.stopPropagation();
-      const step = moves[event.key];
+    if (key in moves) {
+      const step = moves[key];
       if ((step === -1 && col === 0) || (step === 1 && col === size - 1)) return;
       advanceFrom = null;
       moveCursor(cursor + step, true);
       return;
     }
-    if (event.key === "Enter" || event.key === "Backspace" || event.key === "Delete" ||
-        event.key === "Escape") {
-      event.preventDefault();
-      event.stopPropagation();
+    if (SPECIAL_KEYS.includes(key)) {
       flushBuffer();
-      send({ event: "key", key: event.key, row, col });
+      if (waiting) { queued.unshift(key); return; } // after the tile it follows
+      sendKey({ event: "key", key, row, col });
       return;
     }
-    if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.key === " ") return;
-    event.preventDefault();
-    event.stopPropagation();
-    buffer += event.key;
+    buffer += key;
     const typed = buffer.toLowerCase();
     const free = model.get("view").hand.filter((t) => t.state !== "used");
     const names = free.flatMap((t) => [t.token.toLowerCase(), t.t.toLowerCase()]);
@@ -418,6 +470,7 @@ function render({ model, el: host }) {
     }
     previousCells = view.cells;
     previousTentative = new Set(tentative.keys());
+    if (waiting) setTimeout(release, 0); // the answer came: the next key typed goes
     const last = new Set(view.last);
     const hint = new Set(view.hint);
     // Hint level 3: the suggested tiles, shown one after another in reading order.
@@ -496,9 +549,23 @@ function render({ model, el: host }) {
     // While a blank waits for its value, its prompt says what to do (once, not twice).
     parts.message.textContent = view.blank && view.kind === "info" ? "" : view.message;
     parts.message.className = `mp-message mp-message-${view.kind}`;
+    announce(view, texts);
     drawOver(view, texts);
     parts.log.replaceChildren(...view.log.map((line) => el("li", "mp-log-line", line)));
     parts.log.scrollTop = parts.log.scrollHeight;
+  }
+
+  // The live region's words: the message when it changes (not "thinking…", which the
+  // turn line says), with the scores once a move was played.
+  function announce(view, texts) {
+    if (!view.message || view.kind === "thinking") return;
+    const scores = view.players.map((p) => `${p.name} ${p.score}`).join(", ");
+    const said = ["info", "over"].includes(view.kind) && view.log.length
+      ? `${view.message} ${texts.scores}: ${scores}.`
+      : view.message;
+    if (said === lastAnnounced) return;
+    lastAnnounced = said;
+    parts.announce.textContent = said;
   }
 
   // A blank's value: a row of buttons (the choices the engine allows), or a text box

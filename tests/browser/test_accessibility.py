@@ -1,0 +1,201 @@
+"""What a pupil with a screen reader, the keyboard alone or high contrast meets (issue 53),
+checked by axe-core in a real browser: no serious or critical finding inside mathplay's
+outputs — the three boards (new game, mid-game, a review), the lessons — in JupyterLab's
+light and dark themes.
+
+Reproduced first, in JupyterLab at 1366×768 (serious or critical findings inside the
+outputs): Summy board 226, Mixmath 238, Binary 332 (grid cells outside rows, square names
+without their visible label, labels under 4.5:1), lessons 05 and 07: pictures without
+words.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.axe import assert_accessible, count, describe, findings
+from tests.browser.labserver import (
+    Server,
+    open_and_run_all,
+    run_all,
+    wait_for_idle_kernel,
+    write_notebook,
+)
+
+pytestmark = pytest.mark.browser
+
+LESSONS = Path(__file__).resolve().parents[2] / "lessons"
+SHOTS = Path("/tmp/mathplay-shots")
+SHOTS.mkdir(exist_ok=True)
+BOARDS = {
+    "summy": 'import mathplay\nmathplay.play("summy", seed=3)',
+    "mixmath": 'import mathplay\nmathplay.play("mixmath", seed=3)',
+    "binary": 'import mathplay\nmathplay.play("binary", seed=3)',
+}
+
+
+def _open(page: Any, server: Server, name: str, cells: list[str]) -> Any:
+    write_notebook(server.root / name, cells)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(server.url(name))
+    run_all(page)
+    board = page.locator(".mp-board-widget").first
+    board.locator(".mp-square").last.wait_for(timeout=60_000)
+    page.wait_for_timeout(500)
+    return board
+
+
+@pytest.mark.parametrize("game", list(BOARDS))
+def test_a_new_board_has_no_serious_finding(page: Any, lab: Server, game: str) -> None:
+    _open(page, lab, f"axe-{game}.ipynb", [BOARDS[game]])
+    assert_accessible(page, f"{game}, a new game, JupyterLab light")
+
+
+def measure(page: Any, where: str) -> int:
+    found = findings(page)
+    print(f"{where}: {count(found)} serious or critical\n{describe(found)}")
+    return count(found)
+
+
+def open_lesson(page: Any, server: Server, lesson: str) -> None:
+    """The lesson ``lesson`` (its notebook and the puzzle files), run as a pupil does."""
+    shutil.copy(LESSONS / f"{lesson}.ipynb", server.root)
+    shutil.copytree(LESSONS / "puzzles", server.root / "puzzles", dirs_exist_ok=True)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_and_run_all(page, server, f"{lesson}.ipynb")
+    page.wait_for_timeout(1000)
+    wait_for_idle_kernel(server, f"{lesson}.ipynb", timeout_s=120)
+    page.wait_for_timeout(1500)
+
+
+def test_every_lesson_has_no_serious_finding(page: Any, lab: Server) -> None:
+    """Every lesson (and the teachers' 10), run top to bottom in JupyterLab: before, the
+    pictures had no words (image-alt, 26 in all, 7 in lesson 07)."""
+    serious = {}
+    for lesson in sorted(p.stem for p in LESSONS.glob("*.ipynb")):
+        open_lesson(page, lab, lesson)
+        serious[lesson] = measure(page, lesson)
+    assert serious == dict.fromkeys(serious, 0)
+
+
+@pytest.mark.parametrize("front", ["dark_lab", "notebook7"])
+def test_boards_and_lessons_elsewhere(page: Any, front: str, request: Any) -> None:
+    """The boards and the lessons with pictures (05, 07) in JupyterLab's dark theme and in
+    Notebook 7."""
+    server: Server = request.getfixturevalue(front)
+    for game, source in BOARDS.items():
+        _open_anywhere(page, server, f"axe-{game}.ipynb", [source])
+        assert_accessible(page, f"{game}, {front}")
+    for lesson in ("05-binary-numbers", "07-bitwise-logic"):
+        open_lesson(page, server, lesson)
+        assert_accessible(page, f"{lesson}, {front}")
+
+
+def _open_anywhere(page: Any, server: Server, name: str, cells: list[str]) -> None:
+    write_notebook(server.root / name, cells)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_and_run_all(page, server, name)
+    page.locator(".mp-board-widget .mp-square").last.wait_for(timeout=60_000)
+    page.wait_for_timeout(500)
+
+
+KEYBOARD_GAME = """
+from mathplay.games.summy import Summy
+from mathplay.widgets import SummyBoard
+EMPTY9 = "\\n".join(" ".join("=" if (r, c) == (4, 4) else "." for c in range(9)) for r in range(9))
+board = SummyBoard(Summy.from_diagram(EMPTY9, hands=["3+47x12", "5+5=10-2"], seed=1),
+                   seats=["human", "computer:easy"])
+board
+"""
+
+
+def test_a_whole_turn_by_keyboard_alone_at_200_percent(browser: Any) -> None:
+    """Voilà at 200 % zoom on a 1366×768 screen (683×384 CSS pixels): Tab reaches the
+    board, arrows move on it, typed tiles go down, Escape takes this turn's tiles back,
+    Enter plays; the screen reader's live region says the pupil's move, the computer's
+    move and the scores; axe finds nothing serious at any step."""
+    from playwright.sync_api import expect
+
+    server = Server(kind="voila", notebook="keys.ipynb")
+    write_notebook(server.root / "keys.ipynb", [KEYBOARD_GAME])
+    with server:
+        context = browser.new_context(viewport={"width": 683, "height": 384},
+                                      device_scale_factor=2)  # fmt: skip
+        page = context.new_page()
+        page.goto(server.url("keys.ipynb"))
+        board = page.locator(".mp-board-widget").first
+        board.locator(".mp-square").last.wait_for(timeout=120_000)
+        for _ in range(80):  # Tab, as a pupil would, until the board's cursor square
+            page.keyboard.press("Tab")
+            if page.evaluate("() => document.activeElement.classList.contains('mp-square')"):
+                break
+        focused = board.locator(".mp-square:focus")
+        expect(focused).to_have_attribute("data-name", "E5")  # the start square
+        expect(focused).to_have_attribute("aria-label", re.compile(r"^E5, .*start square"))
+        grid = board.get_by_role("grid")
+        expect(grid.get_by_role("row")).to_have_count(10)  # the letters, then 9 rows
+        assert_accessible(page, "a new game, keyboard, 200 %")
+        for key in ["ArrowLeft"] * 3:
+            page.keyboard.press(key)
+        for key in ["3", "+", "4"]:
+            page.keyboard.press(key)
+        expect(board.locator(".mp-square.mp-tentative")).to_have_count(3)
+        page.keyboard.press("Escape")  # takes this turn's tiles back
+        expect(board.locator(".mp-square.mp-tentative")).to_have_count(0)
+        expect(board.locator(".mp-tile-used")).to_have_count(0)
+        page.keyboard.press("ArrowLeft")  # from D5, where Escape left the cursor ...
+        for _ in range(4):
+            page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowRight")  # ... to B5, from the row's edge
+        expect(board.locator(".mp-square:focus")).to_have_attribute("data-name", "B5")
+        for key in ["3", "+", "4", "7"]:
+            page.keyboard.press(key)
+        page.keyboard.press("Enter")
+        announce = board.locator(".mp-announce")
+        expect(announce).to_have_attribute("role", "status")
+        expect(announce).to_contain_text("3 + 4 = 7")
+        said = announce.inner_text()
+        # Then the computer's whole turn, in words, with the scores after it.
+        expect(announce).to_contain_text(re.compile(r"^Computer \(easy\)"), timeout=60_000)
+        expect(announce).to_contain_text(re.compile(r"Scores: You 14, Computer \(easy\) \d+\.$"))
+        print(f"the live region said: {said!r}, then {announce.inner_text()!r}")
+        page.screenshot(path=str(SHOTS / "keyboard-200.png"))
+        assert_accessible(page, "mid-game, keyboard, 200 %")
+        context.close()
+
+
+def test_the_boards_in_voila(browser: Any) -> None:
+    server = Server(kind="voila", notebook="boards.ipynb")
+    write_notebook(server.root / "boards.ipynb", list(BOARDS.values()))
+    with server:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto(server.url("boards.ipynb"))
+        page.locator(".mp-board-widget").nth(2).locator(".mp-square").last.wait_for(timeout=120_000)
+        page.wait_for_timeout(1000)
+        assert_accessible(page, "the three boards, Voilà")
+        page.close()
+
+
+def test_the_class_report_page(browser: Any, tmp_path: Path) -> None:
+    """The HTML page ``mathplay progress report --html`` writes for the teacher."""
+    import json
+    import subprocess
+    import sys
+
+    records = tmp_path / "class.jsonl"
+    lines = [{"who": who, "set": "Adding", "puzzle": f"add-{n}", "answer": str(n + ok),
+              "right": bool(ok), "lesson": "01-equations", "hints": 1 - ok}
+             for who in ("Ana", "Ben", "Cai") for n in range(4) for ok in (0, 1)]  # fmt: skip
+    records.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    page_file = tmp_path / "report.html"
+    subprocess.run([sys.executable, "-m", "mathplay", "progress", "report", str(records),
+                    "--html", str(page_file)], check=True, capture_output=True)  # fmt: skip
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(page_file.as_uri())
+    assert_accessible(page, "the class report (HTML)", include=["html"])
+    page.close()
