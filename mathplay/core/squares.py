@@ -48,10 +48,33 @@ class Special(enum.Enum):
 
     @property
     def description(self) -> str:
-        """``"plus square"``, ``"double word square"`` … for accessible names."""
+        """``"plus square"``, ``"double word square"`` … for accessible names, in the
+        language spoken (each name whole: the words' order differs between languages)."""
         from mathplay.i18n import _
 
-        return _("{kind} square").format(kind=_(self.value[0]))
+        return _(_DESCRIPTIONS[self])
+
+
+def N_(message: str) -> str:
+    """Marks a name for the catalogues (``mathplay.i18n.N_``; core imports no i18n at
+    import time)."""
+    return message
+
+
+#: Each special square's name for screen readers, translated where it is said.
+_DESCRIPTIONS = {
+    Special.START: N_("start square"),
+    Special.DOUBLE: N_("double square"),
+    Special.TRIPLE: N_("triple square"),
+    Special.PLUS: N_("plus square"),
+    Special.MINUS: N_("minus square"),
+    Special.TIMES: N_("times square"),
+    Special.DIVIDE: N_("divide square"),
+    Special.DOUBLE_LETTER: N_("double letter square"),
+    Special.TRIPLE_LETTER: N_("triple letter square"),
+    Special.DOUBLE_WORD: N_("double word square"),
+    Special.TRIPLE_WORD: N_("triple word square"),
+}
 
 
 def square_name(square: Square) -> str:
