@@ -559,6 +559,8 @@ function render({ model, el: host }) {
   // turn line says), with the scores once a move was played.
   function announce(view, texts) {
     if (!view.message || view.kind === "thinking") return;
+    // A blank's prompt is said by its row of choices, which takes the focus: not twice.
+    if (view.blank && view.kind === "info") return;
     const scores = view.players.map((p) => `${p.name} ${p.score}`).join(", ");
     const said = ["info", "over"].includes(view.kind) && view.log.length
       ? `${view.message} ${texts.scores}: ${scores}.`
