@@ -168,7 +168,12 @@ def test_a_report_is_made_once_until_a_new_record_comes(tmp_path: Path) -> None:
         newer = await reports.html(["ana", "ben"], True, None, "en", store.last_row(["ben"]))
         return [*same, newer]
 
-    pages = asyncio.run(polls())
+    # In a thread of its own: the test session may run an event loop in this one (the
+    # browser tests' Playwright), and asyncio.run refuses to start a second.
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pages = pool.submit(asyncio.run, polls()).result(60)
     reports.close()
     assert reports.made == 2  # five polls at once shared one report; the new row made one
     assert len(set(pages[:5])) == 1 and "Not started (1): ben." in pages[0]
