@@ -17,7 +17,7 @@ import enum
 import re
 
 from mathplay.errors import NotationError
-from mathplay.i18n import _
+from mathplay.i18n import N_, _
 
 __all__ = ["COLUMNS", "Direction", "Special", "Square", "parse_square", "square_name"]
 
@@ -50,15 +50,7 @@ class Special(enum.Enum):
     def description(self) -> str:
         """``"plus square"``, ``"double word square"`` … for accessible names, in the
         language spoken (each name whole: the words' order differs between languages)."""
-        from mathplay.i18n import _
-
         return _(_DESCRIPTIONS[self])
-
-
-def N_(message: str) -> str:
-    """Marks a name for the catalogues (``mathplay.i18n.N_``; core imports no i18n at
-    import time)."""
-    return message
 
 
 #: Each special square's name for screen readers, translated where it is said.
