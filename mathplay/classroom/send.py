@@ -117,7 +117,8 @@ def sent_offset(path: str | Path) -> int:
 def mark_sent(path: str | Path, offset: int) -> None:
     """Note that the service has the file at ``path`` up to byte ``offset``."""
     cursor = _cursor(path)
-    temporary = cursor.with_name(cursor.name + f".{os.getpid()}.tmp")
+    # Of this process and thread: two writers never share a temporary file.
+    temporary = cursor.with_name(cursor.name + f".{os.getpid()}.{threading.get_ident()}.tmp")
     temporary.write_text(str(offset))
     os.replace(temporary, cursor)
 
@@ -189,6 +190,22 @@ def send_pending(path: str | Path, url: str | None = None, token: str | None = N
     token = token or os.environ.get(TOKEN_VARIABLE, "")
     if not url:
         return 0
+    # One send of a file at a time in this process (the background sender and a
+    # "send now" could otherwise post the same lines together and race on the cursor).
+    with _sending(path):
+        return _send_pending(path, url, token)
+
+
+_SENDING_LOCK = threading.Lock()
+_SENDING: dict[str, threading.Lock] = {}
+
+
+def _sending(path: str | Path) -> threading.Lock:
+    with _SENDING_LOCK:
+        return _SENDING.setdefault(os.path.abspath(path), threading.Lock())
+
+
+def _send_pending(path: str | Path, url: str, token: str) -> int:
     sent = 0
     while True:
         lines, end = pending_lines(path)

@@ -69,6 +69,11 @@ class ChoiceRow(anywidget.AnyWidget):
         for callback in list(self._callbacks):
             callback(self, self.choices[number - 1])
 
+    def focus(self) -> None:
+        """Put the keyboard's focus on the row's first choice: after Next, the pupil
+        answers the new puzzle without a Tab."""
+        self.send({"do": "focus"})
+
     def _from_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("event") == "page_language":
             use_page_language(content.get("language"))

@@ -68,6 +68,7 @@ from mathplay.widgets.feedback_html import BAD as _BAD
 from mathplay.widgets.feedback_html import GOOD as _GOOD
 from mathplay.widgets.feedback_html import paragraph as _p
 from mathplay.widgets.puzzle_view import PuzzleView
+from mathplay.widgets.said import SaidAloud
 from mathplay.widgets.save_results import SaveResults
 from mathplay.widgets.shown import set_shown
 
@@ -144,7 +145,7 @@ class Practice(PuzzleView):
         self.skills_label = w.HTML()
         self.skills_label.add_class("mathplay-practice-skills")
         set_shown(self.skills_label, len(self.skills) > 1)
-        self.status = w.HTML()
+        self.status = SaidAloud()  # read out as it changes, like the feedback
         self.next_button.description = _("Next puzzle")
         self.start_note = w.HTML(_p(_("Write your name in the box, then press Enter to start.")))
         row = w.HBox([self.streak_bar, self.streak_label])
@@ -394,7 +395,7 @@ class Practice(PuzzleView):
         self.next_button.disabled = True
         self.status.value = ""
         if self.shown > 1:
-            self.answer_box.focus()
+            self.focus_answer()
 
     def _heading(self) -> str | None:
         if self.shown == 0:
@@ -412,21 +413,26 @@ class Practice(PuzzleView):
 
     # --- the row ---------------------------------------------------------------------
 
+    def _mastered_words(self) -> str:
+        """ "★ Mastered! You got 6 right in a row without hints." (and every skill's row)."""
+        text = _n(
+            "★ Mastered! You got {goal} right without hints.",
+            "★ Mastered! You got {goal} right in a row without hints.",
+            self.goal,
+        ).format(goal=self.goal)
+        if len(self.skills) > 1:
+            text += " " + (
+                _("And every skill right in the row.")
+                if self.each == 1
+                else _("And {each} in a row in every skill.").format(each=self.each)
+            )
+        return text
+
     def _update_streak(self) -> None:
         self.streak_bar.value = min(self.streak, self.goal)
         several = len(self.skills) > 1
         if self.mastered:
-            text = _n(
-                "🏆 Mastered! You got {goal} right without hints.",
-                "🏆 Mastered! You got {goal} right in a row without hints.",
-                self.goal,
-            ).format(goal=self.goal)
-            if several:
-                text += " " + (
-                    _("And every skill right in the row.")
-                    if self.each == 1
-                    else _("And {each} in a row in every skill.").format(each=self.each)
-                )
+            text = self._mastered_words()
             if self.streak and self.streak != self.goal:
                 text += " " + _("Now: {streak} in a row.").format(streak=self.streak)
             self.streak_label.value = _span(text, _GOOD)
@@ -480,8 +486,11 @@ class Practice(PuzzleView):
                 )
             )
         elif what == MASTERED:
+            # Said too (the status is read out; the row's label is not): the news of all.
             self.status.value = _p(
-                _("You can keep practising: press Next puzzle, or go on with the lesson."),
+                self._mastered_words()
+                + " "
+                + _("You can keep practising: press Next puzzle, or go on with the lesson."),
             )
         elif what == NOT_COUNTED and result.right:
             self.status.value = _p(

@@ -150,11 +150,11 @@ class PuzzleSet(PuzzleView):
         if self.finished:
             total = len(self.sheet.puzzles)
             if self.moment == CHECK:
-                done = _("🎉 You finished the end check: {right} of {total} right.").format(
+                done = _("★ You finished the end check: {right} of {total} right.").format(
                     right=len(self.solved), total=total
                 )
             else:
-                done = _("🎉 You reached the end of the set: {solved} of {total} solved.").format(
+                done = _("★ You reached the end of the set: {solved} of {total} solved.").format(
                     solved=len(self.solved), total=total
                 )
             self._stop(paragraph(done))
@@ -310,7 +310,7 @@ class PuzzleSet(PuzzleView):
             self.index += 1
             self._show()
             if not self.finished:
-                self.answer_box.focus()
+                self.focus_answer()
 
 
 def _open(source: Any) -> Worksheet:

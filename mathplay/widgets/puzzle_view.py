@@ -31,6 +31,7 @@ from mathplay.widgets.choices import ChoiceRow
 from mathplay.widgets.closing import ClosesItsParts
 from mathplay.widgets.feedback_html import BAD, GOOD, paragraph
 from mathplay.widgets.names import NameArea
+from mathplay.widgets.said import SaidAloud
 from mathplay.widgets.shown import is_shown, set_shown
 
 __all__ = ["PuzzleView", "move_example"]
@@ -100,8 +101,9 @@ class PuzzleView(ClosesItsParts, w.VBox):  # type: ignore[misc]
         self.check_button = w.Button(description=_("Check"), button_style="primary")
         self.hint_button = w.Button(description=_("Hint"), icon="lightbulb-o")
         self.next_button = w.Button(description=_("Next"))
-        self.feedback = w.HTML()
-        self.hint_area = w.HTML()
+        # Live regions: a screen reader says the feedback and each hint when they come.
+        self.feedback = SaidAloud()
+        self.hint_area = SaidAloud()
         for widget, name in (
             (self.answer_box, "answer"),
             (self.choice_row, "choices"),
@@ -240,6 +242,14 @@ class PuzzleView(ClosesItsParts, w.VBox):  # type: ignore[misc]
             button.disabled = True
 
     # --- actions ------------------------------------------------------------------------
+
+    def focus_answer(self) -> None:
+        """Put the keyboard's focus where the puzzle on show is answered: its row of
+        choices, or its answer box."""
+        if is_shown(self.choice_row):
+            self.choice_row.focus()
+        else:
+            self.answer_box.focus()
 
     def _picked(self, _row: ChoiceRow, choice: str) -> None:
         self.check(choice)

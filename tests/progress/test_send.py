@@ -142,11 +142,14 @@ def test_half_a_line_is_not_sent(service: Service, tmp_path: Path) -> None:
     answer(path, 1)
     with open(path, "a", encoding="utf-8") as file:
         file.write('{"who": "Ana", "set": "S", "puz')  # another kernel, half-way through
-    assert send.send_pending(path) == 1
+    # The background sender (woken by the record) may be the one that sends: count what
+    # the service has once this call is back (one send of a file at a time), not what
+    # this call sent.
+    send.send_pending(path)
     assert service.store.count() == 1
     with open(path, "a", encoding="utf-8") as file:
         file.write('zle": "p9", "answer": "9", "right": true}\n')
-    assert send.send_pending(path) == 1
+    send.send_pending(path)
     assert sorted(r["answer"] for r in service.store.records()) == ["1", "9"]
 
 

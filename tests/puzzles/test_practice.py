@@ -88,7 +88,7 @@ def test_a_row_of_goal_right_answers_masters_it(tmp_path: Path) -> None:
             press_enter(practice)  # Enter again: the next puzzle
             assert f"Puzzle {number + 1}." in practice.heading.value
     assert practice.mastered
-    assert "🏆 Mastered!" in practice.streak_label.value
+    assert "★ Mastered!" in practice.streak_label.value
     assert len(set(seen)) == 4  # no puzzle twice in a row of four
     rows = attempts(log)
     assert len(rows) == 4 and all(r["right"] for r in rows)

@@ -68,6 +68,10 @@ function render({ model, el: host }) {
     if (hadFocus) move(focused);
   }
   model.on("change:choices change:picked change:disabled change:label", draw);
+  model.on("msg:custom", (content) => {
+    // After the new choices are drawn (the kernel sends them first).
+    if (content && content.do === "focus") setTimeout(() => move(0), 0);
+  });
   draw();
 }
 export default { render };
