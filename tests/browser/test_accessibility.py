@@ -169,6 +169,104 @@ def test_a_whole_turn_by_keyboard_alone_at_200_percent(browser: Any) -> None:
         context.close()
 
 
+WHOLE_GAME = KEYBOARD_GAME.replace('"computer:easy"', '"human"')
+
+
+def test_a_whole_game_by_keyboard_alone_at_200_percent(browser: Any) -> None:
+    """Two pupils at one keyboard play a Summy game from its first move to its end in
+    Voilà at 200 % zoom: the first sum by keys, then passes (Tab to Pass, Enter) until
+    three whole rounds of passes end the game (D-S5b); the live region says each turn and
+    the end with the scores, and the end is on the screen in words."""
+    from playwright.sync_api import expect
+
+    server = Server(kind="voila", notebook="whole.ipynb")
+    write_notebook(server.root / "whole.ipynb", [WHOLE_GAME])
+    with server:
+        context = browser.new_context(viewport={"width": 683, "height": 384},
+                                      device_scale_factor=2)  # fmt: skip
+        page = context.new_page()
+        page.goto(server.url("whole.ipynb"))
+        board = page.locator(".mp-board-widget").first
+        board.locator(".mp-square").last.wait_for(timeout=120_000)
+        for _ in range(80):
+            page.keyboard.press("Tab")
+            if page.evaluate("() => document.activeElement.classList.contains('mp-square')"):
+                break
+        for _ in range(3):
+            page.keyboard.press("ArrowLeft")
+        for key in ["3", "+", "4", "7"]:
+            page.keyboard.press(key)
+        page.keyboard.press("Enter")
+        announce = board.locator(".mp-announce")
+        expect(announce).to_contain_text("3 + 4 = 7")
+        expect(announce).to_contain_text(re.compile(r"Scores: Player 1 14, Player 2 0\.$"))
+        said = [announce.inner_text()]
+        for _ in range(80):  # Tab on to the Pass button
+            page.keyboard.press("Tab")
+            name = page.evaluate("() => document.activeElement.textContent.trim()")
+            if name == "Pass":
+                break
+        for turn in range(6):  # three whole rounds of passes
+            page.keyboard.press("Enter")
+            expect(announce).not_to_have_text(said[-1])
+            said.append(announce.inner_text())
+            if turn < 5:
+                expect(announce).to_contain_text("pass")
+        print("the live region said, in turn:", *said, sep="\n  ")
+        expect(announce).to_contain_text(re.compile(r"Scores: Player 1 14, Player 2 0\.$"))
+        over = board.locator(".mp-over")
+        expect(over).to_be_visible()
+        expect(over).to_contain_text("Player 1")
+        page.screenshot(path=str(SHOTS / "keyboard-whole-game.png"))
+        assert_accessible(page, "a whole game, keyboard, 200 %")
+        context.close()
+
+
+THEMED = [
+    'import mathplay\nmathplay.play("binary", seed=3)',
+    'mathplay.play("mixmath", seed=3)',
+    'from mathplay.puzzles import PuzzleSet\nPuzzleSet("bitwise", who="Zoë", log=None)',
+]
+
+
+def test_dark_theme_and_forced_colours_at_200_percent(browser: Any, dark_lab: Server) -> None:
+    """JupyterLab's dark theme at 200 % zoom on 1366×768, then forced colours (Windows
+    high contrast): the Binary and Mixmath boards (labels such as DL, TW, 2×) and a
+    puzzle with wrong and right feedback shown. axe finds nothing serious in either; the
+    screenshots (/tmp/mathplay-shots/contrast-*.png) are looked at by a person."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 683, "height": 384},
+                                  device_scale_factor=2)  # fmt: skip
+    page = context.new_page()
+    write_notebook(dark_lab.root / "themed.ipynb", THEMED)
+    open_and_run_all(page, dark_lab, "themed.ipynb")
+    boards = page.locator(".mp-board-widget")
+    expect(boards).to_have_count(2, timeout=60_000)
+    boards.nth(1).locator(".mp-square").last.wait_for(timeout=60_000)
+    card = page.locator(".mathplay-puzzles").first
+    box = card.get_by_role("textbox", name="Your answer")
+    box.scroll_into_view_if_needed()
+    box.click()
+    page.keyboard.type("2", delay=0)
+    page.keyboard.press("Enter")
+    said = card.locator(".mathplay-puzzles-feedback [role=status]")
+    expect(said).to_contain_text("Not yet")
+    page.wait_for_timeout(500)
+    for mode in ("dark", "forced"):
+        if mode == "forced":
+            page.emulate_media(forced_colors="active")
+            page.wait_for_timeout(300)
+        # What is on the screen (JupyterLab scrolls the notebook inside its own panel).
+        for index, game in enumerate(("binary", "mixmath")):
+            boards.nth(index).locator(".mp-square").nth(16 * 6).scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / f"contrast-{mode}-{game}.png"))
+        box.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"contrast-{mode}-puzzle.png"))
+        assert_accessible(page, f"boards and a puzzle, JupyterLab {mode}, 200 %")
+    context.close()
+
+
 def test_the_boards_in_voila(browser: Any) -> None:
     server = Server(kind="voila", notebook="boards.ipynb")
     write_notebook(server.root / "boards.ipynb", list(BOARDS.values()))
