@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.axe import assert_accessible
 from tests.browser.labserver import Server, run_all, write_notebook
 from tests.browser.screen import inside
 
@@ -137,6 +138,7 @@ def test_make_5_with_mouse_and_keyboard(browser: Any, lab: Server) -> None:
     )
     assert "00101" not in feedback.inner_text()
     page.screenshot(path=str(SCREENS / "cards-1024x768-wrong.png"))
+    assert_accessible(page, "the cards, a wrong answer explained")
     cards.nth(1).click()
     expect(cards.nth(1)).to_have_attribute("aria-pressed", "false")
 
@@ -174,6 +176,7 @@ def test_make_5_with_mouse_and_keyboard(browser: Any, lab: Server) -> None:
     expect(feedback).to_contain_text("4 + 1 = 5. In binary 5 is 00101")
     next_button = widget.get_by_role("button", name="Next challenge", exact=True)
     expect(next_button).to_be_focused()  # Check is gone: the focus moved on
+    assert_accessible(page, "the cards, a right answer")
     rows = attempts(log, 3)
     assert [(r["who"], r["puzzle"], r["answer"], r["right"]) for r in rows] == [
         ("Ana", "make-5", "00000", False),
@@ -297,5 +300,10 @@ def test_the_cards_in_the_dark_theme(browser: Any, dark_lab: Server) -> None:
     )
     assert colours["up"] != colours["dot"], colours  # the dots show on the card
     assert "repeating-linear-gradient" in colours["down"], colours  # stripes face down
+    widget.get_by_role("textbox", name="Your name").fill("Ana")
+    widget.get_by_role("textbox", name="Your name").press("Enter")
+    widget.get_by_role("button", name="Check", exact=True).click()
+    expect(widget.locator(".mp-cards-feedback")).to_contain_text("Not yet")
     page.screenshot(path=str(SCREENS / "cards-dark-1024x768.png"))
+    assert_accessible(page, "the cards, dark theme, a wrong answer")
     context.close()

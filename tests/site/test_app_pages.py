@@ -144,3 +144,26 @@ def test_lesson_05_as_an_app_page(lite_page: Any) -> None:
     assert "app=1" not in page.url
     assert page.errors == []
     assert page.failed_loads == []
+
+
+def test_the_play_pages_and_the_teachers_pages_under_axe(lite_page: Any, site: Path) -> None:
+    """Issue 53: each game's Play page (a board in the website's JupyterLite) and every
+    teachers' page (plain HTML beside the site) have no serious or critical axe finding."""
+    from playwright.sync_api import expect
+
+    page = lite_page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    for game in ("summy", "mixmath", "binary"):
+        open_app_page(page, f"play-{game}.ipynb")
+        board = page.locator(".mp-board-widget").first
+        expect(board.locator(".mp-square").last).to_be_attached(timeout=120_000)
+        expect(board.get_by_role("grid")).to_be_visible()
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(SCREENSHOTS / f"play-{game}-1024x768.png"))
+        assert_accessible(page, f"the website's Play {game} page")
+    teachers = sorted((site / "teachers").glob("*.html"))
+    assert len(teachers) >= 10, teachers
+    for path in teachers:
+        page.goto(f"{page.base_url}teachers/{path.name}")
+        expect(page.locator("h1").first).to_be_visible()
+        assert_accessible(page, f"the teachers' page {path.name}", include=["html"])
