@@ -39,6 +39,7 @@ from pathlib import Path
 __all__ = [
     "LANGUAGES",
     "N_",
+    "clauses",
     "current_language",
     "default_language",
     "jupyter_language",
@@ -236,6 +237,14 @@ def _n(singular: str, plural: str, count: int) -> str:
     """
     translation = getattr(_this_thread, "translation", None) or _translation
     return translation.ngettext(singular, plural, count)
+
+
+def clauses() -> str:
+    """What goes between the clauses of a list ("3 tries; wrong: 5, 7"), as the language
+    writes it: ``"; "`` in English, ``"· "`` in Greek, where ``;`` is the question mark."""
+    # Translators: between the parts of a list of clauses ("3 tries; wrong: 5, 7"). Greek
+    # writes the ano teleia (·), since ; is its question mark.
+    return _("; ")
 
 
 @contextlib.contextmanager

@@ -52,7 +52,7 @@ from mathplay.classroom.records import (
 )
 from mathplay.classroom.where import name_key
 from mathplay.errors import MathplayError
-from mathplay.i18n import _, _n
+from mathplay.i18n import _, _n, clauses
 
 try:  # pragma: no cover - there is no pwd on Windows
     import pwd
@@ -120,11 +120,11 @@ class CollectResult:
             duplicates=self.duplicates, bad=self.bad_lines,
         )  # fmt: skip
         if self.kept:
-            text += "; " + _("{n} of them were already in {output}").format(
+            text += clauses() + _("{n} of them were already in {output}").format(
                 n=self.kept, output=self.output
             )
         if self.moved_records:
-            text += "; " + _n(
+            text += clauses() + _n(
                 "moved {n} record to the pupil whose home folder it was in",
                 "moved {n} records to the pupils whose home folders they were in",
                 self.moved_records,

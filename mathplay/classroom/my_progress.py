@@ -34,7 +34,7 @@ from mathplay.classroom.resume import History
 from mathplay.classroom.roster import skill_title
 from mathplay.classroom.spaced import SkillMemory, skills_of
 from mathplay.classroom.where import DEFAULT_LOG
-from mathplay.i18n import _, _n
+from mathplay.i18n import _, _n, clauses
 
 __all__ = ["MyProgress", "my_progress"]
 
@@ -68,12 +68,12 @@ class MyProgress:
         if memory.last_known:
             words += ", " + _("last shown on {date}").format(date=memory.last_known[:10])
         if memory.is_due(self.now):
-            words += "; " + _("review due now")
+            words += clauses() + _("review due now")
         elif memory.due:
             days = max(1, (_when(memory.due) - self.now).days + 1)
-            words += "; " + _n("next review in {n} day", "next review in {n} days", days).format(
-                n=days
-            )
+            words += clauses() + _n(
+                "next review in {n} day", "next review in {n} days", days
+            ).format(n=days)
         return f"{title}: {words}"
 
     def _lesson_line(self, name: str) -> str:
@@ -109,11 +109,12 @@ class MyProgress:
         if not self.lessons:
             lines.append(_("Nothing yet: answer a puzzle of a lesson, and it shows here."))
             return "\n".join(lines)
-        lines.append(_("Lessons: {lessons}.").format(
-            lessons="; ".join(self._lesson_line(n) for n in sorted(self.lessons))))  # fmt: skip
+        between = clauses()
+        lessons = between.join(self._lesson_line(n) for n in sorted(self.lessons))
+        lines.append(_("Lessons: {lessons}.").format(lessons=lessons))
         if self.skills:
-            lines.append(_("Skills: {skills}.").format(
-                skills="; ".join(self._skill_line(t, m) for t, m in self.skills)))  # fmt: skip
+            skills = between.join(self._skill_line(t, m) for t, m in self.skills)
+            lines.append(_("Skills: {skills}.").format(skills=skills))
         lines.append(_("Next: {next}.").format(next=self._next()))
         return "\n".join(lines)
 

@@ -44,7 +44,7 @@ from mathplay.classroom.roster import practice_skill, skill_title
 from mathplay.classroom.set_names import one_name_per_set, only_set
 from mathplay.classroom.statuses import STATUS_BY_NAME, STATUSES
 from mathplay.classroom.where import DEFAULT_LOG, name_key, progress_dir
-from mathplay.i18n import _
+from mathplay.i18n import _, clauses
 
 __all__ = [
     "CSV_COLUMNS",
@@ -302,7 +302,9 @@ class Summary:
                 turns=g["turns"], percent=round(100 * float(g["share"])),
             )  # fmt: skip
             if g.get("biggest_miss"):
-                line += "; " + _("biggest missed chance: {miss}").format(miss=g["biggest_miss"])
+                line += clauses() + _("biggest missed chance: {miss}").format(
+                    miss=g["biggest_miss"]
+                )
             lines.append(line)
         return lines
 
@@ -505,7 +507,7 @@ def _common(answers: Iterable[str], most: int = 3) -> str:
 
 
 def _legend_text() -> str:
-    return _("Key: ") + "; ".join(f"{s.symbol} {_(s.meaning)}" for s in STATUSES)
+    return _("Key: ") + clauses().join(f"{s.symbol} {_(s.meaning)}" for s in STATUSES)
 
 
 def _gather(path: Any) -> tuple[list[dict[str, Any]], int, str]:

@@ -12,7 +12,7 @@ from datetime import datetime
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from mathplay.i18n import _, current_language
+from mathplay.i18n import _, clauses, current_language
 
 if TYPE_CHECKING:
     from mathplay.classroom.report import Summary
@@ -70,9 +70,9 @@ def _tip(who: str, label: str, mark: Any, skill: bool) -> str:
     if not skill:
         (r,) = mark.rows
         if r["attempts"]:
-            tip += "; " + _("{n} attempt(s)").format(n=r["attempts"])
+            tip += clauses() + _("{n} attempt(s)").format(n=r["attempts"])
         if r["wrong_answers"]:
-            tip += "; " + _("wrong: {answers}").format(answers=", ".join(r["wrong_answers"]))
+            tip += clauses() + _("wrong: {answers}").format(answers=", ".join(r["wrong_answers"]))
         return tip
     for r in mark.rows:
         if not r["attempts"]:
@@ -208,7 +208,7 @@ def _typed(rows: list[dict[str, Any]]) -> str:
             if r["who"] not in who_typed[answer]:
                 who_typed[answer].append(r["who"])
     counts = Counter(a for r in rows for a in r["wrong_answers"])
-    return "; ".join(
+    return clauses().join(
         f"<code>{escape(a or '(empty)')}</code> ×{n} "
         f'<span class="mp-muted">({escape(", ".join(who_typed[a]))})</span>'
         for a, n in counts.most_common()

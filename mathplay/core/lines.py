@@ -26,6 +26,9 @@ def line_squares(start: Square, direction: Direction, length: int) -> list[Squar
 def split_line_move(text: str, size: int) -> tuple[Square, Direction, str]:
     """``"I13 across 8x15=120"`` → ``((12, 8), Direction.ACROSS, "8x15=120")``."""
     parts = text.strip().split(None, 2)
+    if len(parts) == 3 and parts[1].lower() == "en":  # Spanish: "H8 en horizontal 3+4=7"
+        rest = parts[2].split(None, 1)
+        parts = [parts[0], f"en {rest[0]}", *rest[1:]]
     if len(parts) < 3:
         raise NotationError(
             _(

@@ -15,11 +15,20 @@ from __future__ import annotations
 
 import enum
 import re
+import unicodedata
 
 from mathplay.errors import NotationError
 from mathplay.i18n import N_, _
 
-__all__ = ["COLUMNS", "Direction", "Special", "Square", "parse_square", "square_name"]
+__all__ = [
+    "COLUMNS",
+    "DIRECTION_WORDS",
+    "Direction",
+    "Special",
+    "Square",
+    "parse_square",
+    "square_name",
+]
 
 Square = tuple[int, int]
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -44,7 +53,11 @@ class Special(enum.Enum):
 
     @property
     def label(self) -> str:
-        return self.value[1]
+        """What the square shows: a sign (``2×``, ``+``, ``★``) the same everywhere, or
+        the initials of its name in the language spoken (``DL`` in English, ``LD`` in
+        Spanish, ``ΔΓ`` in Greek)."""
+        initials = _LABELS.get(self)
+        return _(initials) if initials else self.value[1]
 
     @property
     def description(self) -> str:
@@ -52,6 +65,19 @@ class Special(enum.Enum):
         language spoken (each name whole: the words' order differs between languages)."""
         return _(_DESCRIPTIONS[self])
 
+
+#: The labels that are initials of the square's name, translated with the names (the
+#: signs are the same in every language).
+_LABELS = {
+    # Translators: the label on a double letter square: the initials of its name.
+    Special.DOUBLE_LETTER: N_("DL"),
+    # Translators: the label on a triple letter square: the initials of its name.
+    Special.TRIPLE_LETTER: N_("TL"),
+    # Translators: the label on a double word square: the initials of its name.
+    Special.DOUBLE_WORD: N_("DW"),
+    # Translators: the label on a triple word square: the initials of its name.
+    Special.TRIPLE_WORD: N_("TW"),
+}
 
 #: Each special square's name for screen readers, translated where it is said.
 _DESCRIPTIONS = {
@@ -119,9 +145,14 @@ class Direction(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> Direction:
-        word = text.strip().lower()
+        """``"across"`` or ``"down"``, or the word a pupil's language says for it
+        (``horizontal``, ``en vertical``, ``οριζόντια``, ``menegak``: :data:`DIRECTION_WORDS`),
+        in capitals or not, with accents or not."""
+        word = _plain(text)
+        if word.startswith("en "):  # Spanish: "en horizontal"
+            word = word[3:].strip()
         for direction in cls:
-            if direction.value == word:
+            if direction.value == word or word in DIRECTION_WORDS[direction.value]:
                 return direction
         raise NotationError(
             _("'{text}' is not a direction: write across or down").format(text=text)
@@ -129,3 +160,18 @@ class Direction(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+#: The words for across and down that pupils type, in every language mathplay speaks
+#: (capitals and accents taken away), read in any language: what the board says in
+#: Spanish, Greek or Malay is what a pupil may type back.
+DIRECTION_WORDS = {
+    "across": frozenset({"horizontal", "horizontalmente", "οριζοντια", "οριζοντιως", "mendatar"}),
+    "down": frozenset({"vertical", "verticalmente", "καθετα", "καθετως", "menegak"}),
+}
+
+
+def _plain(text: str) -> str:
+    """``text`` in small letters without accents, its spaces made single."""
+    decomposed = unicodedata.normalize("NFD", " ".join(text.split()).lower())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))

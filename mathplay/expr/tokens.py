@@ -21,10 +21,12 @@ from mathplay.i18n import _
 
 __all__ = [
     "BINARY_OPS",
+    "LOCAL_WORDS",
     "MAX_TEXT_LENGTH",
     "OPERATORS",
     "Operator",
     "Token",
+    "plain_word",
     "text_length",
     "tokenize",
 ]
@@ -113,7 +115,7 @@ LOCAL_WORDS = {
 _PIECE = re.compile(r"[0-9]+|[^\W\d_]+|\s+|.", re.DOTALL)
 
 
-def _plain_word(piece: str) -> str:
+def plain_word(piece: str) -> str:
     """``piece`` in capitals without accents ("όχι" → "ΟΧΙ", "Dan" → "DAN")."""
     decomposed = unicodedata.normalize("NFD", piece.upper())
     return "".join(char for char in decomposed if not unicodedata.combining(char))
@@ -161,7 +163,7 @@ def tokenize(text: str) -> list[Token]:
             tokens.append(Token("num", piece, start))
         elif first.isalpha():
             # Words before symbols: "XOR" and "xor" start with the letter x but are words.
-            word = _plain_word(piece)
+            word = plain_word(piece)
             if word in _WORDS:
                 tokens.append(Token("op", word, start))
             elif word in LOCAL_WORDS:

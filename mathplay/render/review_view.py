@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from mathplay.i18n import _
+from mathplay.i18n import _, clauses
 from mathplay.render.errors import PictureError
 from mathplay.render.model import game_name
 
@@ -41,7 +41,7 @@ class ReviewView:
         """The chart in words, for a screen reader (the SVG's title and label)."""
         if not self.moves:
             return self.title + ". " + _("No turns yet.")
-        turns = "; ".join(
+        turns = clauses().join(
             _("move {number}: {points} of {best}").format(number=m, points=p, best=b)
             for m, p, b in zip(self.moves, self.points, self.best)
         )

@@ -23,7 +23,7 @@ import re
 from mathplay.errors import IllegalMoveError, without_rule_ids
 from mathplay.expr.pretty import pretty
 from mathplay.games.registry import GAMES
-from mathplay.i18n import _, _n
+from mathplay.i18n import _, _n, clauses
 
 __all__ = ["friendly_error", "log_line", "move_text", "points_text", "tile_word", "turn_text"]
 
@@ -153,7 +153,7 @@ def turn_text(game_name: str, name: str, moves: list[tuple[str, int]]) -> str:
         if any(n == "draw" for n, _s in moves):
             text += " " + _("and drew an extra tile")
         return text + "."
-    return "; ".join(log_line(game_name, name, n, s) for n, s in moves if n != "end") + "."
+    return clauses().join(log_line(game_name, name, n, s) for n, s in moves if n != "end") + "."
 
 
 def points_text(name: str, points: int, you: bool) -> str:

@@ -143,11 +143,15 @@ def square_entries(size: int, specials: dict[Square, Special]) -> list[dict[str,
             if special is None:
                 entries.append(None)
             else:
+                label = special.label
+                # The name holds the visible label when it is words or a number (DL, 3×),
+                # for speech input ("click ΔΛ"); a sign (+, ★) is said by the name itself.
+                said = any(char.isalnum() for char in label)
                 entries.append(
                     {
-                        "label": special.label,
+                        "label": label,
                         "kind": CSS_KIND[special],
-                        "desc": special.description,
+                        "desc": f"{label}, {special.description}" if said else special.description,
                     }
                 )
     return entries

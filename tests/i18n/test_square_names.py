@@ -27,3 +27,20 @@ def test_the_english_names_are_as_before() -> None:
     with speaking("en"):
         assert Special.DOUBLE_WORD.description == "double word square"
         assert Special.PLUS.description == "plus square"
+
+
+@pytest.mark.parametrize(
+    ("language", "labels"),
+    [("en", ["DL", "TL", "DW", "TW"]), ("es", ["LD", "LT", "PD", "PT"]),
+     ("el", ["ΔΓ", "ΤΓ", "ΔΛ", "ΤΛ"]), ("ms", ["H2", "H3", "P2", "P3"])],
+)  # fmt: skip
+def test_the_short_labels_are_the_initials_in_the_language(
+    language: str, labels: list[str]
+) -> None:
+    """Issue 54: DL, TL, DW, TW stayed English on every board. The signs (★, 2×, +) are
+    the same in every language."""
+    kinds = [Special.DOUBLE_LETTER, Special.TRIPLE_LETTER, Special.DOUBLE_WORD,
+             Special.TRIPLE_WORD]  # fmt: skip
+    with speaking(language):
+        assert [kind.label for kind in kinds] == labels
+        assert Special.DOUBLE.label == "2×" and Special.START.label == "★"

@@ -188,3 +188,21 @@ def test_puzzles_check_flags_more_hints_than_a_pupil_sees() -> None:
     warned = [w.message for w in warn_puzzle(puzzle, "f.toml")]
     assert any("has 4 hints" in m and "keep your best 3" in m for m in warned), warned
     assert validate(Worksheet("t", [puzzle])) == []  # a warning, not an error
+
+
+@pytest.mark.parametrize("language", ["en", "es", "el", "ms"])
+def test_no_feedback_says_a_sentence_twice(language: str) -> None:
+    """Issue 54: a teacher's note that said again what the kind had said ("Did you write
+    the bits the wrong way round?" twice, lesson 05) is said once."""
+    from mathplay.i18n import speaking
+
+    twice = []
+    with speaking(language):
+        for case in ALL_CASES:
+            for moment in MOMENTS:
+                text = said(case, moment)
+                sentences = [s.strip() for s in re.split(r"(?<=[.!?;])\s+", text) if s.strip()]
+                repeated = [s for s, n in Counter(sentences).items() if n > 1]
+                if repeated:
+                    twice.append(f"{case.puzzle.id} {case.answer!r} {moment}: {repeated[0]}")
+    assert twice == [], "\n".join(twice[:10])

@@ -76,7 +76,7 @@ def test_exchange_marks_chips() -> None:
 def test_premium_squares_show_text_and_the_start() -> None:
     board = fresh()
     squares = board.layout_data["squares"]
-    assert squares[0]["label"] == "TW" and squares[0]["desc"] == "triple word square"
+    assert squares[0]["label"] == "TW" and squares[0]["desc"] == "TW, triple word square"
     assert squares[7 * 15 + 7]["label"] == "DW"
     assert board.layout_data["starts"] == [7 * 15 + 7]
 

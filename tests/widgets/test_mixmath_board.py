@@ -107,7 +107,7 @@ def test_squares_have_accessible_names_and_labels() -> None:
     board = fresh()
     squares = board.layout_data["squares"]
     assert squares[3 * 14 + 6] == {"label": "+", "kind": "sign", "desc": "plus square"}
-    assert squares[0] == {"label": "3×", "kind": "triple", "desc": "triple square"}
+    assert squares[0] == {"label": "3×", "kind": "triple", "desc": "3×, triple square"}
     assert squares[6 * 14 + 6]["kind"] == "start"
     assert squares[1 * 14 + 1]["label"] == "2×"
     assert board.layout_data["texts"]["empty"] == "empty"

@@ -22,6 +22,7 @@ from mathplay.core import Square
 from mathplay.errors import ExpressionError, NotationError, OptionsError
 from mathplay.expr import check
 from mathplay.expr.arithmetic import evaluate_side
+from mathplay.expr.tokens import LOCAL_WORDS, plain_word
 from mathplay.i18n import _
 
 __all__ = [
@@ -197,14 +198,16 @@ class BinaryOptions:
 
 # --- chips and notation ------------------------------------------------------------
 
-_ALIASES = {"×": "x", "*": "x", "X": "x", "÷": "/", ":": "/", "−": "-", "–": "-"}
-_CHIP = r"(?:AND|XOR|NOT|OR|[01=+\-x/×*÷:−–])"
+_ALIASES = {"×": "x", "*": "x", "X": "x", "÷": "/", ":": "/", "−": "-", "–": "-", **LOCAL_WORDS}
+#: A chip as typed: the logic words in English or as the pupil's school writes them
+#: (ΚΑΙ, Ή, ΟΧΙ; DAN, ATAU, TAK: expr/tokens.py), in capitals or not, with accents or not.
+_CHIP = r"(?:AND|XOR|NOT|OR|TIDAK|ATAU|DAN|TAK|ΚΑ[ΙΊ]|[ΟΌ]Χ[ΙΊ]|[ΉΗ](?![\w])|[01=+\-x/×*÷:−–])"
 _LINE_PIECE = re.compile(rf"\s*(\??)({_CHIP})", re.IGNORECASE)
 _HAND_PIECE = re.compile(rf"\s*(\?|{_CHIP})", re.IGNORECASE)
 
 
 def _canonical(text: str, xor: bool) -> str:
-    token = text.upper() if text.isalpha() and len(text) > 1 else text
+    token = plain_word(text) if text.isalpha() and (len(text) > 1 or text in "ΉηήΗ") else text
     token = _ALIASES.get(token, token)
     if token == "XOR" and not xor:
         raise NotationError(
@@ -231,7 +234,9 @@ def read_token(text: str, xor: bool = True) -> str:
     return match.group(1) + _canonical(match.group(2), xor)
 
 
-def _scan(text: str, pattern: re.Pattern[str], what: str) -> list[re.Match[str]]:
+def _scan(text: str, pattern: re.Pattern[str], refusal: str) -> list[re.Match[str]]:
+    """The chips of ``text``; ``refusal`` (with ``{rest}`` and ``{text}``) says which
+    piece is not a chip."""
     matches = []
     position = 0
     text = text.rstrip()
@@ -240,9 +245,7 @@ def _scan(text: str, pattern: re.Pattern[str], what: str) -> list[re.Match[str]]
         if not match:
             rest = text[position:].strip()
             raise NotationError(
-                _("'{rest}' in {what} '{text}' is not a Binary chip").format(
-                    rest=rest.split()[0] if rest else rest, what=what, text=text.strip()
-                )
+                refusal.format(rest=rest.split()[0] if rest else rest, text=text.strip())
             )
         matches.append(match)
         position = match.end()
@@ -251,7 +254,10 @@ def _scan(text: str, pattern: re.Pattern[str], what: str) -> list[re.Match[str]]
 
 def read_line(text: str, xor: bool = True) -> list[str]:
     """The chips of a move's line: ``"1 + ?1 = 10"`` → ``['1', '+', '?1', '=', '1', '0']``."""
-    tokens = [m.group(1) + _canonical(m.group(2), xor) for m in _scan(text, _LINE_PIECE, "line")]
+    tokens = [
+        m.group(1) + _canonical(m.group(2), xor)
+        for m in _scan(text, _LINE_PIECE, _("'{rest}' in the line '{text}' is not a Binary chip"))
+    ]
     if not tokens:
         raise NotationError(_("the line of the move is empty"))
     return tokens
@@ -261,7 +267,7 @@ def read_hand(text: str, xor: bool = True) -> list[str]:
     """A hand: ``"1 0 = + ? AND"``; ``?`` is a blank."""
     return [
         BLANK if m.group(1) == BLANK else _canonical(m.group(1), xor)
-        for m in _scan(text, _HAND_PIECE, "hand")
+        for m in _scan(text, _HAND_PIECE, _("'{rest}' in the hand '{text}' is not a Binary chip"))
     ]
 
 

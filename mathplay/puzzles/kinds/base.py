@@ -280,7 +280,7 @@ class Kind:
         result = self.judge(puzzle, answer)
         if result.right or not result.readable or not puzzle.answer_feedback:
             return result
-        note = self.note_for(puzzle, result.answer)
+        note = _not_said(self.note_for(puzzle, result.answer), result.message)
         if not note:
             return result
         return Result(False, f"{result.message} {note}", result.answer, True, note, result.mistake)
@@ -460,3 +460,18 @@ def operator_name(text: str) -> str | None:
 
 def symbol(name: str, base: int) -> str:
     return OPERATORS[name].symbol(base)
+
+
+def _not_said(note: str, message: str) -> str:
+    """The sentences of the teacher's ``note`` that ``message`` does not already say (a
+    pupil reads no sentence twice).
+
+    >>> _not_said("It is 19. Did you swap the bits? Start left.", "Did you swap the bits? x")
+    'It is 19. Start left.'
+    """
+    said = {" ".join(part.split()) for part in _SENTENCE_END.split(message)}
+    kept = [part for part in _SENTENCE_END.split(note) if " ".join(part.split()) not in said]
+    return " ".join(part.strip() for part in kept if part.strip())
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")

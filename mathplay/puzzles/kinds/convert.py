@@ -191,18 +191,22 @@ class Convert(Kind):
                 ),
                 str(given),
             )
+        places = ", ".join(str(1 << i) for i in range(len(binary) - 1, -1, -1))
+        if text.lstrip("0") == binary and given != value:
+            # The binary number typed back: say that, not "10011 in binary is 100111…".
+            parts = [
+                _(
+                    "That is the number in binary again. Write it in decimal (base ten): "
+                    "the bits of {b} are worth {places}."
+                ).format(b=binary, places=places)
+            ]
+            kept = safe_parts(parts, self.secrets(puzzle), (self.question(puzzle), text))
+            return Result(False, " ".join(kept), str(given))
         parts = [
             _("{g} in binary is {gb}, not {b}.").format(g=given, gb=format(given, "b"), b=binary)
         ]
         if given == int(binary[::-1], 2):
             parts.append(_("You read the bits from the wrong end: the rightmost bit is worth 1."))
-        elif str(given) == binary:
-            parts.append(
-                _("{b} is binary: its bits are worth {places}.").format(
-                    b=binary,
-                    places=", ".join(str(1 << i) for i in range(len(binary) - 1, -1, -1)),
-                )
-            )
         else:
             parts.append(self._column(given, value))
         kept = safe_parts(parts, self.secrets(puzzle), (self.question(puzzle), text))

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from typing import Any, ClassVar
 
 from mathplay.errors import ExpressionError
@@ -65,6 +66,22 @@ _SMALLER = {"<", "smaller", "less", "the left side is smaller", "the left side i
 _BIGGER = {">", "bigger", "more", "greater", "larger", "the left side is bigger"}
 #: The answers' own names, the same in every language (records, ``feedback.answers``).
 SMALLER, BIGGER = "false: smaller", "false: bigger"
+
+
+def _plain(text: str) -> str:
+    """``text`` folded for comparing answers: small letters, no accents ("Σωστό" →
+    "σωστο")."""
+    decomposed = unicodedata.normalize("NFD", text.casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+#: The words a pupil of each language types for true and false, read in any language,
+#: with or without their accents (σωστό, σωστο; sí, si): Spanish, Greek (Σ and Λ, as
+#: Greek worksheets mark them), Malay.
+_TRUE_WORDS = "verdadero verdad cierto sí v σωστό σωστή αληθές ναι Σ benar betul ya"
+_FALSE_WORDS = "falso mentira λάθος ψευδές όχι Λ palsu salah tidak"
+_TRUE |= {_plain(word) for word in _TRUE_WORDS.split()}
+_FALSE |= {_plain(word) for word in _FALSE_WORDS.split()} | {"tidak benar", "no es cierto"}
 
 
 def _smaller_text() -> str:
@@ -202,11 +219,12 @@ class TrueOrFalse(Kind):
         head, _sep, reason = re.sub(r"\s*because\s*", ":", answer.strip(), count=1).partition(":")
         if not _sep and "," in head:
             head, _sep, reason = head.partition(",")
-        said = head.strip().casefold()
-        # The buttons say "true" and "false" in the language spoken; English always reads.
-        if said in _TRUE | {_("true").casefold()}:
+        said = _plain(" ".join(head.split()))
+        # The buttons say "true" and "false" in the language spoken; English and the
+        # other languages' words always read.
+        if said in _TRUE | {_plain(_("true"))}:
             return "true", reason.strip()
-        if said in _FALSE | {_("false").casefold()}:
+        if said in _FALSE | {_plain(_("false"))}:
             return "false", reason.strip()
         return None, reason.strip()
 

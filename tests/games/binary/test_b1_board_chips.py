@@ -134,7 +134,7 @@ def test_b1_a_chip_outside_the_set_is_refused() -> None:
     move = LineMove((7, 7), Direction.ACROSS, ("1", "+", "1", "=", "2"), "1 + 1 = 2")
     key = g.state_key()
     # B1: a move object gets the checks its notation gets (issue 18).
-    with pytest.raises(ValueError, match="'2' in line '1 \\+ 1 = 2' is not a Binary chip"):
+    with pytest.raises(ValueError, match="'2' in the line '1 \\+ 1 = 2' is not a Binary chip"):
         g.play(move)
     assert g.state_key() == key
     refused(g, "H8 across 1 + 1 = 0", "B2", "1 + 1 is 10, not 0")

@@ -1,0 +1,113 @@
+"""What a pupil types, in their language, is read (issue 54): the Binary chips as the
+chips show them (ΚΑΙ, DAN), the move's direction (horizontal, οριζόντια, mendatar),
+true and false (verdad, betul, Σ, σωστο without its accent); and what is said back has no
+English word passed into a translated sentence, no sentence twice, and the list
+separator of the language (Greek's ";" is its question mark).
+
+Reproduced before: "ΚΑΙ" and "DAN" were "not a Binary chip"; "H8 horizontal 3+4=7" was
+"not a direction: write across or down"; "verdad", "betul", "Σ" were unreadable; a
+Binary refusal said "en line"; "10011 in binary is 10011100011011, not 10011".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mathplay.core.lines import split_line_move
+from mathplay.core.squares import Direction
+from mathplay.errors import NotationError
+from mathplay.games.binary.rules import read_hand, read_line
+from mathplay.i18n import clauses, speaking
+from mathplay.puzzles import load
+from mathplay.puzzles.generate import generate
+from mathplay.puzzles.kinds import KINDS
+from tests.puzzles.feedback_harness import LESSONS
+
+
+@pytest.mark.parametrize(
+    ("typed", "chips"),
+    [("1 ΚΑΙ 1 = 1", ["1", "AND", "1", "=", "1"]), ("1 και 0 = 0", ["1", "AND", "0", "=", "0"]),
+     ("1 Ή 0 = 1", ["1", "OR", "0", "=", "1"]), ("όχι 0 = 1", ["NOT", "0", "=", "1"]),
+     ("ΟΧΙ 1 = 0", ["NOT", "1", "=", "0"]), ("1 DAN 1 = 1", ["1", "AND", "1", "=", "1"]),
+     ("1 atau 0 = 1", ["1", "OR", "0", "=", "1"]), ("TAK 0 = 1", ["NOT", "0", "=", "1"]),
+     ("1 AND ?1 = 1", ["1", "AND", "?1", "=", "1"])],
+)  # fmt: skip
+def test_binary_chips_typed_as_the_chips_show_them(typed: str, chips: list[str]) -> None:
+    assert read_line(typed) == chips
+
+
+def test_a_hand_typed_in_greek_or_malay() -> None:
+    assert read_hand("1 0 ? ΚΑΙ ATAU όχι") == ["1", "0", "?", "AND", "OR", "NOT"]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("es", ["en la línea", "no es una ficha"]), ("el", ["στη γραμμή"]),
+     ("ms", ["dalam baris"]), ("en", ["in the line"])],
+)  # fmt: skip
+def test_a_binary_refusal_has_no_english_word_inside(language: str, words: list[str]) -> None:
+    with speaking(language), pytest.raises(NotationError) as refused:
+        read_line("1 FOO 1 = 1")
+    message = str(refused.value)
+    assert all(word in message for word in words), message
+    if language != "en":
+        assert " line " not in message and " hand " not in message, message
+
+
+@pytest.mark.parametrize(
+    ("typed", "direction"),
+    [("across", Direction.ACROSS), ("DOWN", Direction.DOWN), ("horizontal", Direction.ACROSS),
+     ("en vertical", Direction.DOWN), ("οριζόντια", Direction.ACROSS),
+     ("ΚΑΘΕΤΑ", Direction.DOWN), ("καθετα", Direction.DOWN), ("mendatar", Direction.ACROSS),
+     ("Menegak", Direction.DOWN)],
+)  # fmt: skip
+def test_the_direction_in_the_pupils_words(typed: str, direction: Direction) -> None:
+    assert Direction.parse(typed) is direction
+
+
+def test_a_spanish_move_as_the_board_writes_it() -> None:
+    assert split_line_move("H8 en horizontal 3+4=7", 15) == ((7, 7), Direction.ACROSS, "3+4=7")
+    with speaking("es"), pytest.raises(NotationError, match="horizontal o vertical"):
+        split_line_move("H8 sideways 3+4=7", 15)
+
+
+@pytest.mark.parametrize(
+    ("typed", "verdict"),
+    [("verdad", "true"), ("Verdadero", "true"), ("sí", "true"), ("betul", "true"),
+     ("benar", "true"), ("Σ", "true"), ("σωστο", "true"), ("Σωστό", "true"),
+     ("falso", "false"), ("salah", "false"), ("Λ", "false"), ("λάθος", "false"),
+     ("ΛΑΘΟΣ", "false"), ("palsu", "false")],
+)  # fmt: skip
+def test_true_and_false_in_every_language(typed: str, verdict: str) -> None:
+    puzzle = load(LESSONS / "01-equations.toml").puzzle("check-left-to-right")  # false
+    kind = KINDS["true-or-false"]
+    for language in ("en", "es", "el", "ms"):
+        with speaking(language):
+            result = kind.check(puzzle, typed)
+        # Read: an answer, or "false" that asks for its reason next.
+        assert result.readable or result.follow_up, (language, typed, result.message)
+        said_false = "false" in result.answer
+        assert said_false == (verdict == "false"), (language, typed, result.answer)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "el", "ms"])
+def test_the_binary_number_typed_back_is_told_so(language: str) -> None:
+    puzzle = generate("convert", 2, 1, seed=1).puzzles[0]
+    kind = KINDS["convert"]
+    binary = kind.question(puzzle).split()[1]
+    assert set(binary) <= {"0", "1"} and len(binary) >= 4
+    with speaking(language):
+        result = kind.check(puzzle, binary)
+    assert not result.right
+    assert result.message.count(binary) == 1, result.message  # never "… is 1001110…, not …"
+    english = {"en": "in binary again", "es": "en binario", "el": "στο δυαδικό",
+               "ms": "dalam perduaan"}[language]  # fmt: skip
+    assert english in result.message
+
+
+def test_greek_separates_clauses_with_its_semicolon() -> None:
+    with speaking("el"):
+        assert clauses() == "· "
+    for language in ("en", "es", "ms"):
+        with speaking(language):
+            assert clauses() == "; "
