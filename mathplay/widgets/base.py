@@ -18,6 +18,7 @@ import traitlets
 
 from mathplay.core import Direction, Special, Square, square_name
 from mathplay.errors import MathplayError
+from mathplay.expr.pretty import read_words
 from mathplay.i18n import (
     LANGUAGES,
     _,
@@ -410,8 +411,12 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.A
                 ],
                 "turn": self._turn_text(names),
                 "bag": game.bag_size,
-                "log": view.log_lines(game, names, self.game_name)[-200:],
-                "message": self._message,
+                # The logic words as the pupil's language writes them (ΚΑΙ, DAN), in the
+                # engine's refusals, the hints and the moves alike.
+                "log": [
+                    read_words(line) for line in view.log_lines(game, names, self.game_name)[-200:]
+                ],
+                "message": read_words(self._message),
                 "kind": self._kind,
                 "thinking": self._thinking,
                 "buttons": buttons,

@@ -229,8 +229,9 @@ class PuzzleSet(PuzzleView):
             return
         if not result.right:
             return
-        if self.choice_row.choices and answer in self.choice_row.choices:
-            self.choice_row.picked = self.choice_row.choices.index(answer)
+        shown = {choice: text for text, choice in self._choice_of.items()}
+        if self.choice_row.choices and shown.get(answer, answer) in self.choice_row.choices:
+            self.choice_row.picked = self.choice_row.choices.index(shown.get(answer, answer))
         else:
             self.answer_box.value = answer
         self.solved_now = True

@@ -19,6 +19,7 @@ from mathplay.classroom.records import SET_KEY, record, record_next
 from mathplay.classroom.task_clock import task_clock
 from mathplay.classroom.where import log_path
 from mathplay.errors import MathplayError
+from mathplay.expr.pretty import read_words
 from mathplay.games.registry import GAMES
 from mathplay.i18n import _, current_language, on_language_change
 from mathplay.puzzles.kinds import KINDS, Kind, KindError, Result
@@ -79,6 +80,8 @@ class PuzzleView(ClosesItsParts, w.VBox):  # type: ignore[misc]
         #: An answer checked before the pupil's name was known: it is checked (and
         #: recorded) as soon as the name is given, where the pupil is.
         self.waiting_answer: str | None = None
+        #: Each button's words → the choice it stands for (the words may be ΚΑΙ for AND).
+        self._choice_of: dict[str, str] = {}
         #: The name box, or "Are you Ana?" when the browser remembers a name. In a lesson
         #: it stays quiet (the lesson asks once, at the top) until a Check needs it, and
         #: then asks right above the feedback, where the pupil is.
@@ -212,13 +215,13 @@ class PuzzleView(ClosesItsParts, w.VBox):  # type: ignore[misc]
         self.heading.value = f"<b>{html.escape(heading)}</b> {html.escape(kind.prompt(puzzle))}"
         self.question.value = (
             '<pre style="font-size:150%;margin:0.3em 0">'
-            + html.escape(kind.question(puzzle))
+            + html.escape(read_words(kind.question(puzzle)))
             + "</pre>"
         )
         self.board.value = kind.game(puzzle)._repr_svg_() if isinstance(kind, Move) else ""
         choices = kind.choices(puzzle) or []
         self.choice_row.picked = -1
-        self.choice_row.choices = choices
+        self._show_choices(choices)
         self.choice_row.disabled = False
         set_shown(self.answer_box, not choices)
         set_shown(self.choice_row, bool(choices))
@@ -251,8 +254,15 @@ class PuzzleView(ClosesItsParts, w.VBox):  # type: ignore[misc]
         else:
             self.answer_box.focus()
 
+    def _show_choices(self, choices: list[str]) -> None:
+        """Put ``choices`` on the buttons with the logic words the pupil's language writes
+        (ΚΑΙ, DAN); a pick is checked as the choice it shows."""
+        shown = [read_words(choice) for choice in choices]
+        self._choice_of = dict(zip(shown, choices, strict=True))
+        self.choice_row.choices = shown
+
     def _picked(self, _row: ChoiceRow, choice: str) -> None:
-        self.check(choice)
+        self.check(self._choice_of.get(choice, choice))
 
     def press_enter(self) -> None:
         """What Enter in the answer box does: check, or go on once the puzzle is solved."""
@@ -327,7 +337,7 @@ class PuzzleView(ClosesItsParts, w.VBox):  # type: ignore[misc]
             # false): its choices are the new buttons. Not an answer yet: nothing is kept.
             self.feedback.value = paragraph(result.message)
             self.choice_row.picked = -1
-            self.choice_row.choices = list(result.follow_up)
+            self._show_choices(list(result.follow_up))
             set_shown(self.choice_row, True)
             set_shown(self.answer_box, False)
             set_shown(self.check_button, False)

@@ -14,9 +14,12 @@ nothing. This widget is one: its element stays on the page and its words are rep
 
 from __future__ import annotations
 
+from typing import Any
+
 import anywidget
 import traitlets
 
+from mathplay.expr.pretty import read_words
 from mathplay.widgets.static import static_file
 
 __all__ = ["SaidAloud"]
@@ -30,3 +33,9 @@ class SaidAloud(anywidget.AnyWidget):
     _css = static_file("said.css")
 
     value = traitlets.Unicode("").tag(sync=True)
+
+    @traitlets.validate("value")
+    def _in_the_pupils_words(self, proposal: dict[str, Any]) -> str:
+        """The logic words as the pupil's language writes them (ΚΑΙ, DAN), wherever the
+        words come from: the kinds' messages, a teacher's hints, the catalogues."""
+        return read_words(str(proposal["value"]))

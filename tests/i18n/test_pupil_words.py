@@ -16,6 +16,7 @@ import pytest
 from mathplay.core.lines import split_line_move
 from mathplay.core.squares import Direction
 from mathplay.errors import NotationError
+from mathplay.expr.pretty import WORDS_READ
 from mathplay.games.binary.rules import read_hand, read_line
 from mathplay.i18n import clauses, speaking
 from mathplay.puzzles import load
@@ -111,3 +112,43 @@ def test_greek_separates_clauses_with_its_semicolon() -> None:
     for language in ("en", "es", "ms"):
         with speaking(language):
             assert clauses() == "; "
+
+
+@pytest.mark.parametrize(("language", "word"), [("el", "ΚΑΙ"), ("ms", "DAN")])
+def test_one_set_of_logic_words_on_a_puzzle(language: str, word: str) -> None:
+    """Before: the chips said ΚΑΙ and DAN, the questions, the buttons and the feedback AND
+    ("1100 Ή 1010 = 1110: χρησιμοποίησες OR, αλλά το σύμβολο είναι ΚΑΙ. Το AND δίνει 1…").
+    Now the question, the buttons, the feedback and the hints of a puzzle say the
+    language's words, and a button picked is recorded as the choice it stands for."""
+    import re
+
+    from mathplay.puzzles import PuzzleSet, Worksheet
+
+    english = re.compile(r"(?<![\w])(AND|OR|NOT)(?![\w])")
+    with speaking(language):
+        bitwise = generate("bitwise", 4, 1, seed=1).puzzles[0]
+        which = generate("which-operation", 4, 1, seed=1).puzzles[0]
+        shown = PuzzleSet(Worksheet("Logic", [bitwise, which]), who="Zoë", log=None)
+        theirs = set(WORDS_READ[language].values())
+        question = shown.question.value
+        assert any(w in question for w in theirs) and not english.search(question), question
+        shown.check("1")
+        shown.hint()
+        for text in (shown.feedback.value, shown.hint_area.value):
+            assert not english.search(text), text
+        shown.next()
+        buttons = shown.choice_row.choices
+        assert word in buttons and "AND" not in buttons, buttons
+        shown.choice_row.pick(buttons.index(word) + 1)
+        assert "✓" in shown.feedback.value, shown.feedback.value  # read as AND: right
+        assert not english.search(shown.feedback.value), shown.feedback.value
+
+
+def test_a_greek_binary_board_says_its_own_logic_words() -> None:
+    import mathplay
+
+    with speaking("el"):
+        board = mathplay.play("binary", seed=3)
+        board._submit("H8 across 1 AND 0 = 1")  # a chip the hand does not hold
+        message = str(board.view["message"])
+    assert "ΚΑΙ" in message and "AND" not in message, message
