@@ -1,0 +1,134 @@
+"""Nothing English on a pupil's screen, in each of the seeds' languages (issue 54): what
+a pupil sees and what a screen reader says — the text of mathplay's outputs and the
+accessible names, titles and placeholders in them — on a Binary and a Summy board (after
+a hint and a refusal) and in lesson 07 (after a wrong answer and a hint), in Voilà.
+
+Reproduced before: the special squares' labels (DL, TW) and names ("casilla double
+word"), a Binary refusal "… en line …", the logic words of the questions and the
+feedback (AND, OR in a Greek sentence).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.labserver import Server, write_notebook
+
+pytestmark = pytest.mark.browser
+
+LESSONS = Path(__file__).resolve().parents[2] / "lessons"
+SHOTS = Path("/tmp/mathplay-shots")
+#: English words that are no word of Spanish, Greek or Malay (Malay also says "bit",
+#: "digit", "skor"; the games keep their names: Summy, Mixmath, Binary).
+ENGLISH = re.compile(
+    r"\b(the|your|you|square|squares|double|triple|word|letter|across|down|hand|line|"
+    r"tiles?|chips?|blocks?|Play|Pass|Hint|Undo|Check|Next|puzzle|Right|scores?|points|"
+    r"turn|moves?|computer|empty|plain|start|bag|Exchange|Discard|New game|Not yet|"
+    r"DL|TL|DW|TW)\b"
+)
+#: Everything mathplay shows in Voilà, and what a screen reader says of it.
+SEEN = """() => {
+  const parts = [];
+  for (const out of document.querySelectorAll('.jp-OutputArea-output')) {
+    parts.push(out.innerText);
+    for (const e of out.querySelectorAll('[aria-label], [title], [alt], [placeholder]')) {
+      for (const a of ['aria-label', 'title', 'alt', 'placeholder']) {
+        if (e.getAttribute(a)) parts.push(e.getAttribute(a));
+      }
+    }
+  }
+  return parts.join('\\n');
+}"""
+LANGUAGES = ["es", "el", "ms"]
+
+
+#: English words that are words of the language too ("letra triple").
+THEIRS = {"es": {"triple"}, "el": set(), "ms": set()}
+
+
+def english_in(text: str, language: str) -> list[str]:
+    """The lines of ``text`` with an English word, the word first."""
+    found = []
+    for line in text.splitlines():
+        words = [m.group(0) for m in ENGLISH.finditer(line)]
+        words = [word for word in words if word not in THEIRS[language]]
+        if words:
+            found.append(f"{words[0]!r} in {line.strip()[:120]!r}")
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_boards_say_nothing_in_english(browser: Any, language: str) -> None:
+    from playwright.sync_api import expect
+
+    server = Server(kind="voila", notebook="boards.ipynb")
+    write_notebook(
+        server.root / "boards.ipynb",
+        [f'import mathplay\nmathplay.set_language("{language}")',
+         'mathplay.play("binary", seed=3)', 'mathplay.play("summy", seed=3)'],
+    )  # fmt: skip
+    with server:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto(server.url("boards.ipynb"))
+        boards = page.locator(".mp-board-widget")
+        expect(boards).to_have_count(2, timeout=120_000)
+        for index in range(2):
+            board = boards.nth(index)
+            board.locator(".mp-square").last.wait_for(timeout=60_000)
+            board.locator(".mp-action-hint").click()  # a hint, in words
+            expect(board.locator(".mp-message")).not_to_be_empty()
+            board.locator(".mp-action-play").click()  # nothing placed: a refusal
+            page.wait_for_timeout(800)
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"no-english-boards-{language}.png"))
+        seen = page.evaluate(SEEN)
+        found = english_in(seen, language)
+        page.close()
+    assert len(seen) > 2000, seen  # the boards' and the lesson's words were read
+    assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_lesson_07_says_nothing_in_english(browser: Any, language: str) -> None:
+    from playwright.sync_api import expect
+
+    lesson = "07-bitwise-logic"
+    server = Server(kind="voila", notebook=f"{lesson}.ipynb")
+    shutil.copy(LESSONS / language / f"{lesson}.ipynb", server.root)
+    (server.root / "puzzles").mkdir()
+    shutil.copy(LESSONS / language / "puzzles" / f"{lesson}.toml", server.root / "puzzles")
+    with server:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto(server.url(f"{lesson}.ipynb"))
+        expect(page.locator(".mathplay-lesson-check")).to_be_visible(timeout=180_000)
+        top = page.locator(".mathplay-lesson")
+        name = top.locator("input").first
+        name.fill("Zoë")
+        name.press("Enter")
+        guided = page.locator(
+            ".mathplay-puzzles:not(.mathplay-practice):not(.mathplay-lesson-check)"
+        )
+        card = next(
+            guided.nth(i)
+            for i in range(guided.count())
+            if guided.nth(i).locator("input.mp-answer-input").is_visible()
+        )
+        box = card.locator("input.mp-answer-input")
+        box.fill("2")
+        box.press("Enter")
+        feedback = card.locator(".mathplay-puzzles-feedback [role=status]")
+        expect(feedback).not_to_be_empty()
+        card.locator(".mathplay-puzzles-hint").first.click()
+        expect(card.locator(".mathplay-puzzles-hints [role=status]")).not_to_be_empty()
+        card.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"no-english-lesson07-{language}.png"))
+        seen = page.evaluate(SEEN)
+        found = english_in(seen, language)
+        page.close()
+    assert len(seen) > 2000, seen  # the boards' and the lesson's words were read
+    assert found == [], "\n".join(found)
