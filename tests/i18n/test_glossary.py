@@ -41,3 +41,47 @@ def test_the_logic_words_are_the_languages_own(language: str) -> None:
         if ENGLISH_LOGIC.search(text) and not any(code in text for code in CODE)
     ]
     assert english == [], "\n".join(english)
+
+
+ROOT = Path(__file__).resolve().parents[2]
+#: A glossary idea written another way (docs/translating.md), per language: the pattern,
+#: and what may stay (a sentence where the word has its own meaning).
+OTHER_WAYS = {
+    "es": [
+        (r"\bmesa\b", r"juego de mesa"),  # a board game
+        (r"\bbloques?\b", None),
+        (r"\bdecimales\b", None),
+    ],
+    "el": [(r"\bτουβλάκ", None), (r"\bτραπέζι", None), (r"\bδεκαδικούς\b", None)],
+    "ms": [
+        (r"\btangan\b", r"dengan tangan"),  # "check it by hand" is its own meaning
+        (r"\bmeja\b", None),
+        (r"perpuluhan", r"nombor perpuluhan"),  # a pupil typed 3,5: a decimal it is
+    ],
+}
+
+
+def texts(language: str) -> list[tuple[str, str]]:
+    """(where, text) of every message, lesson and puzzle file of the language."""
+    found = [(f"catalogue: {key[:40]!r}", text) for key, text in messages(language)]
+    for path in sorted((ROOT / "lessons" / language).glob("*.md")):
+        found.append((str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")))
+    for path in sorted((ROOT / "lessons" / language / "puzzles").glob("*.toml")):
+        found.append((str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")))
+    return found
+
+
+@pytest.mark.parametrize("language", sorted(OTHER_WAYS))
+def test_each_idea_is_written_the_glossarys_way(language: str) -> None:
+    """Before: Summy's "suma / bloque / mesa" in Spanish where lesson 00 teaches
+    "operación / ficha / tablero"; "τουβλάκι / τραπέζι" in Greek; Malay "memegang
+    tangan" (holds hands), "meja", and "perpuluhan" for base ten."""
+    other = []
+    for where, text in texts(language):
+        for line in text.splitlines():
+            for pattern, allowed in OTHER_WAYS[language]:
+                if re.search(pattern, line, re.IGNORECASE) and not (
+                    allowed and re.search(allowed, line, re.IGNORECASE)
+                ):
+                    other.append(f"{where}: {pattern}: {line.strip()[:100]}")
+    assert other == [], "\n".join(other[:30])
