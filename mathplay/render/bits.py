@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
+from mathplay.expr.pretty import read_words
 from mathplay.i18n import _
 from mathplay.render.errors import PictureError
 
@@ -223,7 +224,8 @@ def bitwise_of(a: int | str, b: int | str | None, op: str, bits: int | None = No
         rows = (("a", a_value), ("b", b_value), ("result", result))
         title = _("{a} {op} {b} = {result}").format(a=a_value, op=name, b=b_value, result=result)
         subtitle = _("{op}: {what}").format(op=name, what=describe_op(name))
-    return Bitwise(name, width, rows, title, subtitle)
+    # The logic words as the pupil's language writes them (ΚΑΙ, DAN), like the chips.
+    return Bitwise(name, width, rows, read_words(title), read_words(subtitle))
 
 
 @dataclass(frozen=True)
@@ -247,4 +249,5 @@ def truth_table_of(op: str) -> TruthTable:
         b = values[1] if len(values) > 1 else None
         rows.append((*values, apply_bitwise(name, values[0], b, 1)))
     title = _("{op} truth table").format(op=name)
-    return TruthTable(name, header, tuple(rows), title, describe_op(name))
+    shown = tuple(read_words(part) for part in header)  # ΚΑΙ, DAN: as the chips say
+    return TruthTable(name, shown, tuple(rows), read_words(title), read_words(describe_op(name)))

@@ -152,3 +152,17 @@ def test_a_greek_binary_board_says_its_own_logic_words() -> None:
         board._submit("H8 across 1 AND 0 = 1")  # a chip the hand does not hold
         message = str(board.view["message"])
     assert "ΚΑΙ" in message and "AND" not in message, message
+
+
+@pytest.mark.parametrize(("language", "word"), [("el", "ΚΑΙ"), ("ms", "DAN"), ("en", "AND")])
+def test_the_pictures_say_the_chips_logic_words(language: str, word: str) -> None:
+    """Lesson 07's truth tables and bit-by-bit pictures: before, "πίνακας αληθείας του AND"."""
+    from mathplay.render.bits import bitwise_of, truth_table_of
+
+    with speaking(language):
+        table = truth_table_of("AND")
+        sums = bitwise_of(12, 10, "AND")
+    assert word in table.title and word in table.header[-1], table
+    assert word in sums.title and word in sums.subtitle, sums
+    if language != "en":
+        assert "AND" not in table.title + sums.title + sums.subtitle + table.header[-1]
