@@ -32,7 +32,7 @@ def test_the_english_names_are_as_before() -> None:
 @pytest.mark.parametrize(
     ("language", "labels"),
     [("en", ["DL", "TL", "DW", "TW"]), ("es", ["LD", "LT", "PD", "PT"]),
-     ("el", ["ΔΓ", "ΤΓ", "ΔΛ", "ΤΛ"]), ("ms", ["H2", "H3", "P2", "P3"])],
+     ("el", ["ΔΓ", "ΤΓ", "ΔΛ", "ΤΛ"]), ("ms", ["2H", "3H", "2P", "3P"])],
 )  # fmt: skip
 def test_the_short_labels_are_the_initials_in_the_language(
     language: str, labels: list[str]
