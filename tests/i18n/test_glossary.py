@@ -85,3 +85,35 @@ def test_each_idea_is_written_the_glossarys_way(language: str) -> None:
                 ):
                     other.append(f"{where}: {pattern}: {line.strip()[:100]}")
     assert other == [], "\n".join(other[:30])
+
+
+def _prose(text: str) -> list[str]:
+    """The lines of a lesson outside its code cells and front matter."""
+    lines, code, front = [], False, text.startswith("---")
+    for number, line in enumerate(text.splitlines()):
+        if front:
+            front = not (number > 0 and line.strip() == "---")
+            continue
+        if line.startswith("```{code-cell}"):
+            code = True
+        elif code and line.strip() == "```":
+            code = False
+        elif not code:
+            lines.append(line)
+    return lines
+
+
+@pytest.mark.parametrize("language", ["el", "ms"])
+def test_the_lessons_write_the_chips_logic_words(language: str) -> None:
+    """A Greek or Malay lesson's prose writes ΚΑΙ, Ή, ΟΧΙ (DAN, ATAU, TAK); the English
+    names come only beside them, in lesson 07's paragraph that says what they are called
+    in English (before: 25 to 42 English logic words a lesson in 07, 08 and 09)."""
+    theirs = {"el": ("ΚΑΙ", "ΟΧΙ"), "ms": ("DAN", "TAK")}[language]
+    english = []
+    for path in sorted((ROOT / "lessons" / language).glob("*.md")):
+        paragraphs = "\n".join(_prose(path.read_text(encoding="utf-8"))).split("\n\n")
+        for paragraph in paragraphs:
+            bare = paragraph.replace("`", " ")
+            if ENGLISH_LOGIC.search(bare) and not any(word in bare for word in theirs):
+                english.append(f"{path.name}: {' '.join(paragraph.split())[:100]}")
+    assert english == [], "\n".join(english)
