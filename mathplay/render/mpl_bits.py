@@ -13,6 +13,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
+from mathplay.expr.pretty import read_words
 from mathplay.render.bits import (
     bitwise_of,
     place_values_of,
@@ -138,7 +139,7 @@ def bitwise_figure(
     """``a op b`` written bit by bit, one number under the other, the result below."""
     colours = get_theme(theme)
     shown = bitwise_of(a, b, op, bits)
-    name, width = shown.op, shown.width
+    name, width = read_words(shown.op), shown.width  # ΚΑΙ, DAN: as the chips say
     rows = list(shown.rows[:-1])
     left, right = 2.2, 2.2
     fig, ax, cell_pt = _frame(width + left + right, len(rows) + 2.3, colours, most=0.5)

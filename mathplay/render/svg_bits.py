@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import textwrap
 
+from mathplay.expr.pretty import read_words
 from mathplay.i18n import _
 from mathplay.render.bits import bitwise_of, place_values_of, superscript, to_bits, truth_table_of
 from mathplay.render.palette import Theme
@@ -101,7 +102,7 @@ def bitwise_picture(
 ) -> SvgPicture:
     """``a op b`` written bit by bit, one number under the other, the result below."""
     shown = bitwise_of(a, b, op, bits)
-    name, width = shown.op, shown.width
+    name, width = read_words(shown.op), shown.width  # ΚΑΙ, DAN: as the chips say
     operands = len(shown.rows) - 1
     left, right = 2.2, 2.2
     frame = _Frame(width + left + right, operands + 2.3, theme, (shown.title, shown.subtitle), 0.5)

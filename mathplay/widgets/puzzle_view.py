@@ -212,7 +212,8 @@ class PuzzleView(ClosesItsParts, w.VBox):  # type: ignore[misc]
         self.feedback.value = self.hint_area.value = ""
         self.answer_box.value = ""
         self.hint_button.description = _("Hint")
-        self.heading.value = f"<b>{html.escape(heading)}</b> {html.escape(kind.prompt(puzzle))}"
+        prompt = read_words(kind.prompt(puzzle))  # a teacher's AND as the chips say it
+        self.heading.value = f"<b>{html.escape(heading)}</b> {html.escape(prompt)}"
         self.question.value = (
             '<pre style="font-size:150%;margin:0.3em 0">'
             + html.escape(read_words(kind.question(puzzle)))

@@ -130,6 +130,7 @@ def test_one_set_of_logic_words_on_a_puzzle(language: str, word: str) -> None:
         which = generate("which-operation", 4, 1, seed=1).puzzles[0]
         shown = PuzzleSet(Worksheet("Logic", [bitwise, which]), who="Zoë", log=None)
         theirs = set(WORDS_READ[language].values())
+        assert not english.search(shown.heading.value), shown.heading.value
         question = shown.question.value
         assert any(w in question for w in theirs) and not english.search(question), question
         shown.check("1")
@@ -166,3 +167,13 @@ def test_the_pictures_say_the_chips_logic_words(language: str, word: str) -> Non
     assert word in sums.title and word in sums.subtitle, sums
     if language != "en":
         assert "AND" not in table.title + sums.title + sums.subtitle + table.header[-1]
+
+
+@pytest.mark.parametrize(("language", "word"), [("el", "ΟΧΙ"), ("ms", "TAK")])
+def test_the_drawn_operator_is_the_chips_word(language: str, word: str) -> None:
+    """The sign drawn beside the bits (before: NOT on a Malay lesson 07's picture)."""
+    from mathplay.render.svg_bits import bitwise_picture
+
+    with speaking(language):
+        svg = bitwise_picture("1100", None, "NOT").svg
+    assert f">{word}<" in svg and ">NOT<" not in svg
