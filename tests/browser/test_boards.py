@@ -167,7 +167,7 @@ def test_binary_line_with_a_blank(page: Any, lab: Server) -> None:
     from playwright.sync_api import expect
 
     board = open_board(page, lab, "binary.ipynb", BINARY)
-    expect(square(board, "A1")).to_have_attribute("aria-label", "A1, triple word square, empty")
+    expect(square(board, "A1")).to_have_attribute("aria-label", "A1, TW, triple word square, empty")
     for name, text in [("H8", "1"), ("I8", "+"), ("J8", "1"), ("K8", "="), ("L8", "1")]:
         place(board, name, text)
     click_tile(board, "?")
