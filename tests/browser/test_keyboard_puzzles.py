@@ -115,6 +115,7 @@ def answer_by_keyboard(page: Any, card: Any, puzzle: Puzzle, wrong_first: bool) 
             buttons = group.get_by_role("button")
             names = [b.inner_text().strip() for b in buttons.all()]
             assert choice in names, (choice, names)
+            expect(group.locator(":focus")).to_have_count(1)  # the row has the focus
             page.keyboard.press("Home")
             for _ in range(names.index(choice)):
                 page.keyboard.press("ArrowRight")
@@ -183,10 +184,11 @@ def test_every_puzzle_kind_by_keyboard_alone_at_200_percent(browser: Any) -> Non
                 tab_until(page, "e.matches('button') && e.textContent.trim() === 'Next'")
             page.keyboard.press("Enter")  # Enter again, or Next: the next puzzle
             expect(guided).to_contain_text(f"Puzzle {number + 1} of {len(puzzles)}.")
-            # The focus stands where the new puzzle is answered.
-            expect(guided.locator(":focus")).to_have_count(1)
+            # The focus comes to stand where the new puzzle is answered (the kernel moves
+            # it once the puzzle is drawn: waited for, as a pupil waits to see it).
             where = f"() => {{ const e = document.activeElement; return {IN_ANSWER}; }}"
-            assert page.evaluate(where), focused(page)
+            page.wait_for_function(where, timeout=30_000)
+            expect(guided.locator(":focus")).to_have_count(1)
         assert_accessible(page, "every kind, answered, 200 %")
 
         # The same puzzles as an end check: no hints, and each answer kept.
