@@ -22,7 +22,7 @@ with the turn's last tile.
 >>> turn.played, turn.points, str(turn.best[0]), turn.best_points, round(turn.share, 2)
 ('B5 across 1+2=3', 6, 'B5 across 3x2=6', 11, 0.55)
 >>> print(turn.reason)
-The digits of B5 across 3 × 2 = 6 make 11 points: 3 + 2 + 6.
+The digits of 3 × 2 = 6 across from B5 make 11 points: 3 + 2 + 6.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from mathplay.core import Special, Square, square_name
 from mathplay.core.services import service
 from mathplay.core.state import AnyGame
 from mathplay.expr.pretty import pretty
+from mathplay.games.move_words import placed_words
 from mathplay.i18n import _, _n
 
 __all__ = ["Review", "ReviewSummary", "ReviewTurn", "places_tiles", "review", "shown"]
@@ -168,9 +169,9 @@ class Review:
 
 
 def shown(move: Any) -> str:
-    """A move as a pupil reads it: one symbol per operation, blanks as the tile they
-    play (``?1`` reads ``1``)."""
-    return pretty(str(move).replace("?", ""))
+    """A move as a pupil reads it: one symbol per operation, the direction in their
+    language, blanks said as the tile they play (``9 − 2 = 7 across from J13``)."""
+    return placed_words(str(move)) or pretty(str(move).replace("?", ""))
 
 
 def places_tiles(move: Any) -> bool:

@@ -22,7 +22,7 @@ those of Malaysian textbooks. The games' notation, and what pupils type, stay En
 >>> from mathplay.i18n import speaking
 >>> with speaking("el"):
 ...     pretty("101 AND 1 = 1 or NOT 0"), pretty_token("XOR")
-('101 ΚΑΙ 1 = 1 or NOT 0', 'XOR')
+('101 ΚΑΙ 1 = 1 or ΟΧΙ 0', 'XOR')
 >>> with speaking("ms"):
 ...     pretty("NOT 1 = 0")
 'TAK 1 = 0'
@@ -64,7 +64,10 @@ _OPERAND = r"(?:NOT\s*)*\d+"
 # ``:`` is an operator only between digits with no space ("9:3"): in prose a colon is
 # followed by a space ("not allowed: 8+1 …").
 _OPERATOR = r"(?:\s*(?:[-+−×*÷/=xX]|AND|XOR|OR)\s*|(?<=\d):(?=\d))"
-_RUN = re.compile(rf"(?<![\w.]){_OPERAND}(?:{_OPERATOR}{_OPERAND})+(?![\w])")
+# A run: numbers joined by operators, or a number after NOT ("NOT 0110 = ?").
+_RUN = re.compile(
+    rf"(?<![\w.])(?:{_OPERAND}(?:{_OPERATOR}{_OPERAND})+|(?:NOT\s*)+\d+)(?![\w])"
+)
 _PIECE = re.compile(r"NOT|AND|XOR|OR|\d+|[-+−×*÷/=xX:]")
 
 

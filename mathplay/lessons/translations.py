@@ -24,6 +24,8 @@ from pathlib import Path
 from mathplay.i18n import LANGUAGES, _
 from mathplay.lessons.problem import LessonProblem
 from mathplay.lessons.source import Cell, Lesson, LessonError, read_lesson
+from mathplay.puzzles.translated import _data as _data  # older helpers import it here
+from mathplay.puzzles.translated import translation_differences
 
 __all__ = ["check_translation", "english_lesson", "translation_language"]
 
@@ -131,21 +133,6 @@ def check_translation(lesson: Lesson) -> list[LessonProblem]:
     return problems + _check_puzzle_file(lesson, english)
 
 
-#: The puzzle fields that are words (a true-or-false puzzle's reasons): translated, so
-#: only their number is compared.
-_WORD_FIELDS = ("why",)
-
-
-def _data(fields: dict[str, object]) -> dict[str, object]:
-    """A puzzle's fields with their words counted, not compared."""
-    data = dict(fields)
-    for name in _WORD_FIELDS:
-        if name in data:
-            words = data[name]
-            data[name] = len(words) if isinstance(words, (list, tuple)) else 1
-    return data
-
-
 def _check_puzzle_file(lesson: Lesson, english: Lesson) -> list[LessonProblem]:
     """The translation's puzzle file against the English one, but for words."""
     from mathplay.puzzles import PuzzleFileError, load
@@ -169,67 +156,8 @@ def _check_puzzle_file(lesson: Lesson, english: Lesson) -> list[LessonProblem]:
     except PuzzleFileError:
         return []  # the puzzle checker reports the file's own problems
     where = str(mine)
-    problems: list[LessonProblem] = []
-    language = translation_language(lesson)
-    if ours.language != language:
-        problems.append(
-            LessonProblem(
-                where,
-                1,
-                _('say the language of this file: add the line language = "{language}"').format(
-                    language=language
-                ),
-            )
-        )
-    english_puzzles = {puzzle.id: puzzle for puzzle in theirs.puzzles}
-    for puzzle in ours.puzzles:
-        other = english_puzzles.pop(puzzle.id, None)
-        if other is None:
-            problems.append(
-                LessonProblem(
-                    where,
-                    puzzle.line,
-                    _("puzzle {id!r} is not in {english}").format(id=puzzle.id, english=original),
-                )
-            )
-            continue
-        same = (
-            puzzle.kind == other.kind
-            and _data(puzzle.fields) == _data(other.fields)
-            and puzzle.answer == other.answer
-            and puzzle.unique == other.unique
-            and len(puzzle.hints) == len(other.hints)
-            and set(puzzle.answer_feedback) == set(other.answer_feedback)
-            and set(puzzle.feedback) == set(other.feedback)
-        )
-        if not same:
-            problems.append(
-                LessonProblem(
-                    where,
-                    puzzle.line,
-                    _(
-                        "puzzle {id!r} differs from the one in {english} in more than words "
-                        "(its kind, equation, numbers, answer, number of hints or the wrong "
-                        "answers given feedback)"
-                    ).format(id=puzzle.id, english=original),
-                )
-            )
-    for missing in english_puzzles:
-        problems.append(
-            LessonProblem(
-                where,
-                1,
-                _("puzzle {id!r} of {english} is missing").format(id=missing, english=original),
-            )
-        )
-    if ours.practices != theirs.practices or ours.check != theirs.check:
-        problems.append(
-            LessonProblem(
-                where,
-                1,
-                _(
-                    "the practices and the end check are those of {english}: copy them as they are"
-                ).format(english=original),
-            )
-        )
-    return problems
+    language = translation_language(lesson) or ""
+    return [
+        LessonProblem(where, line, message)
+        for line, message in translation_differences(ours, theirs, str(original), language)
+    ]

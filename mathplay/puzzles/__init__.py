@@ -21,7 +21,14 @@ from typing import Any
 from mathplay.puzzles.format import parse, write
 from mathplay.puzzles.kinds import KINDS
 from mathplay.puzzles.model import Problem, Puzzle, PuzzleFileError, Worksheet
-from mathplay.puzzles.validate import check_file, check_text, load, shipped_sets, validate
+from mathplay.puzzles.validate import (
+    check_file,
+    check_text,
+    load,
+    shipped_sets,
+    shipped_translations,
+    validate,
+)
 
 __all__ = [
     "KINDS",
@@ -37,6 +44,7 @@ __all__ = [
     "parse",
     "progress",
     "shipped_sets",
+    "shipped_translations",
     "validate",
     "write",
 ]

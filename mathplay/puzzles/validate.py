@@ -18,10 +18,11 @@ not true. 3 + 5 is 8, not 7.); change it to 4
 
 from __future__ import annotations
 
+import sys
 from importlib import resources
 from pathlib import Path
 
-from mathplay.i18n import _
+from mathplay.i18n import _, current_language
 from mathplay.puzzles.checks import unreadable, validate, validate_puzzle, warn_puzzle, warnings
 from mathplay.puzzles.format import read_file
 from mathplay.puzzles.format import read_text as _read_text
@@ -30,12 +31,18 @@ from mathplay.puzzles.layout import layout_problems
 from mathplay.puzzles.luck import practice_report
 from mathplay.puzzles.model import Problem, PuzzleFileError, Worksheet
 
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
 __all__ = [
     "check_file",
     "check_text",
     "load",
     "resolve",
     "shipped_sets",
+    "shipped_translations",
     "validate",
     "validate_puzzle",
     "warn_puzzle",
@@ -49,14 +56,31 @@ def shipped_sets() -> list[str]:
     return sorted(item.name[:-5] for item in folder.iterdir() if item.name.endswith(".toml"))
 
 
-def resolve(source: str | Path) -> Path:
-    """The file for a path or a shipped set's name; PuzzleFileError if there is none."""
+def shipped_translations(name: str) -> dict[str, Path]:
+    """A shipped set's translations, by language code (``sets/es/arithmetic.toml``)."""
+    folder = resources.files("mathplay.puzzles") / "sets"
+    found = {}
+    for item in folder.iterdir():
+        translated = item / f"{name}.toml"
+        if item.is_dir() and translated.is_file():
+            found[item.name] = Path(str(translated))
+    return dict(sorted(found.items()))
+
+
+def resolve(source: str | Path, language: str | None = None) -> Path:
+    """The file for a path or a shipped set's name; PuzzleFileError if there is none.
+
+    A shipped set comes in the pupil's language (``language``, else the one chosen with
+    :func:`mathplay.set_language`) when it is translated, else in English."""
     path = Path(source)
     if path.exists() or path.suffix:
         return path
-    shipped = resources.files("mathplay.puzzles") / "sets" / f"{source}.toml"
-    if shipped.is_file():
-        return Path(str(shipped))
+    name = str(source)
+    if name in shipped_sets():
+        translated = shipped_translations(name).get(language or current_language())
+        if translated is not None:
+            return translated
+        return Path(str(resources.files("mathplay.puzzles") / "sets" / f"{name}.toml"))
     raise PuzzleFileError(
         [
             Problem(
@@ -70,6 +94,19 @@ def resolve(source: str | Path) -> Path:
             )
         ]
     )
+
+
+def _english_title(source: str | Path) -> str:
+    """A translated shipped set's English title (what its records are known by), or ""."""
+    name = str(source)
+    if Path(name).suffix or name not in shipped_sets():
+        return ""
+    english = resources.files("mathplay.puzzles") / "sets" / f"{name}.toml"
+    try:
+        title = tomllib.loads(english.read_text(encoding="utf-8")).get("title", "")
+    except (OSError, tomllib.TOMLDecodeError):
+        return ""
+    return title if isinstance(title, str) else ""
 
 
 def check_text(text: str, source: str = "<text>") -> list[Problem]:
@@ -108,4 +145,8 @@ def load(source: str | Path) -> Worksheet:
             problems = problems + validate(sheet)
     if problems or sheet is None:
         raise PuzzleFileError(sorted(problems, key=lambda p: p.line or 0))
+    if not sheet.key and sheet.language:
+        # A translated shipped set is known by its English title in every language,
+        # so a pupil's records and the class report agree whatever the language.
+        sheet.key = _english_title(source)
     return sheet

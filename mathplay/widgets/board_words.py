@@ -22,14 +22,12 @@ import re
 
 from mathplay.errors import IllegalMoveError, without_rule_ids
 from mathplay.expr.pretty import pretty
+from mathplay.games.move_words import placed_words, places_one_tile
 from mathplay.games.registry import GAMES
 from mathplay.i18n import _, _n, clauses
 
 __all__ = ["friendly_error", "log_line", "move_text", "points_text", "tile_word", "turn_text"]
 
-_LINE = re.compile(r"^([A-Z]+\d+) (across|down) (.+)$")
-_PLACEMENT = re.compile(r"^([A-Z]+\d+) (\?)?(\d+)$")
-_BLANK = re.compile(r"\?(AND|XOR|OR|NOT|[01+\-x/=])")
 _NOT_ALLOWED = re.compile(r"^.*? is not allowed: ")
 
 
@@ -53,33 +51,12 @@ def _count(game_name: str, n: int) -> str:
     return _n("{n} tile", "{n} tiles", n).format(n=n)
 
 
-def _direction(word: str) -> str:
-    return _("across") if word == "across" else _("down")
-
-
 def move_text(game_name: str, notation: str) -> tuple[str, bool]:
     """A move as words, and whether it reads after ``name:`` (a placement) rather than
     after the name as a verb (``passed``)."""
-    line = _LINE.match(notation)
-    if line:
-        square, way, text = line.groups()
-        blanks = _BLANK.findall(text)
-        shown = pretty(_BLANK.sub(r"\1", text))
-        words = _("{line} {direction} from {square}").format(
-            line=shown, direction=_direction(way), square=square
-        )
-        if len(blanks) == 1:
-            words += " " + _("(a blank as {chip})").format(chip=pretty(blanks[0]))
-        elif blanks:
-            chips = ", ".join(pretty(chip) for chip in blanks)
-            words += " " + _("(blanks as {chips})").format(chips=chips)
-        return words, True
-    placement = _PLACEMENT.match(notation)
-    if placement:
-        square, blank, number = placement.groups()
-        if blank:
-            return _("a blank as {n} on {square}").format(n=number, square=square), True
-        return _("{n} on {square}").format(n=number, square=square), True
+    placed = placed_words(notation)
+    if placed is not None:
+        return placed, True
     word, _sep, rest = notation.partition(" ")
     pieces = list(rest.replace(" ", "")) if game_name == "summy" else rest.split()
     if word == "discard":
@@ -140,7 +117,7 @@ def turn_text(game_name: str, name: str, moves: list[tuple[str, int]]) -> str:
     >>> turn_text("summy", "Computer (easy)", [("J13 across 9-2=7", 18)])
     'Computer (easy): 9 − 2 = 7 across from J13, +18.'
     """
-    placements = [(n, s) for n, s in moves if _PLACEMENT.match(n)]
+    placements = [(n, s) for n, s in moves if places_one_tile(n)]
     if game_name == "mixmath" and placements:
         count = len(placements)
         points = sum(score for _n, score in moves)

@@ -104,7 +104,7 @@ def test_a_pass_is_a_turn_with_no_move_and_says_what_was_there() -> None:
     game.play("pass")
     (turn,) = game.review().turns
     assert turn.move is None and turn.points == 0 and turn.share == 0
-    assert turn.reason == "You could have played B5 across 3 × 2 = 6 for 11 points instead."
+    assert turn.reason == "You could have played 3 × 2 = 6 across from B5 for 11 points instead."
 
 
 def test_the_reasons_speak_the_pupils_language() -> None:
@@ -119,4 +119,4 @@ def test_the_reasons_speak_the_pupils_language() -> None:
         reason = game.review().turns[0].reason
     finally:
         i18n.set_language("en")
-    assert reason.startswith("Las cifras de B5 across 3 × 2 = 6"), reason
+    assert reason.startswith("Las cifras de 3 × 2 = 6 en horizontal desde B5"), reason

@@ -1,7 +1,8 @@
 """Nothing English on a pupil's screen, in each of the seeds' languages (issue 54): what
 a pupil sees and what a screen reader says — the text of mathplay's outputs and the
 accessible names, titles and placeholders in them — on a Binary and a Summy board (after
-a hint and a refusal) and in lesson 07 (after a wrong answer and a hint), in Voilà.
+a hint and a refusal), in a finished game's review and in lesson 07 (after a wrong answer
+and a hint), in Voilà.
 
 Reproduced before: the special squares' labels (DL, TW) and names ("casilla double
 word"), a Binary refusal "… en line …", the logic words of the questions and the
@@ -10,7 +11,6 @@ feedback (AND, OR in a Greek sentence).
 
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -18,19 +18,12 @@ from typing import Any
 import pytest
 
 from tests.browser.labserver import Server, write_notebook
+from tests.english_words import english_in
 
 pytestmark = pytest.mark.browser
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 SHOTS = Path("/tmp/mathplay-shots")
-#: English words that are no word of Spanish, Greek or Malay (Malay also says "bit",
-#: "digit", "skor"; the games keep their names: Summy, Mixmath, Binary).
-ENGLISH = re.compile(
-    r"\b(the|your|you|square|squares|double|triple|word|letter|across|down|hand|line|"
-    r"tiles?|chips?|blocks?|Play|Pass|Hint|Undo|Check|Next|puzzle|Right|scores?|points|"
-    r"turn|moves?|computer|empty|plain|start|bag|Exchange|Discard|New game|Not yet|"
-    r"DL|TL|DW|TW)\b"
-)
 #: Everything mathplay shows in Voilà, and what a screen reader says of it.
 SEEN = """() => {
   const parts = [];
@@ -45,21 +38,24 @@ SEEN = """() => {
   return parts.join('\\n');
 }"""
 LANGUAGES = ["es", "el", "ms"]
+#: A Binary game played to its end by two computers, on a board for a pupil to review.
+REVIEW_GAME = """
+from mathplay.ai.players import make_player
+from mathplay.tournament import play_game
+from mathplay.widgets import BinaryBoard
+game = play_game(mathplay.Binary(seed=4), [make_player("easy", 1), make_player("medium", 2)])
+BinaryBoard(game, ["human", "computer"])
+"""
 
 
-#: English words that are words of the language too ("letra triple").
-THEIRS = {"es": {"triple"}, "el": set(), "ms": set()}
-
-
-def english_in(text: str, language: str) -> list[str]:
-    """The lines of ``text`` with an English word, the word first."""
-    found = []
-    for line in text.splitlines():
-        words = [m.group(0) for m in ENGLISH.finditer(line)]
-        words = [word for word in words if word not in THEIRS[language]]
-        if words:
-            found.append(f"{words[0]!r} in {line.strip()[:120]!r}")
-    return sorted(set(found))
+def assert_nothing_english(page: Any, language: str, shot: str) -> None:
+    """What the page shows and says has no English word; its screenshot is kept."""
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"no-english-{shot}-{language}.png"))
+    seen = page.evaluate(SEEN)
+    assert len(seen) > 1000, seen  # mathplay's words were read
+    found = english_in(seen, language)
+    assert found == [], "\n".join(found)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -84,13 +80,42 @@ def test_the_boards_say_nothing_in_english(browser: Any, language: str) -> None:
             expect(board.locator(".mp-message")).not_to_be_empty()
             board.locator(".mp-action-play").click()  # nothing placed: a refusal
             page.wait_for_timeout(800)
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"no-english-boards-{language}.png"))
-        seen = page.evaluate(SEEN)
-        found = english_in(seen, language)
+        assert_nothing_english(page, language, "boards")
         page.close()
-    assert len(seen) > 2000, seen  # the boards' and the lesson's words were read
-    assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_review_says_nothing_in_english(browser: Any, language: str) -> None:
+    """A finished game's review: the move played, the best there was and why, the
+    players' names, the buttons, the outlined squares' names."""
+    from playwright.sync_api import expect
+
+    server = Server(kind="voila", notebook="review.ipynb")
+    write_notebook(
+        server.root / "review.ipynb",
+        [f'import mathplay\nmathplay.set_language("{language}")', REVIEW_GAME],
+    )
+    with server:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto(server.url("review.ipynb"))
+        board = page.locator(".mp-board-widget").first
+        board.locator(".mp-square").last.wait_for(timeout=120_000)
+        assert_nothing_english(page, language, "game-over")
+        board.locator(".mp-action-review").click()
+        expect(board.locator(".mp-square.mp-hinted").first).to_be_visible(timeout=30_000)
+        board.locator(".mp-action-review_next").click()
+        page.wait_for_timeout(800)
+        assert_nothing_english(page, language, "review")
+        again = board.locator(".mp-action-review_try")  # on the pupil's own turns only
+        for _step in range(6):
+            if again.is_enabled():
+                break
+            board.locator(".mp-action-review_next").click()
+            page.wait_for_timeout(500)
+        again.click()
+        page.wait_for_timeout(800)
+        assert_nothing_english(page, language, "review-try")
+        page.close()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -126,9 +151,5 @@ def test_lesson_07_says_nothing_in_english(browser: Any, language: str) -> None:
         card.locator(".mathplay-puzzles-hint").first.click()
         expect(card.locator(".mathplay-puzzles-hints [role=status]")).not_to_be_empty()
         card.scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / f"no-english-lesson07-{language}.png"))
-        seen = page.evaluate(SEEN)
-        found = english_in(seen, language)
+        assert_nothing_english(page, language, "lesson07")
         page.close()
-    assert len(seen) > 2000, seen  # the boards' and the lesson's words were read
-    assert found == [], "\n".join(found)

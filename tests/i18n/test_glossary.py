@@ -62,11 +62,14 @@ OTHER_WAYS = {
 
 
 def texts(language: str) -> list[tuple[str, str]]:
-    """(where, text) of every message, lesson and puzzle file of the language."""
+    """(where, text) of every message, lesson, lesson puzzle file and shipped set of the
+    language."""
     found = [(f"catalogue: {key[:40]!r}", text) for key, text in messages(language)]
     for path in sorted((ROOT / "lessons" / language).glob("*.md")):
         found.append((str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")))
     for path in sorted((ROOT / "lessons" / language / "puzzles").glob("*.toml")):
+        found.append((str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")))
+    for path in sorted((ROOT / "mathplay" / "puzzles" / "sets" / language).glob("*.toml")):
         found.append((str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")))
     return found
 

@@ -136,7 +136,14 @@ def test_the_lessons_folder_is_looked_at_too(lessons: Path, tmp_path: Path) -> N
     # Lesson 10's made-up records are the only ones a site holds.
     (lessons / "puzzles" / "sample-progress.jsonl").write_text(json.dumps(RECORD) + "\n")
     # A translation's lesson 10 reads the very same file; a copy that differs is records.
-    for language, text in (("es", json.dumps(RECORD)), ("el", json.dumps({**RECORD, "x": 1}))):
+    # Its set's title in the language (the English one kept as set_key) is still them.
+    titled = {**RECORD, "set": "Lección 1", "set_key": RECORD.get("set")}
+    copies = (
+        ("es", json.dumps(RECORD)),
+        ("el", json.dumps({**RECORD, "x": 1})),
+        ("ms", json.dumps(titled, ensure_ascii=False)),
+    )
+    for language, text in copies:
         (lessons / language / "puzzles").mkdir(parents=True)
         (lessons / language / "puzzles" / "sample-progress.jsonl").write_text(text + "\n")
     said: list[str] = []
@@ -144,6 +151,7 @@ def test_the_lessons_folder_is_looked_at_too(lessons: Path, tmp_path: Path) -> N
     assert "class.jsonl" not in files and "conftest.py" not in files
     assert "puzzles/sample-progress.jsonl" in files
     assert "es/puzzles/sample-progress.jsonl" in files
+    assert "ms/puzzles/sample-progress.jsonl" in files
     assert "el/puzzles/sample-progress.jsonl" not in files
     assert said == [
         "Left out of the site (2), because it must not be public:",

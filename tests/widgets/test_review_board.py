@@ -37,9 +37,9 @@ def test_review_try_again_and_back_to_the_game() -> None:
     assert buttons(board)["review_back"]["enabled"] is False
     assert shown["turn"] == "Review: move 1 of 1"
     said = shown["message"]
-    assert "Move 1 of 1: Player 1 played B5 across 1 + 2 = 3 for 6 points." in said
-    assert "The best there was: B5 across 3 × 2 = 6 for 11 points" in said
-    assert "The digits of B5 across 3 × 2 = 6 make 11 points" in said
+    assert "Move 1 of 1: Player 1 played 1 + 2 = 3 across from B5 for 6 points." in said
+    assert "The best there was: 3 × 2 = 6 across from B5 for 11 points" in said
+    assert "The digits of 3 × 2 = 6 across from B5 make 11 points" in said
     assert sorted(t["t"] for _i, t in shown["hint_tiles"]) == ["2", "3", "6", "×"]
     assert [c for c in shown["cells"] if c] == [{"t": "=", "p": None, "b": False}]
     assert [t["token"] for t in shown["hand"]] == ["1", "2", "3", "6", "+", "x"]
