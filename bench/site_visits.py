@@ -8,7 +8,12 @@ Side by side, in headless chromium at 1024×768, each visit in a fresh browser p
 - **app page, first visit** (``…&app=1``): seconds until the notebook is open, the first
   widget shows and every cell has run (the page runs them itself), and how long keeping
   the whole site for offline use took after that;
-- **app page, second visit with the server stopped**: the same, from the browser's cache.
+- **app page, second visit with the server stopped**: the same, from the browser's cache;
+- **bytes per visit** (``--bytes``), counted by the server, for ``mathplay site serve``
+  and for a plain static server (Python's ``http.server``, no cache headers, as a school's
+  web space or GitHub Pages behaves): the first visit (the whole site kept for offline
+  use), a second visit with the server up, and a visit after a rebuild that changed one
+  lesson (the site copied, the lesson's title changed, its list of files made again).
 
 Prints the median of ``--visits`` (3) of each, the megabytes the first visit downloaded,
 and the ratio of each to the baseline's first widget.
@@ -24,11 +29,12 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mathplay.site.serve import make_server  # noqa: E402
+from mathplay.site.serve import TYPES, make_server  # noqa: E402
 from tests.site.lite import _FIND_PANEL, open_notebook, wait_for_app_page  # noqa: E402
 
 LESSON = "05-binary-numbers.ipynb"
@@ -102,6 +108,112 @@ def app_visits(browser: object, site: Path) -> tuple[dict[str, float], dict[str,
         context.close()
 
 
+class _PlainServer:
+    """A plain static server of ``site`` (Python's own, the site's file types, no
+    Cache-Control), counting the bytes of the files it sends."""
+
+    def __init__(self, site: Path, port: int = 0) -> None:
+        import functools
+        import http.server
+        import threading
+
+        owner = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            extensions_map: ClassVar[dict[str, str]] = {
+                **http.server.SimpleHTTPRequestHandler.extensions_map,
+                **TYPES,
+            }
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+            def copyfile(self, source: object, outputfile: object) -> None:
+                while block := source.read(1 << 16):  # type: ignore[attr-defined]
+                    outputfile.write(block)  # type: ignore[attr-defined]
+                    owner.sent += len(block)
+
+        self.sent = 0
+        handler = functools.partial(Handler, directory=str(site))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def _serve(kind: str, site: Path, port: int = 0) -> object:
+    if kind == "plain":
+        return _PlainServer(site, port)
+    return make_server(site, port=port).start()
+
+
+def _stop(server: object) -> None:
+    if isinstance(server, _PlainServer):
+        server.stop()
+    else:
+        server.shutdown()  # type: ignore[attr-defined]
+        server.server_close()  # type: ignore[attr-defined]
+
+
+def byte_visits(browser: object, site: Path, kind: str, work: Path) -> dict[str, float]:
+    """Megabytes sent for a first visit (until the site is kept offline), a second visit
+    with the server up, and a visit after a rebuild that changed one lesson."""
+    import shutil
+
+    from mathplay.site.offline import make_offline
+
+    sent: dict[str, float] = {}
+    context = browser.new_context(viewport={"width": 1024, "height": 768})  # type: ignore[attr-defined]
+    server = _serve(kind, site)
+    address = f"lab/index.html?path={LESSON}&app=1"
+    try:
+        page = context.new_page()
+        page.goto(server.url + address)  # type: ignore[attr-defined]
+        wait_for_app_page(page, LESSON)
+        page.wait_for_function(
+            "() => document.documentElement.dataset.mathplayOffline === 'ready'", timeout=900_000
+        )
+        sent["first visit"] = server.sent / 1e6  # type: ignore[attr-defined]
+        page.close()
+        server.sent = 0  # type: ignore[attr-defined]
+        page = context.new_page()
+        page.goto(server.url + address)  # type: ignore[attr-defined]
+        wait_for_app_page(page, LESSON)
+        page.wait_for_timeout(3000)
+        sent["second visit, server up"] = server.sent / 1e6  # type: ignore[attr-defined]
+        page.close()
+        port = int(server.url.rsplit(":", 1)[1].strip("/"))  # type: ignore[attr-defined]
+        _stop(server)
+        copy = work / f"site-{kind}"
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(site, copy)
+        lesson = copy / "files" / LESSON
+        lesson.write_text(lesson.read_text(encoding="utf-8").replace(
+            "Lesson 5: Binary numbers", "Lesson 5: Binary numbers!"), encoding="utf-8")  # fmt: skip
+        make_offline(copy)
+        server = _serve(kind, copy, port)
+        page = context.new_page()
+        page.goto(server.url + address)  # type: ignore[attr-defined]
+        wait_for_app_page(page, LESSON)
+        new = page.get_by_role("heading", name="Lesson 5: Binary numbers!").first
+        try:
+            new.wait_for(timeout=30_000)
+            shown = 1.0
+        except Exception:  # the old lesson stayed: said in the table
+            shown = 0.0
+        page.wait_for_timeout(3000)
+        sent["after a rebuild of one lesson"] = server.sent / 1e6  # type: ignore[attr-defined]
+        sent["the new lesson shown (1 yes, 0 no)"] = shown
+    finally:
+        context.close()
+        _stop(server)
+    return {name: round(value, 3) for name, value in sent.items()}
+
+
 def median(rows: list[dict[str, float]], key: str) -> float:
     return round(statistics.median(row[key] for row in rows if key in row), 2)
 
@@ -110,7 +222,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", type=Path, help="a built site's folder")
     parser.add_argument("--visits", type=int, default=3)
+    parser.add_argument(
+        "--bytes", action="store_true", help="only the bytes per visit, for both servers"
+    )
     args = parser.parse_args()
+    if args.bytes:
+        return bytes_table(args.site)
     from playwright.sync_api import sync_playwright
 
     from tests.browser.labserver import BROWSER_ARGS, CHROMIUM
@@ -147,6 +264,32 @@ def main() -> int:
     kept = median(firsts, "kept_offline")
     print(f"first visit downloaded (median): {statistics.median(sizes)} MB; keeping the site "
           f"for offline use took {kept} s from the page's load")  # fmt: skip
+    return 0
+
+
+def bytes_table(site: Path) -> int:
+    import os
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.labserver import BROWSER_ARGS, CHROMIUM
+
+    rows = {}
+    with tempfile.TemporaryDirectory() as work, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        try:
+            for kind in ("serve", "plain"):
+                rows[kind] = byte_visits(browser, site, kind, Path(work))
+        finally:
+            browser.close()
+    print(f"megabytes sent by the server, lesson {LESSON} (load average "
+          f"{os.getloadavg()[0]:.1f})")  # fmt: skip
+    names = list(rows["serve"])
+    print(f"{'server':28} " + " ".join(f"{name:>30}" for name in names))
+    labels = {"serve": "mathplay site serve", "plain": "plain static (http.server)"}
+    for kind, sent in rows.items():
+        print(f"{labels[kind]:28} " + " ".join(f"{sent[name]:>30}" for name in names))
     return 0
 
 

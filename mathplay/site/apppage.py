@@ -53,6 +53,7 @@ APP_SCRIPT = r"""
             font: 1.4em/1.5 system-ui, sans-serif; text-align: center; }
           .mathplay-app .jp-InputPrompt, .mathplay-app .jp-OutputPrompt,
           .mathplay-app .jp-Collapser, .mathplay-app .jp-cell-toolbar,
+          .mathplay-app .jp-OutputArea-promptOverlay, .mathplay-app .jp-Cell.mathplay-app-hidden,
           .mathplay-app .jp-CodeCell .jp-Cell-inputWrapper:has(.jp-InputPlaceholder) {
             display: none !important; }
           .mathplay-app .jp-Notebook .jp-Cell.jp-mod-selected,
@@ -118,6 +119,23 @@ APP_SCRIPT = r"""
           event.stopImmediatePropagation();
           window.location.search = "?path=" + encodeURIComponent(target) + "&app=1";
         }, true);
+        // A pupil cannot change the lesson: JupyterLab's keys (d d, x, Ctrl+S, its command
+        // palette), a double-click that shows a cell's source and its context menu reach
+        // only mathplay's outputs (the boards, the answer boxes); the page's own keys (Tab,
+        // the arrows, scrolling) still work.
+        const inOutput = (event) => Boolean(event.target && event.target.closest &&
+          event.target.closest(".jp-OutputArea-output"));
+        for (const kind of ["dblclick", "contextmenu", "dragstart", "drop", "paste", "cut"]) {
+          window.addEventListener(kind, (event) => {
+            if (!inOutput(event)) event.stopImmediatePropagation();
+          }, true);
+        }
+        window.addEventListener("keydown", (event) => {
+          const key = (event.key || "").toLowerCase();
+          if ((event.ctrlKey || event.metaKey) && (key === "s" || key === "p")) {
+            event.preventDefault();  // no "save page" or print dialog in its place
+          }
+        }, true);
         // Answers and names are kept as they are made: no "leave this page?" question.
         window.addEventListener("beforeunload", (event) => event.stopImmediatePropagation(), true);
         async function tidy(app) {
@@ -153,11 +171,46 @@ APP_SCRIPT = r"""
             panel = [...app.shell.widgets("main")].find(
               (widget) => widget.context && widget.context.path === path && widget.content
             );
+            // JupyterLab could not open the lesson (its "File Load Error" box): once, the
+            // page is loaded again by itself; after that the pupil is told in words.
+            const box = document.querySelector(".jp-Dialog");
+            if (!panel && box && box.textContent.includes(path.split("/").pop())) {
+              const again = "mathplay-app-retried:" + path;
+              if (!sessionStorage.getItem(again)) {
+                sessionStorage.setItem(again, "1");
+                window.location.reload();
+                return;
+              }
+              break;
+            }
             if (!panel) await new Promise((resolve) => setTimeout(resolve, 100));
           }
           if (!panel) return;
+          sessionStorage.removeItem("mathplay-app-retried:" + path);
           panel.toolbar.hide();
+          // JupyterLab's keyboard shortcuts are off on an app page (the widgets handle
+          // their own keys), and the lesson is never saved: the site's copy is the lesson,
+          // and the pupil's answers live in their records.
+          app.commands.processKeydownEvent = () => undefined;
+          const context = panel.context;
+          context.save = async () => undefined;
+          context.saveAs = async () => undefined;
           await panel.context.ready;
+          const keep = () => {
+            for (const cell of panel.content.widgets) {
+              cell.readOnly = true;
+              const tags = (cell.model.getMetadata && cell.model.getMetadata("tags")) || [];
+              if (tags.includes("app-hide")) {
+                cell.addClass("mathplay-app-hidden");
+                cell.hide();
+              }
+              if (tags.includes("app-hide-input")) cell.inputHidden = true;
+            }
+            if (context.model) context.model.dirty = false;
+          };
+          keep();
+          panel.content.model.cells.changed.connect(keep);
+          context.model.contentChanged.connect(() => { context.model.dirty = false; });
           await panel.sessionContext.ready;
           // When Python was ready, in ms from the page's start (bench/site_visits.py).
           const marks = document.documentElement.dataset;

@@ -25,7 +25,7 @@ import shutil
 import subprocess
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -143,8 +143,41 @@ def _checkout_files(checkout: Path, paths: Sequence[str]) -> list[Path]:
     return [path for path in files if path.is_file()]
 
 
-def build_wheel(checkout: Path, venv: Path, work: Path, log: Path) -> Path:
-    """mathplay's wheel, built from a copy of the checkout's files into ``work/wheels``."""
+#: The date of every file in mathplay's wheel and in Python's quick start: one date for
+#: every build (1980-01-01, the earliest a zip can hold), so that they change only when
+#: mathplay's code does, and a returning pupil's browser keeps them (docs/site.md).
+PACKAGE_EPOCH = "315532800"
+
+
+def source_date_epoch(
+    checkout: Path, folder: str = "lessons", environ: Mapping[str, str] | None = None
+) -> str:
+    """The date the site's files are listed with (JupyterLite's ``api/contents``), the
+    same for every build of one checkout: ``SOURCE_DATE_EPOCH`` when it is set, else the
+    time of the last commit that changed ``folder`` of the checkout, else
+    :data:`PACKAGE_EPOCH`."""
+    environ = os.environ if environ is None else environ
+    given = (environ.get("SOURCE_DATE_EPOCH") or "").strip()
+    if given.isdigit():
+        return given
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(checkout), "log", "-1", "--format=%ct", "--", folder],
+            capture_output=True,
+            check=True,
+            text=True,
+        )
+        stamp = done.stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        stamp = ""
+    return stamp if stamp.isdigit() else PACKAGE_EPOCH
+
+
+def build_wheel(
+    checkout: Path, venv: Path, work: Path, log: Path, env: Mapping[str, str] | None = None
+) -> Path:
+    """mathplay's wheel, built from a copy of the checkout's files into ``work/wheels``
+    (in ``env``: with ``SOURCE_DATE_EPOCH``, the same wheel every time)."""
     source = work / "mathplay-source"
     for path in _checkout_files(checkout, _WHEEL_SOURCES):
         target = source / path.relative_to(checkout)
@@ -167,6 +200,7 @@ def build_wheel(checkout: Path, venv: Path, work: Path, log: Path) -> Path:
         ],
         log,
         _("building mathplay's wheel"),
+        env=env,
     )
     found = sorted(wheels.glob("mathplay-*.whl"))
     if len(found) != 1:
@@ -327,12 +361,24 @@ def build_site(
     log = cache / "last-build.log"
     log.write_text("", encoding="utf-8")
     out.parent.mkdir(parents=True, exist_ok=True)
-    output = out.parent / f".{out.name}.building-{os.getpid()}"
+    # Built in a folder of its own beside ``out`` (renamed into place once complete):
+    # with SOURCE_DATE_EPOCH, jupyter lite sets the dates of everything in the folder
+    # above its output, which must be nothing but the build's.
+    building = out.parent / f".{out.name}.building-{os.getpid()}"
+    output = building / "site"
     try:
         venv = tools_venv(python, log, say, cache)
         pyodide = pyodide_package(log, say, cache)
         say(_("Building mathplay's wheel from {checkout}").format(checkout=checkout))
-        wheel = build_wheel(checkout, venv, work, log)
+        # Fixed dates: a rebuild of the same checkout gives the same files, and one that
+        # changes a lesson changes that lesson's files alone, so a pupil's browser keeps
+        # the rest (the wheel's and the quick start's dates never change; the lessons'
+        # listing has the date of their last commit).
+        tools = tool_environment(venv, cache)
+        given = (os.environ.get("SOURCE_DATE_EPOCH") or "").strip()
+        package_env = {**tools, "SOURCE_DATE_EPOCH": given if given.isdigit() else PACKAGE_EPOCH}
+        env = {**tools, "SOURCE_DATE_EPOCH": source_date_epoch(checkout)}
+        wheel = build_wheel(checkout, venv, work, log, package_env)
         kept = browser_wheels(cache)
         offline = has_browser_wheels(kept)
         write_lite_folder(work / "lite", pyodide, wheel.parent, language, kept if offline else None)
@@ -342,8 +388,8 @@ def build_site(
             say(_("Building the site (the packages for the browser kept from the last build)"))
         else:
             say(_("Building the site (the packages for the browser come from PyPI)"))
-        shutil.rmtree(output, ignore_errors=True)
-        env = tool_environment(venv, cache)
+        shutil.rmtree(building, ignore_errors=True)
+        building.mkdir()
         command: list[str | Path] = [
             venv_python(venv),
             "-m",
@@ -380,7 +426,7 @@ def build_site(
             language,
         )
         say(_("Making the quick start for a second visit (Python's memory, saved)"))
-        make_snapshot(output, work, log, say)
+        make_snapshot(output, work, log, say, package_env)
         make_offline(output)
         say(_("Checking that the site names no remote address"))
         packages = check_site(output)
@@ -394,5 +440,5 @@ def build_site(
         raise
     finally:
         shutil.rmtree(work, ignore_errors=True)
-        shutil.rmtree(output, ignore_errors=True)
+        shutil.rmtree(building, ignore_errors=True)
     return SiteReport(out, packages, files, _size(out) / 1e6, time.monotonic() - started)

@@ -13,8 +13,8 @@ notebook).
 
 >>> notebook = play_notebook("summy")
 >>> [cell["cell_type"] for cell in notebook["cells"]]
-['markdown', 'code']
->>> "".join(notebook["cells"][1]["source"])
+['markdown', 'markdown', 'code']
+>>> "".join(notebook["cells"][2]["source"])
 'import mathplay\\n\\nmathplay.play("summy")'
 """
 
@@ -28,6 +28,7 @@ from typing import Any
 from mathplay.files import FileRefused, read_regular
 from mathplay.games.registry import game_names
 from mathplay.i18n import LANGUAGES, _, speaking
+from mathplay.site.keys import without_check_answers
 from mathplay.site.leftout import MOST_BYTES, records_reason, why_left_out, without_records
 from mathplay.site.onelesson import LESSON_NAME, with_start_line
 from mathplay.site.tools import SiteError
@@ -100,6 +101,9 @@ def play_notebook(game: str, language: str | None = None) -> dict[str, Any]:
     with a board that speaks the pupil's Jupyter's language."""
     with speaking(language):
         words = _play_words()[game]
+    # The last paragraph says how to run the board: on the app page it is already
+    # running, so that paragraph and the code are hidden there ("app-hide" tags).
+    about, _blank, start = words.rpartition("\n\n")
     chosen = f', language="{language}"' if language else ""
     code = f'import mathplay\n\nmathplay.play("{game}"{chosen})'
     cells = [
@@ -107,12 +111,18 @@ def play_notebook(game: str, language: str | None = None) -> dict[str, Any]:
             "cell_type": "markdown",
             "id": f"play-{game}-words",
             "metadata": {},
-            "source": words.splitlines(keepends=True),
+            "source": (about or start).splitlines(keepends=True),
+        },
+        {
+            "cell_type": "markdown",
+            "id": f"play-{game}-start",
+            "metadata": {"tags": ["app-hide"]},
+            "source": (start if about else "").splitlines(keepends=True),
         },
         {
             "cell_type": "code",
             "id": f"play-{game}-board",
-            "metadata": {},
+            "metadata": {"tags": ["app-hide-input"]},
             "source": code.splitlines(keepends=True),
             "execution_count": None,
             "outputs": [],
@@ -331,6 +341,15 @@ def _copy(source: Path, target: Path, *, lesson: bool = False, speaks: str | Non
         text = for_the_site(raw, lesson=lesson, speaks=speaks)
         target.write_text(text if text is not None else raw, encoding="utf-8")
         return cleared
+    if source.suffix == ".toml":
+        # The end check's answers are not published as plain text (mathplay.site.keys).
+        try:
+            shown, _count = without_check_answers(data.decode("utf-8"), str(source))
+        except UnicodeDecodeError:
+            shown = None
+        if shown is not None:
+            target.write_text(shown, encoding="utf-8")
+            return 0
     target.write_bytes(data)
     return 0
 

@@ -49,36 +49,69 @@ MARK = "mathplay: one lesson at a time"
 
 # Runs in the page before JupyterLab's own code (awaited by the page's loader). The
 # JupyterLite storage keeps the workspace under the key "default" of the "statedb" store
-# of the database "JupyterLite Storage - <site path>"; that key alone is removed. A
-# database that does not exist yet is not created (the upgrade is aborted).
+# of the database "JupyterLite Storage - <site path>", and the notebooks a visit saved
+# under their path in "files" (and "checkpoints"): the workspace is forgotten, and on an
+# app page the browser's copy of its lesson. JupyterLite's stores are all made here, in
+# one change of the database, so that tabs opened at once do not race to make them.
 _FORGET_TABS = r"""
       // mathplay: one lesson at a time (mathplay/site/onelesson.py)
       await (async function () {
-        try {
-          const base = window.location.pathname.replace(/lab\/(index\.html)?$/, "");
-          const name = "JupyterLite Storage - " + base;
-          if (indexedDB.databases) {
-            const known = await indexedDB.databases();
-            if (!known.some((db) => db.name === name)) return;
-          }
-          const db = await new Promise((resolve, reject) => {
-            const request = indexedDB.open(name);
-            request.onupgradeneeded = () => request.transaction.abort();
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error);
-          });
+        const base = window.location.pathname.replace(/lab\/(index\.html)?$/, "");
+        const name = "JupyterLite Storage - " + base;
+        const params = new URLSearchParams(window.location.search);
+        const lesson = params.has("app") ? params.get("path") || "" : "";
+        // Opens the database (at ``version``, making the missing stores); waits at most
+        // 5 s for another tab to let go of it, and closes a connection that comes later.
+        const open = (version) => new Promise((resolve, reject) => {
+          let late = false;
+          const request = version ? indexedDB.open(name, version) : indexedDB.open(name);
+          const timer = setTimeout(() => { late = true; reject(new Error("blocked")); }, 5000);
+          request.onupgradeneeded = () => {
+            const db = request.result;
+            for (const store of STORES) {
+              if (!db.objectStoreNames.contains(store)) db.createObjectStore(store);
+            }
+          };
+          request.onsuccess = () => {
+            clearTimeout(timer);
+            const db = request.result;
+            db.onversionchange = () => db.close();
+            if (late) db.close(); else resolve(db);
+          };
+          request.onerror = () => { clearTimeout(timer); reject(request.error); };
+        });
+        // Every store JupyterLite keeps, made at once before it starts: lessons opened in
+        // several tabs at once each made their own, and a tab whose change was blocked by
+        // another's failed ("File Load Error … Cannot set properties of null").
+        const STORES = ["files", "checkpoints", "counters", "settings", "statedb",
+                        "keyvaluepairs"];
+        for (let tries = 0; tries < 5; tries++) {
           try {
-            if (!db.objectStoreNames.contains("statedb")) return;
-            await new Promise((resolve) => {
-              const tx = db.transaction("statedb", "readwrite");
-              tx.objectStore("statedb").delete("default");
-              tx.oncomplete = tx.onerror = tx.onabort = () => resolve();
-            });
-          } finally {
-            db.close();
+            let db = await open(0);
+            const missing = STORES.filter((store) => !db.objectStoreNames.contains(store));
+            if (missing.length) {
+              const version = db.version + 1;
+              db.close();
+              db = await open(version);
+            }
+            try {
+              const forget = [["statedb", "default"]];
+              // An app page opens the site's lesson, never a copy the browser kept of it
+              // (an older site's, or one a pupil changed): the lesson stays current.
+              if (lesson) forget.push(["files", lesson], ["checkpoints", lesson]);
+              await new Promise((resolve) => {
+                const tx = db.transaction(["statedb", "files", "checkpoints"], "readwrite");
+                for (const [store, key] of forget) tx.objectStore(store).delete(key);
+                tx.oncomplete = tx.onerror = tx.onabort = () => resolve();
+              });
+            } finally {
+              db.close();
+            }
+            return;
+          } catch (error) {
+            if (tries === 4) console.warn("mathplay: the tabs were not forgotten", error);
+            await new Promise((resolve) => setTimeout(resolve, 100 + 100 * tries));
           }
-        } catch (error) {
-          console.warn("mathplay: the last visit's tabs were not forgotten", error);
         }
       })();
       (function oneLesson() {

@@ -79,6 +79,12 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        """Send a file's bytes, counted in the server's :attr:`SiteServer.sent`."""
+        while block := source.read(1 << 16):
+            outputfile.write(block)
+            self.server.count(len(block))
+
 
 class SiteServer(http.server.ThreadingHTTPServer):
     """The server of one site folder; ``url`` is its address."""
@@ -86,6 +92,14 @@ class SiteServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
     #: Where the server's log lines go (standard error; a test may collect them).
     say: Callable[[str], None] = staticmethod(lambda line: print(line, file=sys.stderr, flush=True))
+
+    #: The bytes of files sent since the server started (or :meth:`count` was reset).
+    sent: int = 0
+    _counting = threading.Lock()
+
+    def count(self, size: int) -> None:
+        with self._counting:
+            self.sent += size
 
     @property
     def url(self) -> str:

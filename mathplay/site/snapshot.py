@@ -32,7 +32,7 @@ import json
 import re
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from mathplay.i18n import _
@@ -147,11 +147,20 @@ def _last_error(printed: str) -> str:
     return chosen[:200]
 
 
-def _run_node(command: list[str], log: Path) -> None:
+def _run_node(
+    command: list[str], log: Path, env: Mapping[str, str] | None = None, cwd: Path | None = None
+) -> None:
     """Run Node.js, its output at the end of ``log``; a SiteError naming its error."""
     try:
         done = subprocess.run(
-            command, capture_output=True, text=True, errors="replace", check=False, timeout=900
+            command,
+            capture_output=True,
+            text=True,
+            errors="replace",
+            check=False,
+            timeout=900,
+            env=None if env is None else {k: v for k, v in env.items() if k != "_"},
+            cwd=cwd,
         )
     except (OSError, subprocess.TimeoutExpired) as error:
         raise SiteError(_("Node.js could not run: {error}").format(error=error)) from None
@@ -165,7 +174,13 @@ def _run_node(command: list[str], log: Path) -> None:
         )
 
 
-def make_snapshot(site: Path, work: Path, log: Path, say: Callable[[str], object]) -> str | None:
+def make_snapshot(
+    site: Path,
+    work: Path,
+    log: Path,
+    say: Callable[[str], object],
+    env: Mapping[str, str] | None = None,
+) -> str | None:
     """Make the snapshot of the built ``site`` (in ``work``, Node.js's output in ``log``),
     put it and ``mathplay-start.mjs`` in the site and point the kernel at it; the
     snapshot's file name. When it cannot be made, the site works without it: one line
@@ -186,10 +201,13 @@ def make_snapshot(site: Path, work: Path, log: Path, say: Callable[[str], object
             "left_out": list(LEFT_OUT),
             "later": LATER_PYTHON.replace("__LATER__", repr(LATER_MODULES)),
             "out": str((work / "snapshot.bin.gz").resolve()),
+            "epoch": (env or {}).get("SOURCE_DATE_EPOCH", ""),
         }
         (work / "snapshot.json").write_text(json.dumps(job), encoding="utf-8")
         (work / "snapshot.mjs").write_text(NODE_SCRIPT, encoding="utf-8")
-        _run_node([node, str(work / "snapshot.mjs"), str(work / "snapshot.json")], log)
+        # Run in ``work`` with names, not paths: the script's name is in Python's memory,
+        # and the work folder's name changes every build.
+        _run_node([node, "snapshot.mjs", "snapshot.json"], log, env, work)
     except SiteError as error:
         say(_("No quick start for a second visit: {reason}").format(reason=error))
         return None

@@ -100,10 +100,41 @@ NODE_SCRIPT = """
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import nodeCrypto from "node:crypto";
+import { syncBuiltinESMExports } from "node:module";
 import { pathToFileURL } from "node:url";
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+// Python keeps the script's name (sys.argv): not the build's folder, which changes.
+process.argv[1] = "/mathplay/snapshot.mjs";
+// The same memory from the same checkout, every build: the clock stands at the commit's
+// time (the files' dates), random bytes come from a fixed sequence and Python's hashes
+// from a fixed seed. (A kernel started from it seeds ``random`` again.)
+if (job.epoch) {
+  const fixed = Number(job.epoch) * 1000;
+  Date.now = () => fixed;
+  let tick = 0;
+  Object.defineProperty(performance, "now", { value: () => (tick += 0.25), configurable: true });
+  let state = 0x2545f491;
+  const next = () => {
+    state ^= state << 13; state ^= state >>> 17; state ^= state << 5;
+    return state >>> 0;
+  };
+  const fill = (array) => {
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = next() & 255;
+    return array;
+  };
+  Object.defineProperty(globalThis.crypto, "getRandomValues", { value: fill, configurable: true });
+  nodeCrypto.randomFillSync = (buffer) => fill(buffer);
+  nodeCrypto.randomBytes = (size) => fill(Buffer.alloc(size));
+  syncBuiltinESMExports();
+}
 const { loadPyodide } = await import(pathToFileURL(path.join(job.pyodide, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: job.pyodide + path.sep, _makeSnapshot: true });
+const pyodide = await loadPyodide({
+  indexURL: job.pyodide + path.sep,
+  _makeSnapshot: true,
+  env: job.epoch ? { PYTHONHASHSEED: "0", SOURCE_DATE_EPOCH: String(job.epoch) } : {},
+});
 const FS = pyodide.FS;
 FS.mkdirTree("/mathplay-wheels");
 for (const wheel of job.wheels) {

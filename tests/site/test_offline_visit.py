@@ -74,3 +74,72 @@ def test_a_second_visit_with_the_server_stopped(site_browser: Any, site: Path) -
     timings = {"first visit": first.marks, "second visit, no server": second.marks}
     print(json.dumps(timings))
     assert errors == []
+
+
+def _changed_lesson(site: Path, copy: Path) -> None:
+    """``site`` copied to ``copy`` and rebuilt as if one lesson's title had changed: the
+    lesson's file, the listing of its folder, and the list of the site's files."""
+    import shutil
+
+    from mathplay.site.offline import make_offline
+
+    shutil.copytree(site, copy)
+    lesson = copy / "files" / LESSON
+    text = lesson.read_text(encoding="utf-8")
+    assert "Lesson 5: Binary numbers" in text
+    lesson.write_text(text.replace("Lesson 5: Binary numbers", "Lesson 5: Binary numbers!"))
+    make_offline(copy)
+
+
+def test_a_revisit_and_a_rebuild_download_only_what_changed(
+    site_browser: Any, site: Path, tmp_path: Path
+) -> None:
+    """Before (issue 55): 15.8 MB again at every visit with the server up (each file was
+    fetched again "in the background"), and the whole site (81.6 MB) after any rebuild;
+    an updated lesson did not reach a pupil who had opened it before."""
+    from playwright.sync_api import expect
+
+    copy = tmp_path / "site"
+    server = make_server(site, port=0).start()
+    url = f"lab/index.html?path={LESSON}&app=1"
+    context = site_browser.new_context(viewport={"width": 1024, "height": 768})
+    sent: dict[str, int] = {}
+    try:
+        page = context.new_page()
+        page.goto(server.url + url)
+        wait_for_app_page(page, LESSON)
+        page.wait_for_function(
+            "() => document.documentElement.dataset.mathplayOffline === 'ready'",
+            timeout=600_000,
+        )
+        sent["first visit"] = server.sent
+        page.close()
+        server.sent = 0
+        page = context.new_page()
+        page.goto(server.url + url)
+        wait_for_app_page(page, LESSON)
+        page.wait_for_timeout(3000)  # anything fetched late is counted too
+        sent["second visit"] = server.sent
+        page.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    _changed_lesson(site, copy)
+    port = server.server_address[1]  # the same address: the browser's cache is that site's
+    server = make_server(copy, port=port).start()
+    try:
+        page = context.new_page()
+        page.goto(server.url + url)
+        wait_for_app_page(page, LESSON)
+        expect(page.get_by_role("heading", name="Lesson 5: Binary numbers!").first).to_be_visible()
+        page.wait_for_timeout(3000)
+        sent["after a rebuild"] = server.sent
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    print(json.dumps(sent))
+    assert sent["first visit"] > 30_000_000  # the whole site, kept for offline use
+    assert sent["second visit"] < 500_000, sent
+    lesson_size = (copy / "files" / LESSON).stat().st_size
+    assert sent["after a rebuild"] < lesson_size + 1_000_000, sent

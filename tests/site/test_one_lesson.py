@@ -31,7 +31,7 @@ def test_the_script_runs_before_jupyterlab_loads() -> None:
     page = lab_page(PAGE)
     assert page.index(MARK) < page.index("config-utils.js")
     assert page.count(MARK) == 1 and lab_page(page) == page
-    assert "indexedDB" in page and 'delete("default")' in page
+    assert "indexedDB" in page and '["statedb", "default"]' in page
     assert "sessions.shutdown" in page and "widget.dispose()" in page
 
 

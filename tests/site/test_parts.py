@@ -156,7 +156,7 @@ def test_the_sites_files(tmp_path: Path) -> None:
     assert (tmp_path / "site" / "puzzles" / "00-welcome.toml").read_text() == "mine"
     spanish = json.loads((tmp_path / "site" / "es" / "play-summy.ipynb").read_text())
     assert "".join(spanish["cells"][0]["source"]).startswith("# Juega a Summy")
-    assert "".join(spanish["cells"][1]["source"]).endswith('mathplay.play("summy", language="es")')
+    assert "".join(spanish["cells"][2]["source"]).endswith('mathplay.play("summy", language="es")')
     # JupyterLite would ask which kernel to start for "python3": the site names its own.
     copied = json.loads((tmp_path / "site" / "my-lesson.ipynb").read_text())
     assert copied["metadata"]["kernelspec"]["name"] == "python"
@@ -172,13 +172,19 @@ def test_the_sites_files(tmp_path: Path) -> None:
         gather(tmp_path / "mine" / "puzzles", [], tmp_path / "site3")
 
 
-def test_the_play_notebooks_are_for_children() -> None:
+@pytest.mark.parametrize("language", [None, "es", "el", "ms"])
+def test_the_play_notebooks_are_for_children(language: str | None) -> None:
+    """Their words, then how to start in JupyterLab and the board's code: on the app
+    page the board already runs, so those two are hidden there (tagged)."""
     for game in GAMES:
-        notebook = play_notebook(game)
-        words = "".join(notebook["cells"][0]["source"])
-        assert words.startswith(f"# Play {game.capitalize()}")
-        assert "Shift" in words and len(words.split()) < 120
-        assert "".join(notebook["cells"][1]["source"]).endswith(f'mathplay.play("{game}")')
+        notebook = play_notebook(game, language)
+        about, start, code = ("".join(cell["source"]) for cell in notebook["cells"])
+        assert about.startswith("# ") and "Shift" not in about
+        assert "**" in start and len((about + start).split()) < 120  # Shift, Mayús…
+        assert [cell["metadata"].get("tags") for cell in notebook["cells"]] == [
+            None, ["app-hide"], ["app-hide-input"]
+        ]  # fmt: skip
+        assert code.startswith("import mathplay") and f'mathplay.play("{game}"' in code
         json.dumps(notebook)
 
 
@@ -495,7 +501,7 @@ def test_pyodide_from_npm_is_checked_then_kept(
 
 
 def test_the_offline_list_and_service_worker(tmp_path: Path) -> None:
-    from mathplay.site.offline import LIST, MARK, make_offline
+    from mathplay.site.offline import LIST, MARK, file_hash, make_offline
 
     site = write_site(tmp_path)
     (site / "service-worker.js").write_text('"use strict";self.addEventListener("fetch",f);')
@@ -504,19 +510,24 @@ def test_the_offline_list_and_service_worker(tmp_path: Path) -> None:
     stamp = make_offline(site)
     listed = json.loads((site / LIST).read_text())
     assert listed["fingerprint"] == stamp
-    assert "static/x.whl" in listed["files"] and "jupyter-lite.json" in listed["files"]
+    # Every file with the hash of its content, that the service worker compares.
+    assert listed["files"]["static/x.whl"] == file_hash(site / "static" / "x.whl")
+    assert "jupyter-lite.json" in listed["files"]
     assert "service-worker.js" not in listed["files"] and LIST not in listed["files"]
     worker = (site / "service-worker.js").read_text()
-    assert worker.startswith(f"// {MARK}") and f'"mathplay-offline-{stamp}"' in worker
+    assert worker.startswith(f"// {MARK}") and "x-mathplay-hash" in worker
     assert worker.endswith('"use strict";self.addEventListener("fetch",f);')
     # The kernel's own requests are left to JupyterLite's lines.
     assert "drive|stdin" in worker
-    # Built again with a changed file: a new fingerprint, the lines once.
+    # Built again with a changed file: a new fingerprint, that file's hash alone changed,
+    # and the same service worker (the browser does not start a changed one again).
     (site / "static" / "x.whl").write_bytes(b"wheel 2")
     (site / "service-worker.js").write_text('"use strict";self.addEventListener("fetch",f);')
     assert make_offline(site) != stamp
+    again = json.loads((site / LIST).read_text())["files"]
+    assert [name for name in again if again[name] != listed["files"][name]] == ["static/x.whl"]
     assert make_offline(site) == make_offline(site)
-    assert (site / "service-worker.js").read_text().count(MARK) == 1
+    assert (site / "service-worker.js").read_text() == worker
 
 
 def _tiny_site(folder: Path) -> Path:
