@@ -157,6 +157,9 @@ PAGE_SCRIPT = r"""
           const urls = Object.keys(list.files).map((file) => new URL(file, root).href);
           const missing = [];
           for (const [file, hash] of Object.entries(list.files)) {
+            // The quick start kept unpacked by the kernel (a first visit) is enough.
+            if (/mathplay-start-[0-9a-f]+\.bin\.gz$/.test(file) &&
+                await cache.match(new URL(file.replace(/\.gz$/, ""), root).href)) continue;
             const kept = await cache.match(new URL(file, root).href);
             if (!kept || kept.headers.get("x-mathplay-hash") !== hash) {
               missing.push(new URL(file, root).href);

@@ -193,7 +193,9 @@ const SNAPSHOT = new URL("__SNAPSHOT__", import.meta.url).href;
 // Kept unpacked by the first visit's page (see offline.py), else packed as served.
 const UNPACKED = SNAPSHOT.replace(/\\.gz$/, "");
 
-// The snapshot from the browser's cache, read: Pyodide's memory, the packages' files.
+// The snapshot, read: Pyodide's memory, the packages' files. From the browser's cache
+// (unpacked, or packed as served); on a first visit from the site itself, unpacked here
+// (in the kernel's worker, not the page) and kept unpacked for the next visit.
 async function kept() {
   if (!self.caches) return null;
   let bytes = null;
@@ -201,10 +203,20 @@ async function kept() {
   if (unpacked && unpacked.ok) {
     bytes = new Uint8Array(await unpacked.arrayBuffer());
   } else {
-    const packed = await caches.match(SNAPSHOT, { ignoreSearch: true });
-    if (!packed || !packed.ok) return null;
+    let packed = await caches.match(SNAPSHOT, { ignoreSearch: true });
+    const fetched = !packed || !packed.ok;
+    if (fetched) packed = await fetch(SNAPSHOT);
+    if (!packed || !packed.ok || !self.DecompressionStream) return null;
     const body = packed.body.pipeThrough(new DecompressionStream("gzip"));
     bytes = new Uint8Array(await new Response(body).arrayBuffer());
+    if (fetched) {
+      try {
+        const cache = await caches.open("mathplay-site");
+        await cache.put(UNPACKED, new Response(bytes.slice(), {
+          headers: { "Content-Type": "application/octet-stream" },
+        }));
+      } catch (error) { /* kept by the page's offline step instead */ }
+    }
   }
   const words = new DataView(bytes.buffer);
   if (String.fromCharCode(...bytes.subarray(0, 4)) !== "MPST" || words.getUint32(4, true) !== 1) {
