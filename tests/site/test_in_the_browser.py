@@ -104,9 +104,15 @@ def test_the_front_page_opens_lesson_00(lite_page: Any) -> None:
     lite_page.screenshot(path=str(SCREENSHOTS / "lesson-00.png"))
     notebook.marks["downloaded_mb"] = round(sum(lite_page.received.values()) / 1e6, 1)
     _timings("lesson 00 from the front page", notebook.marks)
-    # The watch sees the kernel worker's requests too: Pyodide and the wheels, all local.
-    wheels = [url for url in lite_page.requests if url.split("?")[0].endswith(".whl")]
-    assert any("/mathplay-" in url for url in wheels), wheels
+    # The watch sees the kernel worker's requests too: Pyodide and, on this first visit,
+    # Python's quick start (mathplay/site/snapshot.py) in place of the wheels, all local.
+    names = [url.split("?")[0] for url in lite_page.requests]
+    quick = [url for url in names if re.search(r"/mathplay-start-[0-9a-f]+\.bin\.gz$", url)]
+    wheels = [url for url in names if url.endswith(".whl")]
+    assert quick or any("/mathplay-" in url for url in wheels), names
+    assert notebook.execute("import os; print(os.environ.get('MATHPLAY_QUICK_START'))").strip() == (
+        "snapshot" if quick else "None"
+    )
     assert any(url.endswith("pyodide.asm.wasm") for url in lite_page.requests)
     assert lite_page.errors == []
 
