@@ -65,9 +65,7 @@ _OPERAND = r"(?:NOT\s*)*\d+"
 # followed by a space ("not allowed: 8+1 …").
 _OPERATOR = r"(?:\s*(?:[-+−×*÷/=xX]|AND|XOR|OR)\s*|(?<=\d):(?=\d))"
 # A run: numbers joined by operators, or a number after NOT ("NOT 0110 = ?").
-_RUN = re.compile(
-    rf"(?<![\w.])(?:{_OPERAND}(?:{_OPERATOR}{_OPERAND})+|(?:NOT\s*)+\d+)(?![\w])"
-)
+_RUN = re.compile(rf"(?<![\w.])(?:{_OPERAND}(?:{_OPERATOR}{_OPERAND})+|(?:NOT\s*)+\d+)(?![\w])")
 _PIECE = re.compile(r"NOT|AND|XOR|OR|\d+|[-+−×*÷/=xX:]")
 
 
