@@ -18,7 +18,6 @@ not true. 3 + 5 is 8, not 7.); change it to 4
 
 from __future__ import annotations
 
-import sys
 from importlib import resources
 from pathlib import Path
 
@@ -30,11 +29,6 @@ from mathplay.puzzles.kinds.base import file_budget
 from mathplay.puzzles.layout import layout_problems
 from mathplay.puzzles.luck import practice_report
 from mathplay.puzzles.model import Problem, PuzzleFileError, Worksheet
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
 
 __all__ = [
     "check_file",
@@ -101,12 +95,8 @@ def _english_title(source: str | Path) -> str:
     name = str(source)
     if Path(name).suffix or name not in shipped_sets():
         return ""
-    english = resources.files("mathplay.puzzles") / "sets" / f"{name}.toml"
-    try:
-        title = tomllib.loads(english.read_text(encoding="utf-8")).get("title", "")
-    except (OSError, tomllib.TOMLDecodeError):
-        return ""
-    return title if isinstance(title, str) else ""
+    english, _problems = _read_text(read_file(resolve(name, "en"))[0], name)
+    return english.title if english is not None else ""
 
 
 def check_text(text: str, source: str = "<text>") -> list[Problem]:

@@ -67,7 +67,6 @@ async function mathplayFiles(fresh) {
         const list = await response.clone().json();
         await cache.put(url, response);
         if (!mathplayList || mathplayList.fingerprint !== list.fingerprint) {
-          mathplayList = list;
           mathplayForget(cache, list);
         }
         mathplayList = list;
