@@ -165,6 +165,20 @@ APP_SCRIPT = r"""
         }
         async function open(app) {
           await app.restored;
+          // The cells on the screen are drawn first, the others after them (JupyterLab's
+          // "defer" windowing, on this page only): the first widget shows sooner.
+          const factory = app.docRegistry.getWidgetFactory("Notebook");
+          if (factory && factory.notebookConfig) {
+            factory.notebookConfig = { ...factory.notebookConfig, windowingMode: "defer" };
+          }
+          // JupyterLab opens the lesson its address names only once it has saved its
+          // workspace (three quarters of a second later): the app page opens it at once,
+          // and the address's turn finds it open.
+          const opened = [...app.shell.widgets("main")].some(
+            (widget) => widget.context && widget.context.path === path);
+          if (!opened && app.commands.hasCommand("docmanager:open")) {
+            app.commands.execute("docmanager:open", { path }).catch(() => undefined);
+          }
           await tidy(app);
           let panel = null;
           for (let tries = 0; tries < 1200 && !panel; tries++) {
@@ -238,9 +252,36 @@ APP_SCRIPT = r"""
           status.textContent = words.failed;
           cover.textContent = words.failed;
         };
+        // Python starts as soon as JupyterLab has started, while the lesson is still being
+        // opened and drawn (the notebook finds it running, as after a reload): once the
+        // site's service worker is ready, so that Python reads the lesson's files through
+        // it. Without that worker, the notebook starts Python itself, as JupyterLab does.
+        async function startPython(app) {
+          await app.started;
+          const registry = app.pluginRegistry;
+          const plugin = registry && registry._plugins && registry._plugins.get(
+            "@jupyterlite/application-extension:service-worker-manager");
+          const worker = plugin && plugin.service;
+          if (!worker || !worker.ready) return;
+          await worker.ready;
+          const sessions = app.serviceManager.sessions;
+          await sessions.ready;
+          if (!worker.enabled || [...sessions.running()].some((model) => model.path === path)) {
+            return;
+          }
+          const name = path.split("/").pop();
+          const session = await sessions.startNew({
+            path, name, type: "notebook", kernel: { name: "python" },
+          });
+          // Only the notebook's own connection listens to Python (its widgets' messages).
+          session.dispose();
+        }
         const started = Date.now();
         (function wait() {
           if (window.jupyterapp && window.jupyterapp.shell) {
+            startPython(window.jupyterapp).catch((error) => {
+              console.warn("mathplay: Python was not started early", error);
+            });
             open(window.jupyterapp).then(() => {
               if (document.documentElement.dataset.mathplayApp !== "ready") failed();
             }, (error) => {
@@ -249,7 +290,7 @@ APP_SCRIPT = r"""
             });
             return;
           }
-          if (Date.now() - started < 600000) setTimeout(wait, 250);
+          if (Date.now() - started < 600000) setTimeout(wait, 25);
           else failed();
         })();
       })();

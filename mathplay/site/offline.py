@@ -151,6 +151,15 @@ PAGE_SCRIPT = r"""
             });
           }
           if (!navigator.serviceWorker.controller) return flag("no");
+          // JupyterLite drops every service worker on the next visit unless it finds its
+          // version stored under the worker's address, which it writes only then: stored
+          // now, the next visit keeps the worker and the lesson starts sooner.
+          try {
+            const config = document.getElementById("jupyter-config-data");
+            const version = JSON.parse(config.textContent).appVersion;
+            const key = navigator.serviceWorker.controller.scriptURL + "-version";
+            if (version && !localStorage.getItem(key)) localStorage.setItem(key, version);
+          } catch (error) { /* the next visit registers the worker again */ }
           const list = await (await fetch(new URL("mathplay-offline.json", root))).json();
           const cache = await caches.open("mathplay-site");
           const urls = Object.keys(list.files).map((file) => new URL(file, root).href);

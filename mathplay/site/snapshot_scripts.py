@@ -67,6 +67,10 @@ def _mathplay_after_kernel():
     ipywidgets._handle_ipython()
     import mathplay.i18n
     mathplay.i18n.set_language(None)
+    # Modules are not looked for in the lesson's folder (the browser's drive, where each
+    # look is a round trip through the page, and an import that fails looks in every
+    # folder): the site's lessons import only what Python has.
+    sys.path[:] = [_p for _p in sys.path if _p not in ("", os.getcwd(), ".")]
 
 
 class _MathplayAfterKernel:

@@ -54,11 +54,21 @@ def test_a_second_visit_with_the_server_stopped(site_browser: Any, site: Path) -
 
     try:
         page = context.new_page()
+        said: list[str] = []
+        page.on("console", lambda message: said.append(message.text))
         page.goto(server.url)
         expect(page.get_by_role("link", name="Start the first lesson")).to_be_visible()
         page.goto(url)
         second = wait_for_app_page(page, LESSON)
         assert second.errors() == []
+        # The service worker of the first visit was kept (JupyterLite drops every one it
+        # does not know, mathplay/site/offline.py), Python was started once, while the
+        # lesson opened (mathplay/site/apppage.py), and it does not look for modules in the
+        # lesson's folder, the browser's drive (mathplay/site/snapshot_scripts.py).
+        assert not [line for line in said if "unregistering existing service workers" in line]
+        running = "() => [...window.jupyterapp.serviceManager.kernels.running()].length"
+        assert page.evaluate(running) == 1
+        assert second.execute("import sys; print('' in sys.path)").strip() == "False"
         # Python started from the snapshot the first visit kept (mathplay/site/snapshot.py),
         # and the lesson's evaluate cell, which imports sympy from its files, showed 26.
         quick = second.execute("import os; print(os.environ.get('MATHPLAY_QUICK_START'))")
