@@ -1,5 +1,6 @@
 // The widgets' JavaScript (mathplay/widgets/static/*.js): anywidget ES modules that run
-// in the browser. `npm install && npm run lint` (also in .ci/run and pre-commit).
+// in the browser; and the developer tools in tools/ (Node.js scripts).
+// `npm install && npm run lint` (also in .ci/run and pre-commit).
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -20,5 +21,14 @@ export default [
       "no-implicit-globals": "error",
       "no-shadow": "error",
     },
+  },
+  {
+    files: ["tools/**/*.mjs"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      globals: { ...globals.node },
+    },
+    rules: { eqeqeq: ["error", "always"], "no-var": "error", "prefer-const": "error" },
   },
 ];

@@ -26,7 +26,6 @@ __version__ = "0.1.0.dev0"
 provide("hint", "mathplay.ai.hints:hint")
 provide("hints", "mathplay.ai.hints:hints")
 provide("review", "mathplay.ai.review:review")
-provide("review_puzzles", "mathplay.puzzles.from_review:review_puzzles")
 provide("board_svg", "mathplay.render.svg:board_svg")
 provide("board_html", "mathplay.render.svg:board_html")
 

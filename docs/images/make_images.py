@@ -1,6 +1,13 @@
-"""Draw the example pictures of docs/pictures.md into this folder.
+"""Make the images the docs show, in this folder: the one tool that writes here.
 
-Run from the repository root: ``.venv/bin/python docs/images/make_images.py``.
+Run from the repository root:
+
+- ``.venv/bin/python docs/images/make_images.py``: the example pictures of
+  docs/pictures.md (matplotlib and SVG);
+- ``.venv/bin/python docs/images/make_images.py --screenshots``: the screenshots of the
+  boards and the practice (the browser tests that take them, run with
+  ``MATHPLAY_DOCS_IMAGES=1``; a test run on its own writes them under the ignored
+  ``test-results/`` instead, see ``tests/screenshots.py``).
 """
 
 from __future__ import annotations
@@ -76,5 +83,29 @@ def main() -> None:
     (HERE / "board-summy.svg").write_text(board_svg(summy, size_px=360), encoding="utf-8")
 
 
+#: The browser tests that take the screenshots the docs show.
+SCREENSHOT_TESTS = (
+    "tests/browser/test_boards.py",
+    "tests/browser/test_layout.py",
+    "tests/browser/test_practice.py",
+)
+
+
+def screenshots() -> int:
+    """Run the tests that take the docs' screenshots, sending them to this folder."""
+    import os
+    import subprocess
+    import sys
+
+    root = HERE.parents[1]
+    environment = {**os.environ, "MATHPLAY_DOCS_IMAGES": "1"}
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *SCREENSHOT_TESTS]
+    return subprocess.run(command, cwd=root, env=environment, check=False).returncode
+
+
 if __name__ == "__main__":
+    import sys
+
+    if "--screenshots" in sys.argv[1:]:
+        sys.exit(screenshots())
     main()

@@ -33,7 +33,6 @@ from typing import Any
 from mathplay.ai import strategy
 from mathplay.ai.hints import _placed
 from mathplay.core import Special, Square, square_name
-from mathplay.core.services import service
 from mathplay.core.state import AnyGame
 from mathplay.expr.pretty import pretty
 from mathplay.games.move_words import placed_words
@@ -148,13 +147,6 @@ class Review:
             for turn in self.turns
             if (player is None or turn.player == player) and turn.best and turn.share < below
         ]
-
-    def puzzles(self, player: int | None = 0, below: float = 0.5, title: str | None = None) -> str:
-        """A puzzle file (TOML, for ``mathplay puzzles check``) of move puzzles: each
-        turn of ``player`` (everyone's with ``None``) that took less than ``below`` of the
-        best, as the position then, the tiles then and the goal "best"
-        (:func:`mathplay.puzzles.from_review.review_puzzles`)."""
-        return str(service("review_puzzles")(self, player, below, title))
 
     def __str__(self) -> str:
         lines = []

@@ -8,13 +8,17 @@ itself, names here where each service lives (``"mathplay.ai.hints:hint"``), and 
 engine loads it by that name the first time it is asked for. Nothing heavy loads
 before it is needed, and ``import mathplay.core`` alone names no upper layer.
 
+Only the names in :data:`SERVED` are served (listed in docs/architecture.md), and only
+the engine looks them up (``tests/core/test_services.py``): a layer above that needs a
+lower one's work takes it as an argument.
+
+>>> import mathplay
+>>> service("board_svg").__name__
+'board_svg'
 >>> provide("twice", "operator:mul")
->>> service("twice")(2, 21)
-42
->>> service("nothing")
 Traceback (most recent call last):
 ...
-mathplay.errors.MathplayError: no part of mathplay provides 'nothing' (import mathplay first)
+mathplay.errors.MathplayError: the engine serves only board_html, ..., review, not 'twice'
 """
 
 from __future__ import annotations
@@ -25,14 +29,20 @@ from typing import Any
 
 from mathplay.errors import MathplayError
 
-__all__ = ["provide", "service"]
+__all__ = ["SERVED", "provide", "service"]
+
+#: Every name the engine asks for, and the only ones a layer may provide.
+SERVED = frozenset({"hint", "hints", "review", "board_svg", "board_html"})
 
 _WHERE: dict[str, str] = {}
 _LOADED: dict[str, Callable[..., Any]] = {}
 
 
 def provide(name: str, where: str) -> None:
-    """Say that the service ``name`` is the function ``where`` (``"module:function"``)."""
+    """Say that the service ``name`` (one of :data:`SERVED`) is the function ``where``
+    (``"module:function"``)."""
+    if name not in SERVED:
+        raise MathplayError(f"the engine serves only {', '.join(sorted(SERVED))}, not {name!r}")
     _WHERE[name] = where
     _LOADED.pop(name, None)
 

@@ -1,11 +1,11 @@
-"""Puzzles teachers write: the file format, its checker, a generator, a widget.
+"""Puzzles teachers write: the file format, its checker, a generator, the shipped sets.
 
-``PuzzleSet("arithmetic")`` (or a path to a ``.toml`` file) shows a set one puzzle at a
-time in Jupyter; ``Practice("missing", 1)`` draws fresh puzzles until four are right in
-a row; ``mathplay puzzles check FILE`` validates a file. The format is in
-``docs/puzzles.md``. The records of the pupils' attempts and the teacher's reports are
-the classroom's (:mod:`mathplay.classroom`; ``mathplay.puzzles.progress`` still names
-its ``progress`` module).
+This is the content: ``load("arithmetic")`` (or a path to a ``.toml`` file) reads a set,
+``mathplay puzzles check FILE`` validates a file, :func:`from_review` makes a practice
+file of a game's missed chances. The format is in ``docs/puzzles.md``. The widgets that
+show puzzles are a layer above (``mathplay.PuzzleSet``, ``mathplay.Practice``), and the
+records of the pupils' attempts and the teacher's reports are the classroom's
+(:mod:`mathplay.classroom`).
 
 >>> from mathplay.puzzles import load, shipped_sets
 >>> "arithmetic" in shipped_sets()
@@ -16,10 +16,9 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from mathplay.puzzles.format import parse, write
 from mathplay.puzzles.kinds import KINDS
+from mathplay.puzzles.missed import from_review
 from mathplay.puzzles.model import Problem, Puzzle, PuzzleFileError, Worksheet
 from mathplay.puzzles.validate import (
     check_file,
@@ -32,36 +31,17 @@ from mathplay.puzzles.validate import (
 
 __all__ = [
     "KINDS",
-    "Practice",
     "Problem",
     "Puzzle",
     "PuzzleFileError",
-    "PuzzleSet",
     "Worksheet",
     "check_file",
     "check_text",
+    "from_review",
     "load",
     "parse",
-    "progress",
     "shipped_sets",
     "shipped_translations",
     "validate",
     "write",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    # The widget needs ipywidgets; import it only when it is asked for.
-    if name == "PuzzleSet":
-        from mathplay.widgets.puzzle_set import PuzzleSet
-
-        return PuzzleSet
-    if name == "Practice":
-        from mathplay.widgets.practice import Practice
-
-        return Practice
-    if name == "progress":  # where it was before the classroom had its own package
-        from mathplay.classroom import progress
-
-        return progress
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

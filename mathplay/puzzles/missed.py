@@ -1,13 +1,13 @@
-"""Missed chances become practice (issue 37): a reviewed game's weaker turns as a puzzle
-file of move puzzles (``Review.puzzles()``, which the engine reaches through
-:mod:`mathplay.core.services`, since puzzles sit above the computer players).
+"""Missed chances become practice: a reviewed game's weaker turns as a puzzle file of
+move puzzles, ``from_review(game.review())``. (The review is the computer players' layer,
+below the puzzles: the puzzles take the review, the review knows nothing of puzzles.)
 
 >>> from mathplay import Summy
 >>> rows = [". " * 8 + "."] * 9
 >>> rows[4] = ". . . . = . . . ."
 >>> game = Summy.from_diagram(chr(10).join(rows), hands=["1236+x", "45+9"])
 >>> _ = game.play("B5 across 1+2=3")
->>> text = game.review().puzzles(below=0.6)
+>>> text = from_review(game.review(), below=0.6)
 >>> print(text.splitlines()[0])
 title = "Missed chances from a game of Summy"
 >>> from mathplay.puzzles import check_text
@@ -17,18 +17,21 @@ title = "Missed chances from a game of Summy"
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.puzzles.format import write
 from mathplay.puzzles.model import Puzzle, Worksheet
 
-__all__ = ["review_puzzles"]
+if TYPE_CHECKING:
+    from mathplay.ai.review import Review
+
+__all__ = ["from_review"]
 
 
-def review_puzzles(
-    review: Any, player: int | None = 0, below: float = 0.5, title: str | None = None
+def from_review(
+    review: Review, player: int | None = 0, below: float = 0.5, title: str | None = None
 ) -> str:
     """The puzzle file of ``review``'s turns (of ``player``, everyone's with ``None``)
     that took less than ``below`` of the best points there were: for each, the position

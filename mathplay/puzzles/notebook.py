@@ -56,7 +56,7 @@ def notebook_json(source: str | Path, reference: str | None = None) -> dict[str,
         kind = KINDS[puzzle.kind]
         question = kind.question(puzzle).replace("\n", " ")
         listing.append(f"{number}. {kind.prompt(puzzle)} `{question}`")
-    code = f"from mathplay.puzzles import PuzzleSet\n\nPuzzleSet({ref!r})"
+    code = f"from mathplay import PuzzleSet\n\nPuzzleSet({ref!r})"
     cells = [
         _cell("markdown", "\n".join(intro), 1),
         _cell("code", code, 2),

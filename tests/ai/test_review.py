@@ -12,7 +12,7 @@ import pytest
 import mathplay
 from mathplay.ai.players import make_player
 from mathplay.errors import MathplayError
-from mathplay.puzzles import check_text
+from mathplay.puzzles import check_text, from_review
 from mathplay.puzzles.format import read_text
 from mathplay.puzzles.kinds import KINDS
 from mathplay.tournament import play_game
@@ -80,11 +80,11 @@ def test_missed_chances_make_a_puzzle_file_the_checker_passes(name: str) -> None
     chances = review.missed_chances(player)
     if not chances:
         with pytest.raises(MathplayError, match="nothing to practise"):
-            review.puzzles(player)
+            from_review(review, player)
         chances = review.missed_chances(player, below=0.9)
-        text = review.puzzles(player, below=0.9)
+        text = from_review(review, player, below=0.9)
     else:
-        text = review.puzzles(player)
+        text = from_review(review, player)
     assert chances
     assert check_text(text, "review.toml") == []
     sheet, problems = read_text(text)

@@ -26,12 +26,12 @@ from tests.browser.labserver import (
     wait_for_idle_kernel,
     write_notebook,
 )
+from tests.screenshots import shots
 
 pytestmark = pytest.mark.browser
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
-SHOTS = Path("/tmp/mathplay-shots")
-SHOTS.mkdir(exist_ok=True)
+SHOTS = shots("browser")
 BOARDS = {
     "summy": 'import mathplay\nmathplay.play("summy", seed=3)',
     "mixmath": 'import mathplay\nmathplay.play("mixmath", seed=3)',
@@ -225,7 +225,7 @@ def test_a_whole_game_by_keyboard_alone_at_200_percent(browser: Any) -> None:
 THEMED = [
     'import mathplay\nmathplay.play("binary", seed=3)',
     'mathplay.play("mixmath", seed=3)',
-    'from mathplay.puzzles import PuzzleSet\nPuzzleSet("bitwise", who="Zoë", log=None)',
+    'from mathplay import PuzzleSet\nPuzzleSet("bitwise", who="Zoë", log=None)',
 ]
 
 
@@ -233,7 +233,7 @@ def test_dark_theme_and_forced_colours_at_200_percent(browser: Any, dark_lab: Se
     """JupyterLab's dark theme at 200 % zoom on 1366×768, then forced colours (Windows
     high contrast): the Binary and Mixmath boards (labels such as DL, TW, 2×) and a
     puzzle with wrong and right feedback shown. axe finds nothing serious in either; the
-    screenshots (/tmp/mathplay-shots/contrast-*.png) are looked at by a person."""
+    screenshots (test-results/browser/contrast-*.png) are looked at by a person."""
     from playwright.sync_api import expect
 
     context = browser.new_context(viewport={"width": 683, "height": 384},

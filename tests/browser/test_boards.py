@@ -2,23 +2,23 @@
 
 Each test opens a notebook showing a board, plays by clicking tiles and squares, and
 checks what a student sees: the score, the squares' text and the engine's reasons.
-Screenshots for the README land in ``docs/images/``.
+The screenshots the README shows go to ``docs/images/`` only when they are made on
+purpose (``tests/screenshots.py``).
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser.axe import assert_accessible
 from tests.browser.labserver import Server, run_all, write_notebook
+from tests.screenshots import docs_images, shots
 
 pytestmark = pytest.mark.browser
 
-IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 SUMMY = """
 from mathplay.games.summy import Summy
 from mathplay.widgets import SummyBoard
@@ -81,8 +81,7 @@ def test_summy_refused_then_legal_move_by_clicks(page: Any, lab: Server) -> None
     expect(board.locator(".mp-message-error")).to_be_visible()
     expect(square(board, "F5")).to_have_class(re.compile("mp-tentative"))
     expect(board.locator(".mp-score-value").first).to_have_text("0")
-    IMAGES.mkdir(parents=True, exist_ok=True)
-    board.screenshot(path=str(IMAGES / "summy-refused-move.png"))
+    board.screenshot(path=str(docs_images() / "summy-refused-move.png"))
     square(board, "F5").click()  # take the 2 back
     expect(square(board, "F5")).to_have_attribute("aria-label", "F5, plain square, empty")
     place(board, "F5", "7")
@@ -93,8 +92,7 @@ def test_summy_refused_then_legal_move_by_clicks(page: Any, lab: Server) -> None
         ["1. Player 1: 3 + 4 = 7 across from B5, +14"]
     )
     expect(board.locator(".mp-turn")).to_have_text("Player 2 to move")
-    IMAGES.mkdir(parents=True, exist_ok=True)
-    board.screenshot(path=str(IMAGES / "summy-board-light.png"))
+    board.screenshot(path=str(docs_images() / "summy-board-light.png"))
     assert_accessible(page, "Summy mid-game, JupyterLab light")
     assert page.errors == []
 
@@ -136,11 +134,11 @@ def test_summy_dark_theme(page: Any, dark_lab: Server) -> None:
     background = board.evaluate("node => getComputedStyle(node).backgroundColor")
     channels = [int(x) for x in background[background.index("(") + 1 : -1].split(",")[:3]]
     assert sum(channels) < 200, f"the board should be dark in the dark theme: {background}"
-    board.screenshot(path=str(IMAGES / "summy-board-dark.png"))
+    board.screenshot(path=str(docs_images() / "summy-board-dark.png"))
     assert_accessible(page, "Summy mid-game, JupyterLab dark")
     # Windows high contrast (forced colours): every square, label and tile still there.
     page.emulate_media(forced_colors="active")
-    board.screenshot(path="/tmp/mathplay-shots/summy-forced-colours.png")
+    board.screenshot(path=str(shots("browser") / "summy-forced-colours.png"))
     assert_accessible(page, "Summy mid-game, forced colours")
 
 
@@ -159,7 +157,7 @@ def test_mixmath_placement_and_refusal(page: Any, lab: Server) -> None:
     expect(square(board, "G6")).to_have_attribute("aria-label", "G6, plain square, 3, last move")
     board.locator(".mp-action-end").click()
     expect(board.locator(".mp-turn")).to_have_text("Player 2 to move")
-    board.screenshot(path=str(IMAGES / "mixmath-board-light.png"))
+    board.screenshot(path=str(docs_images() / "mixmath-board-light.png"))
     assert_accessible(page, "Mixmath mid-game, JupyterLab light")
 
 
@@ -179,7 +177,7 @@ def test_binary_line_with_a_blank(page: Any, lab: Server) -> None:
     board.locator(".mp-action-play").click()
     expect(board.locator(".mp-score-value").first).not_to_have_text("0")
     expect(board.locator(".mp-log-line")).to_have_count(1)
-    board.screenshot(path=str(IMAGES / "binary-board-light.png"))
+    board.screenshot(path=str(docs_images() / "binary-board-light.png"))
     assert_accessible(page, "Binary mid-game, JupyterLab light")
 
 
@@ -230,7 +228,7 @@ def test_a_finished_game_shows_the_outcome_and_a_chart(page: Any, lab: Server) -
     expect(board.locator(".mp-turn")).to_have_text("Game over")
     expect(board.locator(".mp-chart polyline")).to_have_count(2)
     expect(board.locator(".mp-action-play")).to_be_disabled()
-    board.screenshot(path=str(IMAGES / "summy-game-over.png"))
+    board.screenshot(path=str(docs_images() / "summy-game-over.png"))
     assert_accessible(page, "a finished game with its chart, JupyterLab light")
     square(board, "I9").click()
     expect(board.locator(".mp-message")).to_have_text(

@@ -1,11 +1,10 @@
 """The binary cards in a real JupyterLab at 1024×768 and 1366×768 (and in Voilà): cards
 flipped by mouse and by keyboard, "make 5" done, what the screen says and where the cards
-are. Screenshots land in ``/tmp/mathplay-cards-screens/`` (``SCREENS`` to change it)."""
+are. Screenshots land in ``test-results/cards/``."""
 
 from __future__ import annotations
 
 import json
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -15,10 +14,11 @@ import pytest
 from tests.browser.axe import assert_accessible
 from tests.browser.labserver import Server, run_all, write_notebook
 from tests.browser.screen import inside
+from tests.screenshots import shots
 
 pytestmark = pytest.mark.browser
 
-SCREENS = Path(os.environ.get("SCREENS", "/tmp/mathplay-cards-screens"))
+SCREENS = shots("cards")
 LOG = "cards-progress.jsonl"
 CELLS = ["import mathplay", f"mathplay.BinaryCards(log={LOG!r})"]
 # Boxes as [left, top, right, bottom] in the window.

@@ -28,11 +28,12 @@ from mathplay.puzzles.generate import KIND_LEVELS, generate
 from mathplay.puzzles.kinds import KINDS
 from tests.browser.axe import assert_accessible
 from tests.browser.labserver import Server, write_notebook
+from tests.screenshots import shots
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = Path("/tmp/mathplay-shots")
+SHOTS = shots("browser")
 #: (kind, level): every kind at its first and last level, and every game's moves.
 PICKS = sorted(
     {(kind, min(levels)) for kind, levels in KIND_LEVELS.items()}
@@ -44,7 +45,8 @@ SEED = 5
 WITH_REASON = ("00-welcome", "check-times")
 
 CELL = f"""
-from mathplay.puzzles import PuzzleSet, Worksheet, load
+from mathplay.puzzles import Worksheet, load
+from mathplay import PuzzleSet
 from mathplay.puzzles.generate import generate
 puzzles = [generate(kind, level, 1, seed={SEED}).puzzles[0] for kind, level in {PICKS!r}]
 puzzles.append(load("{WITH_REASON[0]}.toml").puzzle("{WITH_REASON[1]}"))

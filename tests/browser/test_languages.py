@@ -17,10 +17,11 @@ from typing import Any
 import pytest
 
 from tests.browser.labserver import Server, wait_for_idle_kernel, write_notebook
+from tests.screenshots import shots
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "languages"
+SHOTS = shots("languages")
 
 
 @pytest.fixture

@@ -4,23 +4,23 @@ squares, and its chips' text fits.
 Window sizes: 1024×768 and 1366×768 with JupyterLab's file browser open, and 150 % page
 zoom on a 1366×768 screen; Notebook 7 and Voilà at the same sizes. Everything is measured
 with bounding boxes after scrolling the board's output to the top of the notebook panel
-(or of Voilà's window). Screenshots land in ``docs/images/``.
+(or of Voilà's window). The screenshots the docs show go to ``docs/images/`` only when
+they are made on purpose (``tests/screenshots.py``).
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser.labserver import Server, run_all, write_notebook
 from tests.browser.screen import MEASURE, inside, overlap
+from tests.screenshots import docs_images
 
 pytestmark = pytest.mark.browser
 
-IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 # name: (width, height, file browser open, page zoom). 150 % page zoom on a 1366×768
 # screen is a 911×512 CSS-pixel window drawn at 1.5 device pixels per CSS pixel.
 WINDOWS = {
@@ -130,8 +130,7 @@ def test_the_whole_default_board_is_in_view(
     expect(legend.locator(".mp-squares-legend-swatch")).to_have_text(LEGEND[game])
     image = SCREENSHOTS.get((board_name, window))
     if image:
-        IMAGES.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(IMAGES / image))
+        page.screenshot(path=str(docs_images() / image))
     # The key is open when it fits on the screen down to its last line, else folded to its
     # "What the squares do" button, which opens it.
     title = board.locator(".mp-squares-legend-title")
@@ -207,7 +206,7 @@ def test_chip_text_fits_its_square(browser: Any, lab: Server, game: str) -> None
                 assert not overlap(chip["text"], chip["points"]), where
     board.evaluate("b => b.style.removeProperty('--mp-cell')")
     if game == "binary":
-        board.locator(".mp-grid").screenshot(path=str(IMAGES / "binary-chips.png"))
+        board.locator(".mp-grid").screenshot(path=str(docs_images() / "binary-chips.png"))
     context.close()
 
 
@@ -339,7 +338,7 @@ def test_a_refusal_reads_in_words_and_the_last_hint_shows_the_tiles(
     assert all(float(g.evaluate("n => getComputedStyle(n).opacity")) > 0.9 for g in ghosts.all())
     first = board.locator(".mp-square.mp-hinted").first
     assert "hint: try" in (first.get_attribute("aria-label") or "")
-    board.screenshot(path=str(IMAGES / "summy-hint-tiles.png"))
+    board.screenshot(path=str(docs_images() / "summy-hint-tiles.png"))
     assert page.errors == []
     context.close()
 
@@ -395,5 +394,5 @@ def test_the_boards_fit_in_notebook_7_and_voila(browser: Any, front_end: str) ->
                     assert inside(box[part], room), f"{where}: {part} {box[part]} not in {room}"
                 assert box["cell"] >= 24, where
                 if game == "binary":
-                    page.screenshot(path=str(IMAGES / f"board-{front_end}-{window}.png"))
+                    page.screenshot(path=str(docs_images() / f"board-{front_end}-{window}.png"))
             context.close()

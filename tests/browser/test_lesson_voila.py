@@ -17,10 +17,11 @@ from mathplay.lessons.template import new_lesson
 from mathplay.puzzles import Puzzle
 from mathplay.puzzles.kinds import KINDS
 from tests.browser.labserver import Server
+from tests.screenshots import shots
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/mathplay-shots")
+SHOTS = shots("browser")
 
 
 def solve(question: str) -> str:

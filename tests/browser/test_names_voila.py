@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 
 from tests.browser.labserver import Server, write_notebook
+from tests.screenshots import shots
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/mathplay-shots")
+SHOTS = shots("browser")
 
 
 def whos(folder: Path, count: int, timeout: float = 30.0) -> list[str]:

@@ -19,11 +19,12 @@ import pytest
 
 from tests.browser.labserver import Server, write_notebook
 from tests.english_words import english_in
+from tests.screenshots import shots
 
 pytestmark = pytest.mark.browser
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
-SHOTS = Path("/tmp/mathplay-shots")
+SHOTS = shots("browser")
 #: Everything mathplay shows in Voilà, and what a screen reader says of it.
 SEEN = """() => {
   const parts = [];

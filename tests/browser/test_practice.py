@@ -1,6 +1,7 @@
 """The puzzle widget and Practice in a real JupyterLab: Enter checks, the name box asks
 once and the name is recorded, the choice row works with the keyboard, a practice counts
-the row. The screenshot for docs/puzzles.md lands in ``docs/images/practice.png``."""
+the row. The screenshot docs/puzzles.md shows (``docs/images/practice.png``) is made on
+purpose (``tests/screenshots.py``)."""
 
 from __future__ import annotations
 
@@ -16,10 +17,10 @@ from mathplay.puzzles.generate import generate
 from mathplay.puzzles.kinds import KINDS
 from mathplay.widgets.practice import pupil_seed
 from tests.browser.labserver import Server, run_all, write_notebook
+from tests.screenshots import docs_images
 
 pytestmark = pytest.mark.browser
 
-IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 CELLS = [
     'import mathplay\nlesson_set = mathplay.puzzles.load("arithmetic")',
     "mathplay.PuzzleSet(lesson_set, only=[1])",
@@ -142,5 +143,4 @@ def test_enter_checks_the_name_is_asked_and_practice_counts(page: Any, lab: Serv
     page.set_viewport_size({"width": 1000, "height": 1250})
     page.locator(".jp-Cell").first.scroll_into_view_if_needed()
     page.wait_for_timeout(500)
-    IMAGES.mkdir(exist_ok=True)
-    page.locator(".jp-NotebookPanel").first.screenshot(path=str(IMAGES / "practice.png"))
+    page.locator(".jp-NotebookPanel").first.screenshot(path=str(docs_images() / "practice.png"))

@@ -13,7 +13,7 @@ In each front end, in the real lesson notebook and its puzzle file:
 - no line of the lesson's hidden code, and no maintainer line, is on the screen: only
   the one-line cells the lesson shows on purpose (``show-input``).
 
-Screenshots land in ``/tmp/mathplay-shots/pupil-flow-*.png``.
+Screenshots land in ``test-results/browser/pupil-flow-*.png``.
 """
 
 from __future__ import annotations
@@ -33,12 +33,13 @@ from mathplay.puzzles.kinds import KINDS
 from mathplay.widgets.practice import Practice
 from tests.browser.labserver import Server, open_and_run_all, wait_for_idle_kernel
 from tests.browser.screen import assert_no_code_shows
+from tests.screenshots import shots
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = "05-binary-numbers"
-SHOTS = Path("/tmp/mathplay-shots")
+SHOTS = shots("browser")
 NAME = "Zoë"
 #: Wrong answers to "1011 = 1000 + _ + 1" in binary, typed as fast as a keyboard can.
 FAST = [f"{n:b}" if n % 5 else f"{n:b} " for n in range(3, 53)]

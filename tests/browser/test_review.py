@@ -6,17 +6,17 @@ button, Enter); "Try this turn again" and a move played on the copy (Summy)."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser.axe import assert_accessible
 from tests.browser.labserver import Server, run_all, write_notebook
+from tests.screenshots import shots
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "review"
+SHOTS = shots("review")
 GAME = """
 import mathplay
 from mathplay.ai.players import make_player

@@ -259,8 +259,8 @@ def test_a_log_that_cannot_be_written_is_noted_not_raised(tmp_path: Path) -> Non
 
 
 def test_a_name_given_elsewhere_on_the_page_hides_the_cards_name_box(tmp_path: Path) -> None:
+    from mathplay import PuzzleSet
     from mathplay.classroom.names import set_pupil
-    from mathplay.puzzles import PuzzleSet
 
     set_pupil(None)
     cards = BinaryCards(log=tmp_path / "p.jsonl")

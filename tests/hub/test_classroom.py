@@ -25,10 +25,11 @@ import pytest
 from tests.browser.labserver import launch, run_all, write_notebook
 from tests.hub.conftest import USERS
 from tests.hub.hubserver import Hub, log_in
+from tests.screenshots import shots
 
 pytestmark = [pytest.mark.hub, pytest.mark.browser]
 
-SCREENSHOTS = Path(__file__).resolve().parent / ".screenshots"
+SCREENSHOTS = shots("hub")
 NOTEBOOK = "puzzle.ipynb"
 CELLS = [
     "import os\n"

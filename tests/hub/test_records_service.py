@@ -38,10 +38,11 @@ from tests.hub.conftest import _cannot, _proxy
 from tests.hub.hubserver import log_in
 from tests.hub.postgres import Postgres, postgres_bin
 from tests.hub.records_hub import CLASS, SERVICE, TEACHER, RecordsHub
+from tests.screenshots import shots
 
 pytestmark = [pytest.mark.hub, pytest.mark.browser]
 
-SCREENSHOTS = Path(__file__).resolve().parent / ".screenshots"
+SCREENSHOTS = shots("hub")
 NOTEBOOK = "07-records.ipynb"
 CELLS = [
     "import os\n"

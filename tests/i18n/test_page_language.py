@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 import mathplay
-from mathplay import i18n
-from mathplay.puzzles import PuzzleSet
+from mathplay import PuzzleSet, i18n
 from mathplay.widgets import BinaryBoard, SummyBoard
 from tests.widgets.conftest import front_end
 

@@ -122,7 +122,8 @@ def test_one_set_of_logic_words_on_a_puzzle(language: str, word: str) -> None:
     language's words, and a button picked is recorded as the choice it stands for."""
     import re
 
-    from mathplay.puzzles import PuzzleSet, Worksheet
+    from mathplay import PuzzleSet
+    from mathplay.puzzles import Worksheet
 
     english = re.compile(r"(?<![\w])(AND|OR|NOT)(?![\w])")
     with speaking(language):

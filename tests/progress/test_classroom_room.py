@@ -15,12 +15,3 @@ def test_importing_the_classroom_imports_none_of_its_modules_nor_the_puzzles() -
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
-
-
-def test_the_old_name_of_progress_still_works() -> None:
-    import mathplay
-    from mathplay.classroom import progress
-    from mathplay.puzzles import progress as old
-
-    assert old is progress is mathplay.progress
-    assert callable(progress.summary)

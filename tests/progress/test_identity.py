@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from mathplay import PuzzleSet
 from mathplay.classroom import records, where
 from mathplay.classroom.names import current_pupil, set_pupil
-from mathplay.puzzles import PuzzleSet
 from mathplay.widgets.practice import Practice
 
 

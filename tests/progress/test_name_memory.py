@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from mathplay import PuzzleSet
 from mathplay.classroom.names import current_pupil
-from mathplay.puzzles import PuzzleSet
 from mathplay.widgets.names import NameMemory
 from mathplay.widgets.practice import Practice
 

@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mathplay import PuzzleSet
 from mathplay.classroom import records
 from mathplay.classroom.where import log_path, name_key, safe_file_name
-from mathplay.puzzles import PuzzleSet, write
+from mathplay.puzzles import write
 from mathplay.puzzles.generate import generate
 from mathplay.widgets.practice import Practice
 from tests.progress.conftest import FakeClock

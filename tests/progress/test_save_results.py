@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from mathplay import Practice, PuzzleSet
 from mathplay.__main__ import main
 from mathplay.classroom import records
 from mathplay.classroom.save_results import results_file_name, results_text, wanted
-from mathplay.puzzles import Practice, PuzzleSet
 from mathplay.widgets.save_results import SaveResults
 
 

@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from mathplay import PuzzleSet
 from mathplay.classroom import names as pupil_names
 from mathplay.classroom.where import set_current_lesson
 from mathplay.lessons.runtime import OpenLesson
-from mathplay.puzzles import Puzzle, PuzzleSet, Worksheet
+from mathplay.puzzles import Puzzle, Worksheet
 from mathplay.puzzles.kinds import KINDS
 from mathplay.puzzles.moments import CHECK, GUIDED, MOMENTS, PRACTICE
 from mathplay.puzzles.validate import validate, warn_puzzle

@@ -17,11 +17,12 @@ from pathlib import Path
 
 import pytest
 
+from mathplay import PuzzleSet
 from mathplay.__main__ import main
 from mathplay.i18n import speaking
 from mathplay.lessons.source import read_lesson
 from mathplay.lessons.teacher import page_text, read_teacher
-from mathplay.puzzles import PuzzleSet, check_text
+from mathplay.puzzles import check_text
 from mathplay.puzzles.kinds import KINDS
 from mathplay.puzzles.kinds.move import asked_direction
 from mathplay.puzzles.moments import CHECK

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
+from mathplay import PuzzleSet
 from mathplay.classroom import names as pupil_names
 from mathplay.classroom.where import set_current_lesson
 from mathplay.lessons.runtime import OpenLesson
-from mathplay.puzzles import PuzzleSet
 from mathplay.widgets.answerbox import MOST_TYPED, AnswerBox
 from mathplay.widgets.practice import Practice
 from tests.progress.test_lesson import LESSON

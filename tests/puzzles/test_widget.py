@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from mathplay import PuzzleSet
 from mathplay.classroom import names as pupil_names
-from mathplay.puzzles import Puzzle, PuzzleSet, Worksheet, load
+from mathplay.puzzles import Puzzle, Worksheet, load
 from mathplay.puzzles.kinds import KINDS
 from tests.puzzles.helpers import line_of, puzzle_file
 
@@ -232,7 +233,7 @@ def test_too_long_answers_are_refused_kindly(tmp_path: Path) -> None:
 
 
 def test_only_shows_one_puzzle_without_set_navigation(tmp_path) -> None:
-    from mathplay.puzzles import PuzzleSet
+    from mathplay import PuzzleSet
 
     single = PuzzleSet("arithmetic", only=[2], log=tmp_path / "log.jsonl")
     assert single.sheet is not None and len(single.sheet.puzzles) == 1

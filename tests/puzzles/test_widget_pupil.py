@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from mathplay import PuzzleSet
 from mathplay.classroom import names as pupil_names
 from mathplay.classroom.names import current_pupil
-from mathplay.puzzles import PuzzleSet, load
+from mathplay.puzzles import load
 from mathplay.widgets.choices import ChoiceRow
 from tests.puzzles.test_widget import pick, press_enter
 

@@ -26,10 +26,11 @@ import pytest
 
 from mathplay.site.serve import SiteServer, make_server
 from tests.browser.labserver import BROWSER_ARGS, CHROMIUM, chromium_missing
+from tests.screenshots import shots
 
 SITE_VARIABLE = "MATHPLAY_SITE"
 SPANISH_SITE_VARIABLE = "MATHPLAY_SITE_ES"
-SCREENSHOTS = Path(__file__).resolve().parent / ".screenshots"
+SCREENSHOTS = shots("site")
 
 
 def _cannot(reason: str) -> None:
