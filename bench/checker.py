@@ -2,7 +2,7 @@
 
 Generates equations such as ``12x3+4=40`` (2–5 operands, operators ``+ - x :``, about
 half of them true) from a fixed seed, and writes each the ways pupils and boards write
-them (issue 34), one *kind* each:
+them, one *kind* each:
 
 - ``plain``: ``12x3+4=40`` (ASCII, no spaces);
 - ``spaced``: ``12 x 3 + 4 = 40``;

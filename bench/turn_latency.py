@@ -64,7 +64,7 @@ CASES = (
     "binary-2blanks",
 )
 KINDS = ("easy", "medium", "hard")
-#: The code before issue 34's point 4 (turns and hints under 100 ms).
+#: The code before turns and hints were held under 100 ms.
 BASELINE = "0e18161"
 #: A game that runs past this many plies is stopped (no game here comes near it).
 MAX_PLIES = 400

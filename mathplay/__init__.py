@@ -19,7 +19,7 @@ from mathplay.expr import Verdict, check, evaluate
 from mathplay.games import Binary, Mixmath, Summy
 from mathplay.i18n import current_language, set_language
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.1.0"
 
 # The engine (core, games) never imports the layers above it; this package, which puts
 # the layers together, tells it where the hints and the pictures are (loaded on use).

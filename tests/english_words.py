@@ -1,4 +1,4 @@
-"""English words that are no word of Spanish, Greek or Malay: what the checks of issue 54
+"""English words that are no word of Spanish, Greek or Malay: what the checks of the languages
 look for on a pupil's screen and in a teacher's report in those languages.
 
 Malay also says "bit", "digit", "skor"; the games keep their names (Summy, Mixmath,

@@ -1,4 +1,4 @@
-"""The small doors of issue 52, each reproduced first: a pupil's name that would command
+"""The small doors a hostile pupil found, each reproduced first: a pupil's name that would command
 the teacher's terminal, a port or a folder that cannot be, a canonical text too long to
 check again, a puzzle file that takes minutes, a demo game of passes."""
 

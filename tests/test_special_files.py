@@ -1,4 +1,4 @@
-"""No command opens a special file (issue 52): ``lessons check`` and ``puzzles check``
+"""No command opens a special file: ``lessons check`` and ``puzzles check``
 on a pipe, on ``/dev/zero`` or a link to it, say in one line that it is not read, and
 finish (before: a pipe hung them; ``/dev/zero`` grew one to 2.7 GB and ended the other
 in a ``MemoryError`` traceback)."""

@@ -1,5 +1,5 @@
 """What the search budget costs in strength: a kind of player with its budget against the
-same kind with no budget at all, over seeded games (issue 23, part 2).
+same kind with no budget at all, over seeded games.
 
 Both players make the same choices wherever the budgeted search finishes, so the games
 differ only where the budget cut a search short; a share of wins near 50% means the cut

@@ -4,7 +4,7 @@
     python tools/legal_play_sweep.py --games 50 --seed 7 --game summy --plies 60 --out bad/
     python tools/legal_play_sweep.py --games 300 --seed 1000 --minutes 40
 
-Issue 31 (point 4) was a Summy position where ``legal_moves()`` listed a sum that
+Once a Summy position was one where ``legal_moves()`` listed a sum that
 ``play()`` refused, so a computer player crashed the game. This sweep plays seeded games
 (Summy, Mixmath and Binary, several option sets each: ``OPTIONS``) and at every ply
 checks that

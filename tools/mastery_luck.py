@@ -6,7 +6,7 @@ the buttons' layout, who repeat one answer — meet the lesson's practice as the
 deals it (their own seeds), in English, Spanish, Malay and Greek, for up to 100 puzzles
 each (:func:`mathplay.puzzles.luck.simulate`). The table says how many reached
 "Mastered", beside the chance the rule states (:func:`mathplay.puzzles.luck.practice_luck`).
-``--before`` measures the practices as they were before issue 50 instead.
+``--before`` measures the practices as they were before the mastery rules instead.
 
     .venv/bin/python tools/mastery_luck.py               # every lesson, 200 pupils
     .venv/bin/python tools/mastery_luck.py 00 09 --pupils 50
@@ -30,7 +30,7 @@ from mathplay.puzzles.luck import STRATEGIES, percent, practice_luck, simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("en", "es", "ms", "el")
-#: The practices of the lessons that had one unfit before issue 50.
+#: The practices of the lessons that had one unfit before the mastery rules.
 BEFORE = {
     "00": {"kind": "true-or-false", "level": 1, "goal": 4},
     "01": {"kind": "true-or-false", "level": 3, "goal": 4},
@@ -59,7 +59,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("lessons", nargs="*", default=[f"{n:02d}" for n in range(11)])
     parser.add_argument("--pupils", type=int, default=200)
-    parser.add_argument("--before", action="store_true", help="the practices before issue 50")
+    parser.add_argument(
+        "--before", action="store_true", help="the practices before the mastery rules"
+    )
     args = parser.parse_args()
     jobs = [(number, args.before, args.pupils) for number in args.lessons]
     print(f"{args.pupils} pupils of each kind, up to 100 puzzles each; mastered / pupils")

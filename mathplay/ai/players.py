@@ -1,8 +1,8 @@
 """Computer players: random, easy, greedy, strong and expert, for all three games.
 
 The levels people choose are ``easy``, ``medium`` (greedy) and ``hard`` (expert)
-(``COMPUTER_LEVELS``); ``random`` and ``strong`` (``hard`` until issue 23) stay for measurements
-and tests.
+(``COMPUTER_LEVELS``); ``random`` and ``strong`` (``hard`` before the expert player) stay
+for measurements and tests.
 
 A player plays one whole turn at a time through the game's own ``play``, so it can never
 make a move a person could not: ``player.play_turn(game)`` returns what it played, in
@@ -356,7 +356,7 @@ def level_of(kind: str) -> str:
     for level, level_kind in LEVEL_KINDS.items():
         if level_kind == kind:
             return level
-    # ``strong`` was ``hard`` until the expert player took its place (issue 23): a seat
+    # ``strong`` was ``hard`` until the expert player took its place: a seat
     # written ``computer:strong`` is the hard level today.
     return "hard" if kind == StrongPlayer.kind else kind
 

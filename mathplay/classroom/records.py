@@ -228,7 +228,7 @@ def record_next(
 
 
 #: The ``event`` of the line written when a pupil's game on a board ends in a lesson: the
-#: game's summary from its review (issue 37), not an attempt.
+#: game's summary from its review, not an attempt.
 GAME_EVENT = "game"
 
 

@@ -280,7 +280,7 @@ class Summary:
     not_started: list[str] = field(default_factory=list)
     #: The attempts summed up, in the order they were made.
     records: list[dict[str, Any]] = field(default_factory=list, repr=False)
-    #: The games pupils finished in a lesson, each a summary of its review (issue 37).
+    #: The games pupils finished in a lesson, each a summary of its review.
     games: list[dict[str, Any]] = field(default_factory=list)
     #: The columns that are a practice's skills, by (set, skill).
     skills: dict[tuple[str, str], SkillColumn] = field(default_factory=dict)

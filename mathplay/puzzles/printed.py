@@ -1,4 +1,4 @@
-"""Printable worksheets and answer keys, from any puzzle file (issue 33).
+"""Printable worksheets and answer keys, from any puzzle file.
 
 A worksheet is a page a pupil writes on: a name line, then every puzzle with its
 question, a box for the answer (the choices to tick, for the kinds with buttons; a row of

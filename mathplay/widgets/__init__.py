@@ -67,7 +67,7 @@ def play(
     _check_options(name, board_type, options)
     game = board_type.make_game({"players": players, **options})
     board = board_type(game, seat_list, threaded=threaded)
-    board.waits = True  # the pupil's own game: kept as it goes, offered again (issue 51)
+    board.waits = True  # the pupil's own game: kept as it goes, offered again
     return board
 
 

@@ -1,6 +1,6 @@
 # mypy: disable-error-code="misc"
 # (the mixin methods are typed with `self: BoardWidget`, the class they are mixed into)
-"""The review on the board (issue 37): step through a game's turns, see the best move there
+"""The review on the board: step through a game's turns, see the best move there
 was drawn on the board beside the one played, with the reason in words, and try a turn
 again.
 

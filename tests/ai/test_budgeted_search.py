@@ -1,4 +1,4 @@
-"""Searches within a budget (mathplay.ai.search, issue 23): the moves they return are
+"""Searches within a budget (mathplay.ai.search): the moves they return are
 legal, a budget that lasts gives exactly the engine's answer, a budget that runs out gives
 good moves all the same, and everything is seeded and repeatable. No timings: the clock
 is a fake one wherever it matters."""

@@ -1,4 +1,4 @@
-"""Seeded computer players replay exactly on a busy machine (issue 34, point 3).
+"""Seeded computer players replay exactly on a busy machine.
 
 Before: every search also stopped at 0.5 s on the clock. With the machine busy (load
 about 10), the same seeded Mixmath game (challenge mode, seed 1, hard against hard, 8

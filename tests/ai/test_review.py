@@ -1,4 +1,4 @@
-"""``game.review()`` (issue 37): every figure equals a brute-force recomputation over every
+"""``game.review()``: every figure equals a brute-force recomputation over every
 legal move of the position before each turn, for a seeded game of each kind; the missed
 chances make a puzzle file that the checker passes, each puzzle solved by its answer."""
 

@@ -1,4 +1,4 @@
-"""What a pupil with a screen reader, the keyboard alone or high contrast meets (issue 53),
+"""What a pupil with a screen reader, the keyboard alone or high contrast meets,
 checked by axe-core in a real browser: no serious or critical finding inside mathplay's
 outputs — the three boards (new game, mid-game, a review), the lessons — in JupyterLab's
 light and dark themes.

@@ -1,5 +1,5 @@
 """Every puzzle kind answered by the keyboard alone, with what a screen reader says
-checked, in Voilà at 200 % zoom on a 1366×768 screen (683×384 CSS pixels) (issue 53).
+checked, in Voilà at 200 % zoom on a 1366×768 screen (683×384 CSS pixels).
 
 A set holding a puzzle of every kind (each generated kind at its first and last level,
 Mixmath's, Summy's and Binary's moves, and a true-or-false whose reason is asked after

@@ -1,4 +1,4 @@
-"""The pupil's language in the other front ends (issue 36): Notebook 7 with its language
+"""The pupil's language in the other front ends: Notebook 7 with its language
 picked in its Settings menu, at 150 % zoom, and again after a reload; a Spanish lesson in
 Voilà (whose page says English whatever the pupil speaks), answered, then reloaded as a
 pupil coming back would."""

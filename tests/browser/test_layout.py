@@ -308,7 +308,7 @@ def test_a_refusal_reads_in_words_and_the_last_hint_shows_the_tiles(
     browser: Any, lab: Server
 ) -> None:
     """What a child sees: a refused sum in plain words with ×, and hint level 3 putting
-    its tiles on the board one after another (issue 17)."""
+    its tiles on the board one after another."""
     from playwright.sync_api import expect
 
     context, page, boards = open_in_window(browser, lab, "words.ipynb", [HINTED], "1024x768")

@@ -83,7 +83,7 @@ def test_voila_asks_the_name_records_it_and_asks_again_after_a_reload(browser: A
         assert whos(records, 2) == ["Ana", "Bo"]
 
         # Bo comes back: one click and the records are his — his puzzle solved, with his
-        # answer (issue 51), and answering it again is no new record.
+        # answer, and answering it again is no new record.
         page.reload()
         yes = page.get_by_role("button", name="Yes, I am Bo")
         expect(yes).to_be_visible(timeout=90_000)

@@ -1,4 +1,4 @@
-"""Nothing English on a pupil's screen, in each of the seeds' languages (issue 54): what
+"""Nothing English on a pupil's screen, in each of the seeds' languages: what
 a pupil sees and what a screen reader says — the text of mathplay's outputs and the
 accessible names, titles and placeholders in them — on a Binary and a Summy board (after
 a hint and a refusal), in a finished game's review and in lesson 07 (after a wrong answer

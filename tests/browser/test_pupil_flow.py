@@ -1,5 +1,5 @@
 """Lesson 05 as a pupil finishes it alone, in JupyterLab 4, Notebook 7 and Voilà, at
-1024×768 (issue 31; the website has its own test in tests/site/).
+1024×768 (the website has its own test in tests/site/).
 
 In each front end, in the real lesson notebook and its puzzle file:
 
@@ -198,7 +198,7 @@ def test_lesson_05_as_a_pupil(browser: Any, front_end: str) -> None:
             "binary-six",
             "110",
         )
-        # The lesson goes on where Zoë left it (issue 51): the practice still mastered,
+        # The lesson goes on where Zoë left it: the practice still mastered,
         # the end check finished with her answers and its review, not open again.
         practice = page.locator(".mathplay-practice")
         expect(practice.locator(".mathplay-practice-streak")).to_contain_text("Mastered")

@@ -1,4 +1,4 @@
-"""The review on the board in a real browser (issue 37), at 1024×768 in JupyterLab: a game
+"""The review on the board in a real browser, at 1024×768 in JupyterLab: a game
 of each kind played to the end, then "See what you could have played": the turn, the best
 move outlined on the board and the reason in words; Next by the keyboard (Tab to the
 button, Enter); "Try this turn again" and a move played on the copy (Summy)."""

@@ -272,7 +272,7 @@ def test_a_name_given_elsewhere_on_the_page_hides_the_cards_name_box(tmp_path: P
 
 
 def test_a_practice_names_no_card_that_would_fix_the_cards(folder: Path) -> None:
-    """Issue 32: in a practice a wrong check says what the cards show against the number
+    """In a practice a wrong check says what the cards show against the number
     asked for; the guided cards explain which card is too big."""
     guided = BinaryCards(["make 5"], who="Ana")
     practice = BinaryCards(["make 5"], who="Ana", moment="practice")

@@ -1,4 +1,4 @@
-"""The public search API every game has (issue 34, point 1): ``push`` a listed move and
+"""The public search API every game has: ``push`` a listed move and
 ``pop`` it, ``is_legal``, and ``view(player)``: what one player may see, the board a
 read-only view that costs nothing to take."""
 

@@ -5,7 +5,7 @@ At every ply of seeded games (several option sets per game, ``OPTIONS`` in
 (a seeded sample when there are many) and must be accepted with the score it was listed
 with, and every computer level (easy, greedy, strong, expert; strong only in Mixmath, as
 elsewhere the expert is the strong player) must play its turn on a copy without a move
-refused. Issue 31 (point 4) was a Summy position where this failed: the
+refused. Once a Summy position was one where this failed: the
 easy player chose a listed sum that ``play()`` refused, and the game crashed.
 
 The clocks of the players' searches are off (``clocks_off``), so nothing here depends on
@@ -84,12 +84,12 @@ def issue31_game() -> Summy:
 
 
 def test_the_issue31_endgame_is_swept_to_its_end() -> None:
-    # From the position of issue 31 (the stock empty) to the end of the game: the
+    # From that position (the stock empty) to the end of the game: the
     # position the easy player crashed in, and every one after it.
     game = issue31_game()
     with sweep.clocks_off():
-        counts = sweep.sweep_position(game, "issue 31", 70062, sample=1000)
-    print(f"issue 31 endgame: {counts.line()}")
+        counts = sweep.sweep_position(game, "whole line", 70062, sample=1000)
+    print(f"whole-line endgame: {counts.line()}")
     assert counts.failures == []
     assert game.is_over and counts.positions >= 2
     assert counts.moves_checked == counts.listed  # every listed move, not a sample
@@ -98,7 +98,7 @@ def test_the_issue31_endgame_is_swept_to_its_end() -> None:
 def test_the_sweep_reports_a_listed_move_that_play_refuses(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # The checker itself: a generator listing the sum of issue 31 again (a line already
+    # The checker itself: a generator listing that sum again (a line already
     # whole on the table) is caught, as a listed move refused and as the easy player's
     # crash, and the failure names the position and the move.
     game = issue31_game()
@@ -111,7 +111,7 @@ def test_the_sweep_reports_a_listed_move_that_play_refuses(
     monkeypatch.setattr(Summy, "legal_moves", with_the_old_bug)
     counts = sweep.Counts()
     with sweep.clocks_off():
-        sweep.check_listed(game, game.legal_moves(), counts, "issue 31 ply 19")
+        sweep.check_listed(game, game.legal_moves(), counts, "whole line ply 19")
         assert any(
             "listed I2 down 8-0=8 refused" in failure and "S3" in failure
             for failure in counts.failures
@@ -120,7 +120,7 @@ def test_the_sweep_reports_a_listed_move_that_play_refuses(
         monkeypatch.setattr(
             "mathplay.ai.search.summy_moves", lambda game, budget: game.legal_moves()
         )
-        sweep.check_levels(game, 0, counts, "issue 31 ply 19")
+        sweep.check_levels(game, 0, counts, "whole line ply 19")
     assert any("easy crashed: IllegalMoveError" in failure for failure in counts.failures)
 
 

@@ -1,4 +1,4 @@
-"""One descriptor per game (issue 34, point 2): everything that must know which game it
+"""One descriptor per game: everything that must know which game it
 is asks ``mathplay.games.registry``, and the descriptors say true things."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A class's worth of kernels sending records at once, through a real hub (issue 39).
+"""A class's worth of kernels sending records at once, through a real hub.
 
 Each simulated pupil is a hub user with their own hub token, as a kernel has; all of them
 send their attempts at the same time, one request per attempt (as a kernel sends each

@@ -1,4 +1,4 @@
-"""A class on a real JupyterHub (issue 20): two pupils, ana and ben, log in through the
+"""A class on a real JupyterHub: two pupils, ana and ben, log in through the
 hub's login page, open a notebook with a puzzle in their own home, solve it, and the
 teacher collects everyone's records and gets a report that names them by their hub names.
 

@@ -90,7 +90,7 @@ def _flooded(puzzles: int) -> list[dict[str, object]]:
 
 
 def test_a_flood_of_made_up_puzzles_does_not_fill_the_teachers_page() -> None:
-    """Issue 52: the grid shows at most MOST_COLUMNS of a set, those tried by the most
+    """The grid shows at most MOST_COLUMNS of a set, those tried by the most
     pupils (the class's real puzzles), and says the CSV has them all."""
     from mathplay.classroom.report_html import MOST_COLUMNS
 

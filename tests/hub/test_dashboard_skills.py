@@ -1,4 +1,4 @@
-"""Issue 50, point 4, on the live dashboard: a practice's records, stored by the records
+"""On the live dashboard: a practice's records, stored by the records
 service as the pupils' kernels send them, show on the class's page (the HTML of
 ``report.json``) and in its CSV files by skill, each pupil's own question kept beside
 their own answers only."""
@@ -54,7 +54,7 @@ def test_the_class_page_shows_the_practice_by_skill(tmp_path: Path) -> None:
         assert square is not None and question in square.group(0)
     levels = html[html.index("Skill levels") :]
     assert "<td>Binary → decimal</td>" in levels and f"<td>{SKILL}</td>" not in levels
-    # When each skill was last shown to be known, and its next review (issue 51).
+    # When each skill was last shown to be known, and its next review.
     assert "<th>last shown known</th><th>next review</th>" in levels
 
 

@@ -1,4 +1,4 @@
-"""The records service under a hostile pupil, on a real JupyterHub with PostgreSQL (issue 52).
+"""The records service under a hostile pupil, on a real JupyterHub with PostgreSQL.
 
 - **The flood.** One pupil posts 500-line requests as fast as the service answers them
   (never waiting when told to), while 30 classmates send their answers one at a time as

@@ -1,4 +1,4 @@
-"""The load test of the records service (issue 39), on SQLite and on PostgreSQL.
+"""The load test of the records service, on SQLite and on PostgreSQL.
 
 300 simulated pupils, each a hub user with their own hub token, send 20 attempts each,
 all at once: half through a real JupyterHub's proxy to the service the hub started, half

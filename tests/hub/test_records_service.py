@@ -1,4 +1,4 @@
-"""The class, live, on a real JupyterHub (issue 39): the ``mathplay-records`` service.
+"""The class, live, on a real JupyterHub: the ``mathplay-records`` service.
 
 JupyterHub from PyPI with configurable-http-proxy from npm, PostgreSQL from Debian's
 packages (a throwaway server in a temp dir), and the service started by the hub from the
@@ -272,7 +272,7 @@ def test_a_forged_record_is_stored_under_the_senders_hub_name(records_hub: Recor
 def test_a_pupil_on_another_machine_goes_on_where_they_left_off(
     records_hub: RecordsHub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 51: the records the service holds come back to a pupil whose machine (or
+    """The records the service holds come back to a pupil whose machine (or
     home) has none — her guided puzzle solved, her end check where she left it — and
     only hers."""
     from mathplay.classroom import resume

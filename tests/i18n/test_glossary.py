@@ -1,4 +1,4 @@
-"""The glossary of docs/translating.md, kept (issue 54): each idea is written one way in a
+"""The glossary of docs/translating.md, kept: each idea is written one way in a
 language's catalogue. A Greek or Malay message writes the logic words as the chips do
 (ΚΑΙ, DAN), never AND/OR/NOT — except an English name given in brackets beside its own
 ("ΚΑΙ (AND)") or code (``bitwise(a, None, 'NOT')``).

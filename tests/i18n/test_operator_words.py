@@ -1,4 +1,4 @@
-"""The logic words a pupil reads follow their language's school (issue 36): ΚΑΙ, Ή, ΟΧΙ
+"""The logic words a pupil reads follow their language's school: ΚΑΙ, Ή, ΟΧΙ
 on a Greek Binary board, as on the Greek game's chips; DAN, ATAU, TAK on a Malay one;
 AND, OR, NOT in English and Spanish. What is typed and the move notation stay English."""
 

@@ -1,4 +1,4 @@
-"""What a pupil types, in their language, is read (issue 54): the Binary chips as the
+"""What a pupil types, in their language, is read: the Binary chips as the
 chips show them (ΚΑΙ, DAN), the move's direction (horizontal, οριζόντια, mendatar),
 true and false (verdad, betul, Σ, σωστο without its accent); and what is said back has no
 English word passed into a translated sentence, no sentence twice, and the list

@@ -1,4 +1,4 @@
-"""A teacher's report and a pupil's own page in the language they read (issue 54): the
+"""A teacher's report and a pupil's own page in the language they read: the
 class grid, its key and its titles, and "my progress", from lesson 10's made-up records
 of each translation.
 

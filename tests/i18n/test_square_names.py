@@ -1,5 +1,5 @@
 """The special squares' names a screen reader says are whole phrases of each language
-(issues 53 and 54): before, the kind went untranslated into a translated frame —
+: before, the kind went untranslated into a translated frame —
 "casilla double word", "petak plus", "τετράγωνο triple word"."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def test_the_english_names_are_as_before() -> None:
 def test_the_short_labels_are_the_initials_in_the_language(
     language: str, labels: list[str]
 ) -> None:
-    """Issue 54: DL, TL, DW, TW stayed English on every board. The signs (★, 2×, +) are
+    """DL, TL, DW, TW stayed English on every board. The signs (★, 2×, +) are
     the same in every language."""
     kinds = [Special.DOUBLE_LETTER, Special.TRIPLE_LETTER, Special.DOUBLE_WORD,
              Special.TRIPLE_WORD]  # fmt: skip

@@ -324,7 +324,7 @@ def test_the_notebook_must_be_built(tmp_path: Path) -> None:
 def test_editing_then_checking_with_build_is_one_step(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 33: following the docs (edit, check, build), the first check always failed."""
+    """Following the docs (edit, check, build), the first check always failed."""
     from mathplay.__main__ import main
 
     path = write_lesson(tmp_path, "# Lesson\n\nText.\n")

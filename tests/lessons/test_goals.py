@@ -1,4 +1,4 @@
-"""Every goal a lesson states is practised and checked: the goal map (issue 50, point 3)."""
+"""Every goal a lesson states is practised and checked: the goal map."""
 
 from __future__ import annotations
 

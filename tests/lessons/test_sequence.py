@@ -1,4 +1,4 @@
-"""Every pupil's lesson follows one sequence (issue 21), and shows no machinery.
+"""Every pupil's lesson follows one sequence, and shows no machinery.
 
 goals → setup line (hidden) → ideas with worked examples and guided puzzles (tagged
 ``puzzle``) → practice (tagged ``practice``) → a recorded end check (tagged ``check``,

@@ -1,4 +1,4 @@
-"""No lesson imports sympy before it must (issue 38): in the browser, importing sympy takes
+"""No lesson imports sympy before it must: in the browser, importing sympy takes
 about 3 s (its modules are compiled on the spot), and while the kernel does it, the
 lesson's widgets wait for it. Each lesson's code cells run in order, each result shown as
 a kernel shows it (every format of its repr); sympy may come only with a cell that asks

@@ -1,4 +1,4 @@
-"""A teacher's page for every lesson (issue 33, point 1): timings that make a 45-minute
+"""A teacher's page for every lesson: timings that make a 45-minute
 class with the game optional, goals with curriculum lines, what to say, what to watch
 for, and the end check's items with their answers from the checker."""
 

@@ -1,6 +1,6 @@
-"""A class whose practice gave each pupil their own questions of one skill (issue 50,
-point 4), written as ``Practice`` writes its records, beside an end check whose question
-is the same for everyone and an older practice record with no ``skill``."""
+"""A class whose practice gave each pupil their own questions of one skill, written as
+``Practice`` writes its records, beside an end check whose question is the same for
+everyone and an older practice record with no ``skill``."""
 
 from __future__ import annotations
 

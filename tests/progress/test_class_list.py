@@ -1,4 +1,4 @@
-"""The class as the teacher knows it (issue 32, point 3).
+"""The class as the teacher knows it.
 
 A class of 30 on a class list: 25 pupils answered (seeded, at random), 5 never did; one
 pupil's records are in two files; one handed-in file was edited to add records under a

@@ -1,5 +1,5 @@
 """The classroom is its own room: importing it imports nothing else, and the old name
-of its ``progress`` module still finds it (issue 35)."""
+of its ``progress`` module still finds it."""
 
 from __future__ import annotations
 

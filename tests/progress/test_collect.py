@@ -61,7 +61,7 @@ def test_records_are_written_as_they_were(tmp_path: Path) -> None:
     out = tmp_path / "class.jsonl"
     progress.collect(files, out)
     written = {line for line in out.read_text().splitlines()}
-    # As they were, with the file each came from (issue 32) added at the end.
+    # As they were, with the file each came from added at the end.
     original = {json.dumps({**json.loads(line), "source": str(f)}, ensure_ascii=False)
                 for f in files for line in f.read_text().splitlines()}  # fmt: skip
     assert written == original

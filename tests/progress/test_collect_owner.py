@@ -1,4 +1,4 @@
-"""``collect``: a record found in a pupil's home folder is that pupil's (issue 50, point 5).
+"""``collect``: a record found in a pupil's home folder is that pupil's.
 
 Seen: pupil p13's home held lines naming p14 (in his own progress file, and in a
 ``mathplay-results-p14.jsonl`` he left there); ``collect`` + ``report`` counted them as

@@ -1,5 +1,5 @@
 """A game a pupil finishes on a board in a lesson is recorded as its review's summary
-(issue 37): the teacher's report lists it under the games, never as an attempt."""
+: the teacher's report lists it under the games, never as an attempt."""
 
 from __future__ import annotations
 

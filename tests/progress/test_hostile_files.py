@@ -1,4 +1,4 @@
-"""``progress collect`` and ``progress report`` are safe on pupils' files (issue 32, point 4).
+"""``progress collect`` and ``progress report`` are safe on pupils' files.
 
 Seen before: ``collect`` followed a pupil's links (another class's records, or any file
 with attempt-shaped lines, arrived with no sign of where they came from); a pupil's

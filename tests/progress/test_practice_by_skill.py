@@ -1,4 +1,4 @@
-"""Issue 50, point 4: a practice draws each pupil their own questions, so the report shows
+"""A practice draws each pupil their own questions, so the report shows
 it by skill, never one pupil's question standing for the whole class's; the rows of one
 pupil (the CSV) keep that pupil's own questions and the skill. A puzzle of a set (the same
 question for everyone, no ``skill``) stays one column per puzzle, as before."""

@@ -1,4 +1,4 @@
-"""Every progress line says which version of the format wrote it (issue 35)."""
+"""Every progress line says which version of the format wrote it."""
 
 from __future__ import annotations
 

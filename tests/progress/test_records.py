@@ -81,7 +81,7 @@ def test_widgets_write_per_pupil_files_in_the_progress_folder(
         PuzzleSet("arithmetic", only=[1], who=who).check("5")
     assert sorted(p.name for p in folder.iterdir()) == ["ana.jsonl", "bo.jsonl"]
     assert [r["who"] for r in lines(folder / "ana.jsonl")] == ["Ana", "ana"]
-    # "ana" is Ana: her file is read back when she comes back (issue 51).
+    # "ana" is Ana: her file is read back when she comes back.
     PuzzleSet("arithmetic", only=[1], who="Ana").check("4")
     assert PuzzleSet("arithmetic", only=[1], who="ana").solved_now
     if os.name == "posix":
@@ -169,7 +169,7 @@ def test_seconds_run_from_the_last_action(clock: FakeClock, tmp_path: Path) -> N
 def test_an_end_check_counts_the_time_to_next_on_every_item(
     clock: FakeClock, tmp_path: Path
 ) -> None:
-    """Issue 32: the minutes left out the time after the last try on an end-check item
+    """The minutes left out the time after the last try on an end-check item
     before Next (on the last item, all of it). Next writes it down, as no attempt."""
     from mathplay.classroom.report import summary
     from mathplay.puzzles.moments import CHECK

@@ -1,5 +1,5 @@
 """Come back tomorrow: a lesson's puzzles, practice and end check open where the pupil
-left them, from their records (issue 51, point 1).
+left them, from their records.
 
 Each test answers part of a lesson, then opens it again as a new kernel would (new
 widgets reading the same records), and looks at what the pupil sees.

@@ -168,7 +168,7 @@ def test_a_wrong_token_sends_nothing_and_keeps_the_records(
 def test_told_to_wait_the_sender_waits_and_keeps_the_records(
     service: Service, tmp_path: Path
 ) -> None:
-    """Issue 52: a service that answers 429 (this pupil sent too much at once) with
+    """A service that answers 429 (this pupil sent too much at once) with
     ``Retry-After`` gets the same lines again, no sooner than it asked, stored once."""
     service.start()
     service.busy = 1

@@ -1,4 +1,4 @@
-"""Skills over the weeks (issue 51, point 4): a skill mastered comes back for review 1,
+"""Skills over the weeks: a skill mastered comes back for review 1,
 3, 7 and 21 days later, mixed into a later practice; a review missed lowers its level;
 the report says when each skill was last shown to be known. Dated records stand for the
 days that pass."""

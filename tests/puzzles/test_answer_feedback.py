@@ -1,4 +1,4 @@
-"""Per-answer feedback, the checker's warnings, and the checker bugs of issue 19 (part 6)."""
+"""Per-answer feedback, the checker's warnings, and the checker's bugs found before."""
 
 from __future__ import annotations
 
@@ -190,7 +190,7 @@ def test_every_shipped_and_lesson_file_is_clean() -> None:
         assert check_text(path.read_text(encoding="utf-8"), str(path)) == [], path
 
 
-# --- checker bugs (issue 19, part 6) --------------------------------------------------------
+# --- checker bugs --------------------------------------------------------
 
 
 def test_an_answer_beyond_largest_is_found_when_the_equation_fixes_it() -> None:

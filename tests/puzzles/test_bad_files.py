@@ -212,7 +212,7 @@ def test_the_library_errors_are_the_ones_caught() -> None:
 
 
 def test_every_problem_of_a_file_in_one_run() -> None:
-    """Issue 33: a hint that gives the answer away was reported only once the wrong
+    """A hint that gives the answer away was reported only once the wrong
     answer beside it was fixed. Now both come in the same run, and the hint is checked
     against the right answer, not the wrong one written in the file."""
     text = (

@@ -1,4 +1,4 @@
-"""Feedback explains the pupil's answer and never gives the right one (issue 19, parts 1 and 2).
+"""Feedback explains the pupil's answer and never gives the right one.
 
 Every fill-in puzzle of every shipped set and lesson file is answered wrongly in several
 typical ways (off by one, worked from left to right, digits swapped, random); the
@@ -256,7 +256,7 @@ def test_auto_hints_are_steps_of_their_own(kind: str, fields: dict, words: list[
     for hint, expected in zip(hints, words):
         assert expected in hint, hints
     ladder = KINDS[kind].hint_ladder(Puzzle("h", kind, fields=fields, hints=("Mine.",)))
-    # At most four presses from the first hint to the solution (issue 32).
+    # At most four presses from the first hint to the solution.
     assert ladder[0] == "Mine." and ladder[1:-1] == hints[: MOST_HINTS - 2]
     assert len(ladder) <= MOST_HINTS
     assert ladder[-1] == KINDS[kind].explain(puzzle)

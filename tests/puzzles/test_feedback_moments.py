@@ -1,4 +1,4 @@
-"""Feedback by moment (issue 32, point 1): every shipped and lesson puzzle of every kind,
+"""Feedback by moment: every shipped and lesson puzzle of every kind,
 typical wrong answers, and what the guided puzzle, the practice and the end check say.
 
 The harness (tests/puzzles/feedback_harness.py) finds what would give a right answer
@@ -193,7 +193,7 @@ def test_puzzles_check_flags_more_hints_than_a_pupil_sees() -> None:
 
 @pytest.mark.parametrize("language", ["en", "es", "el", "ms"])
 def test_no_feedback_says_a_sentence_twice(language: str) -> None:
-    """Issue 54: a teacher's note that said again what the kind had said ("Did you write
+    """A teacher's note that said again what the kind had said ("Did you write
     the bits the wrong way round?" twice, lesson 05) is said once."""
     from mathplay.i18n import speaking
 

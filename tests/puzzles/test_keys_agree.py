@@ -1,4 +1,4 @@
-"""Keys that agree (issue 50, point 6): one move per puzzle.
+"""Keys that agree: one move per puzzle.
 
 Wherever a move puzzle's answer is shown (a printed key's "Answer:" line and the line
 that explains it, a teacher's page, the end check's review, the last step of the hint

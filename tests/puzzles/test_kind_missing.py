@@ -1,4 +1,4 @@
-"""A decimal typed for a blank (issue 36): 3,5 (the decimal comma of Spanish and Greek)
+"""A decimal typed for a blank: 3,5 (the decimal comma of Spanish and Greek)
 and 3.5 are both told they are not whole numbers, not "write one number"; two blanks
 still take two numbers with a comma between them."""
 

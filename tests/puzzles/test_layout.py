@@ -1,4 +1,4 @@
-"""Buttons that tell the answer, in a file's own puzzles (issue 50, point 2)."""
+"""Buttons that tell the answer, in a file's own puzzles."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tiny files that used to hang the checker or end in a traceback (issue 18, items 3 and 4)."""
+"""Tiny files that used to hang the checker or end in a traceback."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Mastery a teacher can believe: no practice is mastered by guessing, reading the
-buttons or repeating one answer (issue 50, points 1 and 2).
+buttons or repeating one answer.
 
 The rule (docs/puzzles.md, "Mastery you can believe"): for every practice, the chance
 that a pupil who guesses reaches "Mastered" within 100 puzzles is below 1 %, worked out

@@ -1,4 +1,4 @@
-"""Printable worksheets and answer keys (issue 33, point 2).
+"""Printable worksheets and answer keys.
 
 Every lesson's puzzle file and every shipped set is printed as a worksheet and a key, in
 PDF and HTML. The PDFs are turned into page images with poppler's ``pdftoppm`` and read

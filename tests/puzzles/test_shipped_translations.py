@@ -1,4 +1,4 @@
-"""The shipped sets in the pupil's language (issue 54): ``PuzzleSet("bitwise")`` in a
+"""The shipped sets in the pupil's language: ``PuzzleSet("bitwise")`` in a
 Spanish, Greek or Malay notebook shows the set's title, prompts, hints and feedback in
 that language, with the English set's puzzles, and records it by its English title.
 

@@ -1,4 +1,4 @@
-"""Practice that covers the lesson and cannot be gamed (issue 32, point 2), as statistics
+"""Practice that covers the lesson and cannot be gamed, as statistics
 over fixed seeds.
 
 Generated sheets of 20, for every kind and level and every skill: no question twice, no

@@ -1,4 +1,4 @@
-"""Issue 31, points 2 and 3: the answer checked is the answer typed (however fast the
+"""The answer checked is the answer typed (however fast the
 pupil presses Enter), and the pupil's name never locks them out: a Check before the name
 asks for it right where the pupil is, and the answer waits, then counts.
 

@@ -1,4 +1,4 @@
-"""``plot.review``: a player's points at each turn beside the best there was (issue 37),
+"""``plot.review``: a player's points at each turn beside the best there was,
 the same bars and words in matplotlib and SVG."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Findings of the adversarial test (issue 18): copies stay independent after an undo,
+"""Findings of the adversarial test: copies stay independent after an undo,
 and computer players finish solo games and turns a person started."""
 
 from __future__ import annotations

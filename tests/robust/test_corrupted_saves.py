@@ -1,4 +1,4 @@
-"""Issue 18: a corrupted or edited save gives ``SaveFileError`` naming what is wrong, and
+"""A corrupted or edited save gives ``SaveFileError`` naming what is wrong, and
 nothing else (no AttributeError, IndexError, RecursionError …)."""
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def test_edited_saves_that_a_diagram_would_refuse_are_refused(
 @pytest.mark.parametrize("scores", [[1_000_000, -3], [0, -3], [100_000, 0]])
 @pytest.mark.parametrize("name", list(SAVES))
 def test_edited_start_scores_are_refused(name: str, scores: list[int]) -> None:
-    """Issue 32: a save whose start scores were edited to [1000000, -3] loaded silently.
+    """A save whose start scores were edited to [1000000, -3] loaded silently.
     No start position holds a score below 0 (points are taken away only at the end)."""
     data = json.loads(SAVES[name])
     data["start"]["scores"] = scores
@@ -164,7 +164,7 @@ def test_edited_start_scores_are_refused(name: str, scores: list[int]) -> None:
     ],
 )
 def test_from_diagram_names_hands_that_are_not_text(game: str, hands: Any, message: str) -> None:
-    """Issue 32: ``Mixmath.from_diagram(board, [["3"]])`` raised a raw AttributeError."""
+    """``Mixmath.from_diagram(board, [["3"]])`` once raised a raw AttributeError."""
     cls = getattr(mathplay, game)
     diagram = cls(seed=1).board.diagram()
     with pytest.raises(NotationError, match=message):

@@ -1,4 +1,4 @@
-"""Issue 18: anything that is not a move is refused by name, and move objects get the
+"""Anything that is not a move is refused by name, and move objects get the
 checks their notation gets; the game is left exactly as it was."""
 
 from __future__ import annotations

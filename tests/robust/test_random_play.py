@@ -1,4 +1,4 @@
-"""Issue 18, made to last: random games with random legal *and* illegal actions. At every
+"""Random games with random legal *and* illegal actions. At every
 ply: tiles are conserved, scores add up, a refused action changes nothing, undo restores
 exactly, a copy is independent, and save/load gives the same game. A longer run is
 marked ``slow``."""

@@ -1,4 +1,4 @@
-"""Issue 18: the tournament's command line refuses bad arguments with one clear line."""
+"""The tournament's command line refuses bad arguments with one clear line."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 18 (low): wrong-typed arguments, odd seeds and control characters get a clear
+"""Wrong-typed arguments, odd seeds and control characters get a clear
 mathplay error naming the input, never a raw Python error, and change nothing."""
 
 from __future__ import annotations

@@ -126,7 +126,7 @@ def test_lesson_05_as_an_app_page(lite_page: Any) -> None:
     expect(page.get_by_role("heading", name="Lesson 5: Binary numbers").first).to_be_visible()
     page.screenshot(path=str(SCREENSHOTS / "app-05-150.png"))
 
-    # "Next: Lesson 6" at the end is a link to lesson 6's app page (issue 51).
+    # "Next: Lesson 6" at the end is a link to lesson 6's app page.
     following = page.get_by_role("link", name="Lesson 6, binary arithmetic")
     following.scroll_into_view_if_needed()
     following.click()
@@ -147,7 +147,7 @@ def test_lesson_05_as_an_app_page(lite_page: Any) -> None:
 
 
 def test_the_play_pages_and_the_teachers_pages_under_axe(lite_page: Any, site: Path) -> None:
-    """Issue 53: each game's Play page (a board in the website's JupyterLite) and every
+    """Each game's Play page (a board in the website's JupyterLite) and every
     teachers' page (plain HTML beside the site) have no serious or critical axe finding."""
     from playwright.sync_api import expect
 

@@ -1,5 +1,5 @@
 """``site build --contents``: a public site gets no pupil records and nothing from outside
-the folder (issue 32, point 5).
+the folder.
 
 Seen before: handed-in ``mathplay-results-*.jsonl``, a per-pupil ``ana.jsonl`` and a
 ``class.jsonl`` were published; a link to ``/etc/passwd`` came out as a file of the site,
@@ -179,7 +179,7 @@ def test_what_counts_as_records(text: str, records: bool) -> None:
 
 
 def test_pupils_games_that_wait_are_never_published(tmp_path: Path) -> None:
-    """A pupil's kept game (``mathplay-game-ana-summy.json``, issue 51) is theirs."""
+    """A pupil's kept game (``mathplay-game-ana-summy.json``) is theirs."""
     kept = tmp_path / "mathplay-game-ana-summy.json"
     kept.write_text('{"who": "Ana", "game": "summy", "save": "{}"}')
     assert why_left_out(kept) == "it holds pupils’ records"
@@ -197,7 +197,7 @@ def _notebook(source: str, outputs: list[dict[str, object]]) -> str:
 
 
 def test_records_in_any_form_never_reach_the_site(lessons: Path, tmp_path: Path) -> None:
-    """Issue 52: what was published before — a notebook that showed the class's records,
+    """What was published before — a notebook that showed the class's records,
     the xAPI file, the service's database, a zipped, gzipped or UTF-16 progress file, a
     CSV whose name column is ``pupil`` — is left out, or (a notebook) published without
     those outputs, and named."""

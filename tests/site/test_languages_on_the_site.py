@@ -1,4 +1,4 @@
-"""A translated lesson on the website (issue 36): lesson 0 in Malay, opened and run in
+"""A translated lesson on the website: lesson 0 in Malay, opened and run in
 JupyterLite as a pupil would, speaks Malay from its start line to the feedback on a
 wrong answer, while the site's own menus stay JupyterLab's English (there is no Malay
 language pack)."""

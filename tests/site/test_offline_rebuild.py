@@ -1,6 +1,6 @@
 """A rebuild with no network: once a build has filled the cache (the build tools, Pyodide,
 the browser's wheels), ``mathplay site build`` needs nothing from PyPI or npm — and gives
-the same site, byte for byte (issue 55: before, the wheel's dates changed the lock, the
+the same site, byte for byte (before, the wheel's dates changed the lock, the
 quick start's name, its loader, the offline list and the service worker, so every pupil
 downloaded the whole site again after any rebuild).
 

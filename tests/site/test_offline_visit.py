@@ -104,7 +104,7 @@ def _changed_lesson(site: Path, copy: Path) -> None:
 def test_a_revisit_and_a_rebuild_download_only_what_changed(
     site_browser: Any, site: Path, tmp_path: Path
 ) -> None:
-    """Before (issue 55): 15.8 MB again at every visit with the server up (each file was
+    """Before: 15.8 MB again at every visit with the server up (each file was
     fetched again "in the background"), and the whole site (81.6 MB) after any rebuild;
     an updated lesson did not reach a pupil who had opened it before."""
     from playwright.sync_api import expect

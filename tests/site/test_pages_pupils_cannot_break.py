@@ -1,4 +1,4 @@
-"""App pages a pupil cannot break, and lessons that stay current (issue 55, point 0-1, 5).
+"""App pages a pupil cannot break, and lessons that stay current.
 
 Reproduced before, on lesson 05's app page and the Binary Play page at 1024×768: a click
 on square A8 (or the left edge of a button) hit JupyterLab's hidden "Collapse Output"

@@ -225,7 +225,7 @@ def test_the_home_page_starts_lesson_00_and_links_every_lesson_and_the_teachers(
     assert lessons[0] == ("00-welcome", "Lesson 0: Welcome to mathplay")
     assert len(lessons) == 11
     page = front_page(original, lessons, GAMES, teachers=True)
-    # The pupil's own page (issue 51), as an app page.
+    # The pupil's own page, as an app page.
     assert '<a href="lab/index.html?path=my-progress.ipynb&amp;app=1">My progress</a>' in page
     # Every lesson and Play page: its app page, and the notebook in JupyterLab.
     assert FRONT_PAGE == "lab/index.html?path=00-welcome.ipynb&amp;app=1"

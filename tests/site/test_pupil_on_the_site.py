@@ -1,4 +1,4 @@
-"""Lesson 05 on the website as a pupil finishes it alone (issue 31), and the lessons one
+"""Lesson 05 on the website as a pupil finishes it alone, and the lessons one
 after another without a pile-up of kernels.
 
 On the site the records stay in the browser's files, so the test reads them with the
@@ -184,7 +184,7 @@ def test_lesson_05_as_a_pupil_on_the_site(lite_page: Any) -> None:
     expect(third.locator(".mathplay-puzzles-feedback")).to_contain_text("Right!")
     rows = records(notebook, len(rows) + 1)
     assert (rows[-1]["who"], rows[-1]["puzzle"], rows[-1]["answer"]) == (NAME, "binary-six", "110")
-    # The lesson goes on where Zoë left it (issue 51), from the records the browser
+    # The lesson goes on where Zoë left it, from the records the browser
     # keeps: the practice still mastered, the end check finished, not open again.
     practice = page.locator(".mathplay-practice")
     expect(practice.locator(".mathplay-practice-streak")).to_contain_text("Mastered")
@@ -194,7 +194,7 @@ def test_lesson_05_as_a_pupil_on_the_site(lite_page: Any) -> None:
     end.scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "pupil-came-back.png"))
 
-    # Her own page, from the home page's "My progress" (issue 51): asked who she is, then
+    # Her own page, from the home page's "My progress": asked who she is, then
     # what she has done, from the records this browser keeps.
     page.goto(page.base_url)
     page.get_by_role("link", name="My progress", exact=True).click()
@@ -210,7 +210,7 @@ def test_lesson_05_as_a_pupil_on_the_site(lite_page: Any) -> None:
     expect(page.get_by_text("my_progress_page")).to_have_count(0)  # no code on her page
     page.screenshot(path=str(SCREENSHOTS / "pupil-my-progress.png"))
 
-    # A game that waits (issue 51): on the Play page she is asked "Are you Zoë?", plays
+    # A game that waits: on the Play page she is asked "Are you Zoë?", plays
     # (a pass; the computer answers), and the next visit offers her game back.
     for visit in (1, 2):
         page.goto(page.base_url)

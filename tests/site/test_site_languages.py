@@ -1,4 +1,4 @@
-"""The website in the pupil's language (issue 36): every site has a home page per
+"""The website in the pupil's language: every site has a home page per
 language, where a pupil picks; a site built with ``--language es`` opens in Spanish,
 JupyterLab's menus included (its language pack), and its first lesson speaks Spanish."""
 

@@ -1,4 +1,4 @@
-"""A closed widget is freed in the kernel (issue 52): before, anywidget kept every board
+"""A closed widget is freed in the kernel: before, anywidget kept every board
 (its ``_esm`` given as a path connects each widget to the file's change signal: about
 0.8 MiB for a Mixmath board with computers), and a closed puzzle set left its eleven
 parts open."""

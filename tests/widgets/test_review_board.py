@@ -1,4 +1,4 @@
-"""The review on the board (issue 37), driven as the front end would: Review shows the
+"""The review on the board, driven as the front end would: Review shows the
 turn beside the best move there was, in words; Back and Next step; Try this turn again
 lets the pupil play that turn again on a copy, never on the game."""
 

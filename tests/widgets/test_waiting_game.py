@@ -1,4 +1,4 @@
-"""A game that waits (issue 51): a pupil's game against the computer is kept under
+"""A game that waits: a pupil's game against the computer is kept under
 their name after every move and offered again on the next board of that game, for each
 of the three games; other pupils, finished games, two-person games and forged files are
 never offered."""

@@ -1,4 +1,4 @@
-"""What a child reads on a board (issue 17): plain sentences, one symbol per operation,
+"""What a child reads on a board: plain sentences, one symbol per operation,
 no rule ids; and the rough edges of a turn (direction, discard, blanks, New game, hints).
 """
 

@@ -133,7 +133,7 @@ def test_b1_a_chip_outside_the_set_is_refused() -> None:
     g = Binary.from_diagram(EMPTY, hands=["1 + 1 = 1 0 AND 0 0"])
     move = LineMove((7, 7), Direction.ACROSS, ("1", "+", "1", "=", "2"), "1 + 1 = 2")
     key = g.state_key()
-    # B1: a move object gets the checks its notation gets (issue 18).
+    # B1: a move object gets the checks its notation gets.
     with pytest.raises(ValueError, match="'2' in the line '1 \\+ 1 = 2' is not a Binary chip"):
         g.play(move)
     assert g.state_key() == key

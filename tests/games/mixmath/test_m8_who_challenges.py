@@ -1,4 +1,4 @@
-"""M8 (issue 18): any *other* player may challenge, until the next placement (a draw does
+"""M8: any *other* player may challenge, until the next placement (a draw does
 not close the window); who challenged is recorded; the extra tile drawn for a wrong
 placement on a sign square goes back into the bag."""
 

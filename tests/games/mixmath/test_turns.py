@@ -163,7 +163,7 @@ def test_M8_wrong_placement_accepted_and_challenged() -> None:
     assert game.challenge() is True
     assert game.board[(7, 8)] is None and "5" in game.hands[0]
     assert game.to_move == 1 and game.scores == (3, 0)  # earlier points kept
-    # Who challenged is recorded (issue 18): by default the next player, player 2.
+    # Who challenged is recorded: by default the next player, player 2.
     assert game.history[-1].move == "challenge by 2" and game.history[-1].player == 0
     assert len(game.hands[0]) == 7  # the turn ended: refilled
     game.undo()

@@ -106,7 +106,7 @@ def test_number_limits_read_the_squares_after_equals() -> None:
     assert _number_limits((None, None, None), 2, 2, True) == ((0, 0, 0),) * 3
 
 
-# --- issue 31, point 4: a true line already whole on the table ----------------------
+# --- a true line already whole on the table ----------------------
 CASES = Path(__file__).resolve().parent.parent / "cases"
 
 
