@@ -15,7 +15,7 @@ import pytest
 
 from mathplay.hub import dashboard
 from mathplay.hub.store import RecordStore
-from tests.progress.practice_class import (
+from tests.classroom.practice_class import (
     CHECK_QUESTION,
     PRACTICE,
     PRACTICE_ATTEMPTS,

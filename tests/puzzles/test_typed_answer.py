@@ -20,7 +20,7 @@ from mathplay.classroom.where import set_current_lesson
 from mathplay.lessons.runtime import OpenLesson
 from mathplay.widgets.answerbox import MOST_TYPED, AnswerBox
 from mathplay.widgets.practice import Practice
-from tests.progress.test_lesson import LESSON
+from tests.classroom.test_lesson import LESSON
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 

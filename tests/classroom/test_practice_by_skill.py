@@ -12,7 +12,7 @@ from pathlib import Path
 
 from mathplay.classroom import progress
 from mathplay.classroom.report import CSV_COLUMNS
-from tests.progress.practice_class import (
+from tests.classroom.practice_class import (
     CHECK,
     CHECK_QUESTION,
     PRACTICE,

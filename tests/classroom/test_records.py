@@ -18,7 +18,7 @@ from mathplay.classroom.where import log_path, name_key, safe_file_name
 from mathplay.puzzles import write
 from mathplay.puzzles.generate import generate
 from mathplay.widgets.practice import Practice
-from tests.progress.conftest import FakeClock
+from tests.classroom.conftest import FakeClock
 
 SAFE = set(string.ascii_lowercase + string.digits + ".-_")
 

@@ -16,7 +16,7 @@ from mathplay.classroom.records import record
 from mathplay.classroom.report import STATUSES
 from mathplay.render.palette import DARK
 from mathplay.render.picture import SvgPicture
-from tests.progress.helpers import write_class
+from tests.classroom.helpers import write_class
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -9,7 +9,7 @@ from matplotlib.figure import Figure
 
 from mathplay.classroom import progress
 from mathplay.classroom.records import record
-from tests.progress.helpers import write_class
+from tests.classroom.helpers import write_class
 
 COLUMNS = ["who", "set", "puzzle", "attempts", "solved", "first_try", "hints", "solution_seen",
            "seconds", "wrong_answers", "skill", "question"]  # fmt: skip

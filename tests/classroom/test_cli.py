@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mathplay.__main__ import main
-from tests.progress.helpers import ATTEMPTS, write_class
+from tests.classroom.helpers import ATTEMPTS, write_class
 
 
 def test_collect_then_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

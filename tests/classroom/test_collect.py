@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mathplay.classroom import progress
-from tests.progress.helpers import ATTEMPTS, write_class
+from tests.classroom.helpers import ATTEMPTS, write_class
 
 
 def test_folders_are_searched_through(tmp_path: Path) -> None:
