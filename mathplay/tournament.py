@@ -22,28 +22,19 @@ from typing import Any
 
 from mathplay.ai import make_player
 from mathplay.errors import MathplayError, OptionsError
-from mathplay.games.registry import game_names
+from mathplay.games.registry import GAMES, game_names
 from mathplay.i18n import _, _n
 
 __all__ = ["MatchResult", "main", "new_game", "play_game", "run_match", "win_share_interval"]
 
 
 def new_game(name: str, seed: int, **options: Any) -> Any:
-    """A new two-player game of ``summy``, ``mixmath`` or ``binary``."""
-    name = name.lower()
-    if name == "summy":
-        from mathplay.games.summy import Summy
-
-        return Summy(players=2, seed=seed, **options)
-    if name == "mixmath":
-        from mathplay.games.mixmath import Mixmath
-
-        return Mixmath(players=2, seed=seed, **options)
-    if name == "binary":
-        from mathplay.games.binary import Binary
-
-        return Binary(players=2, seed=seed, **options)
-    raise OptionsError(f"unknown game {name!r}: choose summy, mixmath or binary")
+    """A new two-player game of the game called ``name`` (``summy``, ``mixmath``,
+    ``binary``: the registry's names, :func:`mathplay.games.registry.game_names`)."""
+    info = GAMES.get(name.strip().lower())
+    if info is None:
+        raise OptionsError(f"unknown game {name!r}: choose {', '.join(game_names())}")
+    return info.cls(players=2, seed=seed, **options)
 
 
 def play_game(game: Any, players: Sequence[Any], max_turns: int = 2000) -> Any:

@@ -29,6 +29,7 @@ from mathplay.ai.mixmath_plan import best_placement
 from mathplay.ai.summy_eval import choose_greedy
 from mathplay.core.state import AnyGame
 from mathplay.errors import MathplayError
+from mathplay.games.registry import describe
 from mathplay.i18n import _
 
 __all__ = [
@@ -192,9 +193,7 @@ def _summy_moves(game: AnyGame, budget: Budget) -> list[Any]:
 
 
 def _game_word(game: AnyGame) -> str:
-    if strategy.is_mixmath(game):
-        return "mixmath"
-    return "binary" if strategy.is_binary(game) else "summy"
+    return describe(game).name
 
 
 class GreedyPlayer(Player):
