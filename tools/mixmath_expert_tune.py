@@ -1,4 +1,4 @@
-"""Measure the expert Mixmath player with other weights (docs/ai.md, "Expert Mixmath").
+"""Measure the expert Mixmath player with other weights (bench/results/ai.md, "Expert Mixmath").
 
     python tools/mixmath_expert_tune.py --against strong --games 60 --seed 1000 keep=0.3
     python tools/mixmath_expert_tune.py --against self --games 30 open=0.7 threat=-0.2

@@ -29,7 +29,7 @@ expert player searches the turn as Scrabble engines such as Quackle search a rac
 The evaluation also counts a share (``threat``) of the opponent's expected best
 placement on the board a plan leaves, with a rack dealt from the tiles this player
 cannot see: a plan that opens a square worth 160 to the 80 still unseen pays for it.
-That share won most (docs/ai.md, "Expert Mixmath": 0.15 of it lifted the expert from
+That share won most (bench/results/ai.md, "Expert Mixmath": 0.15 of it lifted the expert from
 54–56% to 59–66% of 300 paired games against the strong player). Other ideas were
 measured and are off by default because they lost games or won none: counting the
 sampled replies of the opponent and this player's next turn (``sims``, ``follow``),

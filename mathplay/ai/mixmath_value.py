@@ -8,7 +8,7 @@ every tile kept, its best spot on the board (``best_scores``) or, when it fits n
 share of its face value against it (M9); a fresh tile for every tile placed while the
 bag lasts; and a share of the opponent's expected best reply, with a rack dealt from the
 tiles this player cannot see (``unseen_tiles``, ``expected_best``). The weights were
-measured in seeded games (docs/ai.md, "Expert Mixmath").
+measured in seeded games (bench/results/ai.md, "Expert Mixmath, match by match").
 
 >>> from collections import Counter
 >>> expected_best({81: 162}, Counter({"81": 1, "2": 9}), 5)
@@ -134,7 +134,7 @@ EXPERT = TurnValue()
 #: be worth, per point of face value (its placement's score later, its face value against
 #: it when left on the rack at the end, nothing when exchanged), by the fewest tiles in
 #: the bag then: 11,583 such tiles in 200 games of the strong player against itself
-#: (``tools/mixmath_dead_tiles.py``; docs/ai.md, "Expert Mixmath"). With 30 or more
+#: (``tools/mixmath_dead_tiles.py``; bench/results/ai.md, "Expert Mixmath"). With 30 or more
 #: tiles in the bag such a tile is nearly always placed in the end; with fewer than 10
 #: it mostly stays.
 DEAD_SHARE: tuple[tuple[int, float], ...] = ((30, 0.85), (10, 0.35), (1, -0.25), (0, -1.0))
