@@ -15,8 +15,9 @@ import io
 import re
 import sys
 from collections.abc import Iterator, Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
+from mathplay.core.state import AnyGame
 from mathplay.errors import MathplayError
 from mathplay.expr import check
 from mathplay.i18n import _
@@ -42,7 +43,7 @@ def _print_verdict(text: str, base: int, order: str) -> bool:
     return verdict.holds
 
 
-def _discard_for(game: Any) -> str:
+def _discard_for(game: AnyGame) -> str:
     """A greedy player's move when it cannot make a sum: discard its whole hand (new
     blocks, a new chance), or pass when the rules do not let it discard."""
     hand = "".join(game.hands[game.to_move])

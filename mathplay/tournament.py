@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mathplay.ai import make_player
+from mathplay.core.state import AnyGame
 from mathplay.errors import MathplayError, OptionsError
 from mathplay.games.registry import GAMES, game_names
 from mathplay.i18n import _, _n
@@ -37,7 +38,7 @@ def new_game(name: str, seed: int, **options: Any) -> Any:
     return info.cls(players=2, seed=seed, **options)
 
 
-def play_game(game: Any, players: Sequence[Any], max_turns: int = 2000) -> Any:
+def play_game(game: AnyGame, players: Sequence[Any], max_turns: int = 2000) -> Any:
     """Let ``players`` (one per seat) play ``game`` to the end; returns the game."""
     turns = 0
     while not game.is_over:

@@ -40,9 +40,9 @@ import tempfile
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from mathplay.classroom.where import DEFAULT_LOG, log_path, name_key, safe_file_name
+from mathplay.core.state import AnyGame
 from mathplay.errors import MathplayError
 from mathplay.games.registry import game_names
 from mathplay.i18n import _
@@ -61,7 +61,7 @@ class SavedGame:
 
     who: str
     game_name: str
-    game: Any
+    game: AnyGame
     seats: list[str]
     when: datetime
 
@@ -83,7 +83,7 @@ def _path(who: str, game_name: str, folder: str | Path | None) -> Path | None:
 def keep(
     who: str,
     game_name: str,
-    game: Any,
+    game: AnyGame,
     seats: list[str],
     *,
     folder: str | Path | None = None,

@@ -30,6 +30,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from mathplay.core.state import AnyGame
 from mathplay.expr.pretty import pretty, pretty_token
 from mathplay.i18n import _, speaking
 from mathplay.puzzles.kinds import KINDS
@@ -63,7 +64,7 @@ class PrintItem:
     question: str
     choices: tuple[str, ...]
     #: The game of a move puzzle (drawn as its board), else ``None``.
-    game: Any
+    game: AnyGame | None
     #: For "write N in binary": the place values of the boxes to fill, else ``()``.
     places: tuple[int, ...]
     #: The right answer, as a pupil would type it (the checker accepts it).
@@ -159,7 +160,7 @@ h1 { font-size: 18pt; margin: 0 0 4pt; }
 """
 
 
-def _board_svg(game: Any) -> str:
+def _board_svg(game: AnyGame) -> str:
     from mathplay.plot import board
 
     picture = board(game, last_move=False, title=False, format="svg")
@@ -283,7 +284,7 @@ def _board_size(image: Any) -> tuple[float, float]:
     return _BOARD_SIDE * columns / rows, _BOARD_SIDE
 
 
-def _board_image(game: Any) -> Any:
+def _board_image(game: AnyGame) -> Any:
     import matplotlib.image as mpimg
     import matplotlib.pyplot as plt
 

@@ -24,6 +24,7 @@ import zlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from mathplay.core.state import AnyGame
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.widgets.board_words import friendly_error, turn_text
@@ -99,7 +100,7 @@ class ComputerSeats:
                 self._worker = None
         self._schedule_turn(self.game)
 
-    def _computer_to_move(self: BoardWidget, game: Any) -> bool:
+    def _computer_to_move(self: BoardWidget, game: AnyGame) -> bool:
         return not game.is_over and self.seats[game.to_move] != "human" and game is self.game
 
     def _computers_move(self: BoardWidget) -> None:
@@ -114,12 +115,12 @@ class ComputerSeats:
                 return
         self._thinking = False
 
-    def _say_thinking(self: BoardWidget, game: Any) -> None:
+    def _say_thinking(self: BoardWidget, game: AnyGame) -> None:
         self._thinking = True
         name = self._names()[game.to_move]
         self._say(_("{name} is thinking…").format(name=name), "thinking")
 
-    def _schedule_turn(self: BoardWidget, game: Any) -> None:
+    def _schedule_turn(self: BoardWidget, game: AnyGame) -> None:
         """The next computer turn as a callback of the event loop (no threads here)."""
         loop = _running_loop()
         if loop is None:  # no loop either: move now
@@ -128,7 +129,7 @@ class ComputerSeats:
         self._say_thinking(game)
         loop.call_later(max(self.pause, LOOP_DELAY), self._loop_turn, game)
 
-    def _loop_turn(self: BoardWidget, game: Any) -> None:
+    def _loop_turn(self: BoardWidget, game: AnyGame) -> None:
         if not self._computer_to_move(game):  # a New game or Undo came first
             if game is self.game:
                 self._thinking = False
@@ -136,7 +137,7 @@ class ComputerSeats:
         if self._one_turn(game) and self._computer_to_move(game):
             self._schedule_turn(game)
 
-    def _one_turn(self: BoardWidget, game: Any) -> bool:
+    def _one_turn(self: BoardWidget, game: AnyGame) -> bool:
         """One computer seat's whole turn on ``game``; ``False`` if it could not move."""
         seat = game.to_move
         name = self._names()[seat]

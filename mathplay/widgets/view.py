@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from mathplay.core import COLUMNS, Special, Square
+from mathplay.core.state import AnyGame
 from mathplay.i18n import _
 from mathplay.widgets.board_words import log_line
 
@@ -161,7 +162,7 @@ def columns(size: int) -> str:
     return COLUMNS[:size]
 
 
-def log_lines(game: Any, names: Sequence[str], game_name: str = "") -> list[str]:
+def log_lines(game: AnyGame, names: Sequence[str], game_name: str = "") -> list[str]:
     """The move log as sentences: ``"3. You: 8 × 15 = 120 across from I13, +17"``,
     newest last."""
     return [
@@ -170,7 +171,7 @@ def log_lines(game: Any, names: Sequence[str], game_name: str = "") -> list[str]
     ]
 
 
-def score_series(game: Any) -> list[list[int]]:
+def score_series(game: AnyGame) -> list[list[int]]:
     """Every player's running score after each move (the final, adjusted scores last)."""
     running = [0] * game.players
     series = [list(running)]
@@ -182,7 +183,7 @@ def score_series(game: Any) -> list[list[int]]:
     return series
 
 
-def placed_tiles(game: Any, move: Any) -> list[tuple[Square, str]]:
+def placed_tiles(game: AnyGame, move: Any) -> list[tuple[Square, str]]:
     """The squares a suggested move fills and the tile it puts on each, in reading order
     (squares already holding a tile are left out)."""
     square = getattr(move, "square", None)
