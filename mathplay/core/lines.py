@@ -30,11 +30,13 @@ def split_line_move(text: str, size: int) -> tuple[Square, Direction, str]:
         rest = parts[2].split(None, 1)
         parts = [parts[0], f"en {rest[0]}", *rest[1:]]
     if len(parts) < 3:
+        # The example's square is on this board (its middle): E5 on a 9×9 board.
+        middle = max(size, 1) // 2
         raise NotationError(
             _(
                 "'{text}' is not a move: write the first square, across or down, and the "
-                "whole line, like H13 across 8x15=120"
-            ).format(text=text.strip())
+                "whole line, like {example} across 8x15=120"
+            ).format(text=text.strip(), example=square_name((middle, middle)))
         )
     square = parse_square(parts[0], size)
     direction = Direction.parse(parts[1])

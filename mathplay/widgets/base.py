@@ -355,7 +355,11 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.A
                 continue  # the direction matters only for a single tile placed this turn
             enabled = (human_turn and not self._thinking) or action == "new"
             if action == "undo":
-                enabled = (bool(game.history) or self._previous is not None) and not self._thinking
+                enabled = (
+                    (bool(game.history) or self._previous is not None)
+                    and not self._thinking
+                    and not game.is_over  # the review takes over from Undo
+                )
             elif choosing and action != self.exchange_word:
                 enabled = enabled and action in ("new", "undo")
             elif allowed is not None and action in ("draw", "end", "challenge", "exchange", "pass"):

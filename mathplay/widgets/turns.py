@@ -354,6 +354,15 @@ class TurnMixin:
             self._say(_("Wait: the computer is thinking…"), "error")
             return
         game = self.game
+        if game.is_over:
+            self._say(
+                _(
+                    "The game is over: no move can be taken back now. Press See what you "
+                    "could have played to look back at it, or New game to play again."
+                ),
+                "error",
+            )
+            return
         if not game.history and self._previous is not None:
             old_game, seats = self._previous
             self._previous = None

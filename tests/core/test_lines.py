@@ -72,3 +72,13 @@ def test_binary_move_from_placements_writes_binary_notation() -> None:
     )
     assert str(move) == "H8 across 1 + 1 = 1?0"
     assert game.play(move) > 0
+
+
+@pytest.mark.parametrize(("size", "example"), [(9, "E5"), (15, "H8"), (25, "M13")])
+def test_a_move_written_short_is_told_an_example_on_its_own_board(size: int, example: str) -> None:
+    from mathplay.core.lines import split_line_move
+    from mathplay.errors import NotationError
+
+    with pytest.raises(NotationError) as told:
+        split_line_move("E5 8x15=120", size)
+    assert f"like {example} across 8x15=120" in str(told.value)

@@ -83,3 +83,15 @@ def test_at_the_end_of_a_game_of_each_kind_every_turn_can_be_stepped() -> None:
         # A computer's turn is reviewed, not tried again.
         if review.turns[board._review_at].player == 1:
             assert buttons(board)["review_try"]["enabled"] is False
+
+
+def test_undo_is_off_once_the_game_is_over_and_says_why() -> None:
+    game = play_game(Summy(seed=4, size=9), [make_player("easy", 1), make_player("easy", 2)])
+    assert game.is_over and game.history
+    board = SummyBoard(game, ["human", "human"], threaded=False)
+    assert buttons(board)["undo"]["enabled"] is False
+    saved = game.save()
+    front_end(board, event="action", id="undo")  # a stray key or click
+    assert game.save() == saved
+    assert board.view["message"].startswith("The game is over: no move can be taken back now.")
+    assert "See what you could have played" in board.view["message"]
