@@ -305,7 +305,10 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.A
     # --- drawing -----------------------------------------------------------------------
 
     def _names(self) -> list[str]:
-        return [seat_label(self.seats, i) for i in range(self.game.players)]
+        # While a turn is tried again the seats are all the pupil's, but the players keep
+        # the names they had in the game.
+        seats = self._trying[1] if self._trying is not None else self.seats
+        return [seat_label(seats, i) for i in range(self.game.players)]
 
     def _hand_owner(self) -> int | None:
         """Whose tiles the rack shows: the person to move, else the first person."""

@@ -9,10 +9,11 @@ before the first turn that missed points (else the first turn): the tiles of the
 played as the pending tiles of a turn, the best move's tiles outlined as a hint's, the
 rack as it was, and in words what was played, the best there was and why it was better.
 **◀ Back** and **Next ▶** step through the turns (Tab and Enter reach them, as every
-button). **Try this turn again** puts that position back on the board with the pupil's
-tiles of then: the pupil plays a move as usual, is told its points against the best, and
-the review comes back; the game itself is not touched (the try is played on a copy, so
-nothing is recorded as the game). **Back to the game** leaves the review.
+button). **Try this turn again** puts that position back on the board with the tiles the
+pupil had then (the players keep their names): the pupil plays a move as usual, is told
+its points against the best, and the review comes back; the game itself is not touched
+(the try is played on a copy, so nothing is recorded as the game). **Back to the game**
+leaves the review.
 
 The logic is :mod:`mathplay.ai.review`'s; this mixin only shows it.
 """
@@ -26,7 +27,7 @@ from mathplay.classroom.names import current_pupil
 from mathplay.classroom.records import record_game
 from mathplay.classroom.where import DEFAULT_LOG, current_lesson, log_path
 from mathplay.errors import MathplayError
-from mathplay.i18n import _
+from mathplay.i18n import _, _n
 from mathplay.widgets import view
 
 if TYPE_CHECKING:
@@ -135,8 +136,12 @@ class ReviewMode:
         self._seen = trial.board
         self._last: list[Any] = []
         self._say(
-            _(
-                "Your tiles of then are back: find a better move than {played} ({points} points)."
+            _n(
+                "Back to that turn, with the same tiles: find a better move than {played} "
+                "({points} point).",
+                "Back to that turn, with the same tiles: find a better move than {played} "
+                "({points} points).",
+                turn.points,
             ).format(played=shown(turn.played), points=turn.points)
         )
 

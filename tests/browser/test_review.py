@@ -58,7 +58,7 @@ def test_a_finished_game_reviewed_on_the_board(page: Any, lab: Server, name: str
     assert_accessible(page, f"{name}, the review, JupyterLab light")
     # Try this turn again: the tiles of then come back to play; then back to the review.
     board.get_by_role("button", name="Try this turn again").click()
-    expect(message).to_contain_text("Your tiles of then are back")
+    expect(message).to_contain_text("Back to that turn, with the same tiles")
     expect(board.locator(".mp-square.mp-hinted")).to_have_count(0)  # find it yourself
     page.screenshot(path=str(SHOTS / f"{name}-try-again-1024x768.png"))
     board.get_by_role("button", name="Back to the review").click()

@@ -95,3 +95,15 @@ def test_undo_is_off_once_the_game_is_over_and_says_why() -> None:
     assert game.save() == saved
     assert board.view["message"].startswith("The game is over: no move can be taken back now.")
     assert "See what you could have played" in board.view["message"]
+
+
+def test_trying_a_turn_again_keeps_the_players_names() -> None:
+    game = play_game(Summy(seed=4, size=9), [make_player("easy", 1), make_player("easy", 2)])
+    board = SummyBoard(game, ["human", "computer:easy"], threaded=False)
+    names = [player["name"] for player in board.view["players"]]
+    front_end(board, event="action", id="review")
+    front_end(board, event="action", id="review_try")
+    assert board.game is not game
+    assert [player["name"] for player in board.view["players"]] == names
+    assert "Player 1" not in names and "Player 2" not in names
+    assert board.view["message"].startswith("Back to that turn, with the same tiles:")
