@@ -148,15 +148,7 @@ class PuzzleSet(PuzzleView):
         assert self.sheet is not None
         self._update_progress()
         if self.finished:
-            total = len(self.sheet.puzzles)
-            if self.moment == CHECK:
-                done = _("★ You finished the end check: {right} of {total} right.").format(
-                    right=len(self.solved), total=total
-                )
-            else:
-                done = _("★ You reached the end of the set: {solved} of {total} solved.").format(
-                    solved=len(self.solved), total=total
-                )
+            done = self._end_words(len(self.solved), len(self.sheet.puzzles))
             self._stop(paragraph(done))
             self.feedback.value = self.hint_area.value = ""
             if self.moment == CHECK and self.review not in self.children:
@@ -168,6 +160,28 @@ class PuzzleSet(PuzzleView):
         puzzle = self.sheet.puzzles[self.index]
         self._present(puzzle, self._heading() or "")
         self.solved_now = puzzle.id in self.solved
+
+    def _end_words(self, solved: int, total: int) -> str:
+        """What the set says at its end: a star only for a whole set right, and plain
+        words, not a cheer, when little or nothing was solved."""
+        if self.moment == CHECK:
+            if total and solved == total:
+                words = _("★ Well done! You finished the end check: {right} of {total} right.")
+            else:
+                words = _("You finished the end check: {right} of {total} right.")
+            return words.format(right=solved, total=total)
+        if total and solved == total:
+            return _("★ Well done! You solved the whole set: {solved} of {total}.").format(
+                solved=solved, total=total
+            )
+        if solved == 0:
+            return _(
+                "You reached the end of the set. No puzzle is solved yet: they are worth "
+                "another try next time."
+            )
+        return _("You reached the end of the set: {solved} of {total} solved.").format(
+            solved=solved, total=total
+        )
 
     # --- coming back ---------------------------------------------------------------------
 

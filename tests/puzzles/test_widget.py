@@ -108,7 +108,7 @@ def test_whole_set_wrong_hint_then_right(tmp_path: Path) -> None:
         ps.next_button.click()
     assert seen_kinds == {"missing", "true-or-false", "which-operation", "target"}
     assert ps.progress_bar.value == total
-    assert "8 of 8 solved" in ps.heading.value
+    assert "★ Well done! You solved the whole set: 8 of 8." in ps.heading.value
     assert ps.check_button.disabled and ps.next_button.disabled
 
     rows = attempts(log)
@@ -243,3 +243,11 @@ def test_only_shows_one_puzzle_without_set_navigation(tmp_path) -> None:
     wrong = PuzzleSet("arithmetic", only=[99], log=None)
     assert wrong.sheet is None
     assert "no puzzle 99" in wrong.children[0].value
+
+
+def test_the_end_of_a_set_cheers_only_a_whole_set_right() -> None:
+    ps = PuzzleSet("arithmetic", who="Ana", log=None)
+    assert ps._end_words(8, 8) == "★ Well done! You solved the whole set: 8 of 8."
+    assert ps._end_words(3, 8) == "You reached the end of the set: 3 of 8 solved."
+    nothing = ps._end_words(0, 8)
+    assert "★" not in nothing and "No puzzle is solved yet" in nothing
