@@ -166,6 +166,8 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.A
         self._hint = []
         self._hint_tiles = []
         self._explained_signs: set[int] = set()
+        #: A scoreless turn that would end the game, already warned of: (notation, ply).
+        self._warned = None
         self._message, self._kind = "", "info"
         self._thinking = False
         self._review = None  # a new game leaves the review of the old one

@@ -46,6 +46,7 @@ class TurnMixin:
     _previous: tuple[Any, list[str]] | None
     _last: list[Square]
     _thinking: bool
+    _warned: tuple[str, int] | None
 
     # --- clicks ------------------------------------------------------------------------
 
@@ -290,10 +291,48 @@ class TurnMixin:
         tokens = " ".join(hand[i] for i in sorted(self._marked))
         self._submit(f"{self.exchange_word} {tokens}")
 
+    def _ends_the_game(self: BoardWidget, notation: str) -> str:
+        """The warning to give before ``notation`` when it is a turn that scores nothing
+        and ends the game (a pass, an exchange, a turn ended with nothing placed), else
+        ``""``. Worked out on a copy: the game itself is not touched."""
+        game = self.game
+        trial = game.copy()
+        mover = game.to_move
+        try:
+            trial.play(notation)
+        except MathplayError:
+            return ""  # the engine will refuse it, and say why
+        gained = sum(entry.score for entry in trial.history[game.ply :] if entry.player == mover)
+        outcome = trial.outcome
+        if outcome is None or gained > 0:
+            return ""
+        button = self._label(notation.split()[0])
+        lost = game.scores[mover] - trial.scores[mover]
+        if lost > 0:
+            return _n(
+                "Careful: this ends the game, because {reason}, and you lose {points} point "
+                "for what is left in your hand. Press {button} again to do it anyway.",
+                "Careful: this ends the game, because {reason}, and you lose {points} points "
+                "for what is left in your hand. Press {button} again to do it anyway.",
+                lost,
+            ).format(reason=outcome.reason.describe(), points=lost, button=button)
+        return _(
+            "Careful: this ends the game, because {reason}. Press {button} again to do it anyway."
+        ).format(reason=outcome.reason.describe(), button=button)
+
     def _submit(self: BoardWidget, notation: str) -> bool:
-        """Play ``notation``; on refusal show the engine's reason and keep everything."""
+        """Play ``notation``; on refusal show the engine's reason and keep everything. A
+        scoreless turn that would end the game is played only when pressed a second time
+        (the first press says so)."""
         game = self.game
         name = self._names()[game.to_move]
+        if self._trying is None and self._warned != (notation, game.ply):
+            warning = self._ends_the_game(notation)
+            if warning:
+                self._warned = (notation, game.ply)
+                self._say(warning, "error")
+                return False
+        self._warned = None
         with self._lock:
             before = game.ply
             try:

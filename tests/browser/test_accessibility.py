@@ -175,8 +175,9 @@ WHOLE_GAME = KEYBOARD_GAME.replace('"computer:easy"', '"human"')
 def test_a_whole_game_by_keyboard_alone_at_200_percent(browser: Any) -> None:
     """Two pupils at one keyboard play a Summy game from its first move to its end in
     Voilà at 200 % zoom: the first sum by keys, then passes (Tab to Pass, Enter) until
-    three whole rounds of passes end the game (D-S5b); the live region says each turn and
-    the end with the scores, and the end is on the screen in words."""
+    three whole rounds of passes end the game (D-S5b: the last pass is warned of first,
+    and Enter again passes); the live region says each turn, the warning and the end with
+    the scores, and the end is on the screen in words."""
     from playwright.sync_api import expect
 
     server = Server(kind="voila", notebook="whole.ipynb")
@@ -212,6 +213,12 @@ def test_a_whole_game_by_keyboard_alone_at_200_percent(browser: Any) -> None:
             said.append(announce.inner_text())
             if turn < 5:
                 expect(announce).to_contain_text("pass")
+        # The last pass would end the game: the board says so first, in the live region
+        # too, and Enter again passes.
+        expect(announce).to_contain_text("Careful: this ends the game")
+        page.keyboard.press("Enter")
+        expect(announce).not_to_have_text(said[-1])
+        said.append(announce.inner_text())
         print("the live region said, in turn:", *said, sep="\n  ")
         expect(announce).to_contain_text(re.compile(r"Scores: Player 1 14, Player 2 0\.$"))
         over = board.locator(".mp-over")

@@ -113,3 +113,24 @@ def test_new_game_with_binary_options() -> None:
     assert board.game.players == 1 and board.game.options.order == "left-to-right"
     assert board.game.options.xor is True
     assert len(board.view["players"]) == 1
+
+
+def test_a_pass_that_ends_the_game_is_warned_of_once_and_one_that_does_not_is_played() -> None:
+    from mathplay import Binary
+    from mathplay.widgets import BinaryBoard
+
+    game = Binary(players=2, seed=1)
+    board = BinaryBoard(game, ["human", "human"], threaded=False)
+    front_end(board, event="action", id="pass")  # the game goes on: played at once
+    assert game.ply == 1 and not board.message.startswith("Careful")
+    for _turn in range(4):
+        game.play("pass")
+    front_end(board, event="action", id="pass")  # the sixth scoreless turn in a row
+    assert game.ply == 5 and not game.is_over
+    assert board.message == (
+        "Careful: this ends the game, because there were too many scoreless turns in a row, "
+        "and you lose 11 points for what is left in your hand. Press Pass again to do it "
+        "anyway."
+    )
+    front_end(board, event="action", id="pass")
+    assert game.is_over

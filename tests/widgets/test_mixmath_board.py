@@ -88,8 +88,14 @@ def test_exchange_and_pass() -> None:
     front_end(board, event="action", id="exchange")
     assert board.game.history[-1].move == "exchange 3 5"
     assert board.game.to_move == 1
+    # After an exchange, a pass ends the game (M9, with the bag still full): the board
+    # says so first, and passes when Pass is pressed again.
     front_end(board, event="action", id="pass")
-    assert board.game.history[-1].move == "pass"
+    assert board.game.history[-1].move == "exchange 3 5" and not board.game.is_over
+    assert board.message.startswith("Careful: this ends the game, because there were too")
+    assert "Press Pass again to do it anyway." in board.message
+    front_end(board, event="action", id="pass")
+    assert board.game.history[-1].move == "pass" and board.game.is_over
 
 
 def test_challenge_mode_takes_a_wrong_tile_back() -> None:
