@@ -30,7 +30,7 @@ from mathplay.ai.stuck import no_move_advice
 from mathplay.ai.tile_words import and_list, tile_name, tile_order
 from mathplay.core import Special, Square, square_name
 from mathplay.core.state import AnyGame
-from mathplay.i18n import _
+from mathplay.i18n import _, _n
 
 __all__ = ["Hint", "explain_move", "hint", "hint_for", "hints"]
 
@@ -77,37 +77,51 @@ def explain_move(game: AnyGame, move: Any) -> str:
     if strategy.is_summy(game):
         line = "".join(move.tokens)
         digits = [t for t in move.tokens if t.isdigit()]
-        return _(
-            "Play {move}: {line} is true, and its digits {digits} make {points} points."
+        return _n(
+            "Play {move}: {line} is true, and its digits {digits} make {points} point.",
+            "Play {move}: {line} is true, and its digits {digits} make {points} points.",
+            points,
         ).format(move=move, line=line, digits="+".join(digits), points=points)
     if strategy.is_mixmath(game):
         facts = _mixmath_facts(game, move)
-        return _("Play {move}: {facts}, for {points} points.").format(
-            move=move, facts=facts, points=points
-        )
+        return _n(
+            "Play {move}: {facts}, for {points} point.",
+            "Play {move}: {facts}, for {points} points.",
+            points,
+        ).format(move=move, facts=facts, points=points)
     if strategy.is_binary(game):
         # The line as it reads, blanks as the chips they play (``?1`` reads ``1``).
         line = str(move).split(" ", 2)[2].replace("?", "")
         blanks = [token for _square, token in _placed(game, move) if token.startswith("?")]
         if len(blanks) == 1:
-            return _(
+            return _n(
                 "Play {move}: {line} is true in binary, with a blank as {chip}, "
-                "for {points} points."
+                "for {points} point.",
+                "Play {move}: {line} is true in binary, with a blank as {chip}, "
+                "for {points} points.",
+                points,
             ).format(move=move, line=line, chip=blanks[0][1:], points=points)
         if blanks:
-            return _(
+            return _n(
                 "Play {move}: {line} is true in binary, with blanks as {chips}, "
-                "for {points} points."
+                "for {points} point.",
+                "Play {move}: {line} is true in binary, with blanks as {chips}, "
+                "for {points} points.",
+                points,
             ).format(
                 move=move,
                 line=line,
                 chips=", ".join(token[1:] for token in blanks),
                 points=points,
             )
-        return _("Play {move}: {line} is true in binary, for {points} points.").format(
-            move=move, line=line, points=points
-        )
-    return _("Play {move} for {points} points.").format(move=move, points=points)
+        return _n(
+            "Play {move}: {line} is true in binary, for {points} point.",
+            "Play {move}: {line} is true in binary, for {points} points.",
+            points,
+        ).format(move=move, line=line, points=points)
+    return _n("Play {move} for {points} point.", "Play {move} for {points} points.", points).format(
+        move=move, points=points
+    )
 
 
 def _mixmath_facts(game: AnyGame, move: Any) -> str:

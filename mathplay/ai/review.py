@@ -111,8 +111,10 @@ class ReviewSummary:
         ).format(turns=self.turns, score=self.score, percent=round(100 * self.share))
         miss = self.biggest_miss
         if miss is not None:
-            text += " " + _(
-                "The biggest missed chance: move {number}, {best} for {points} points."
+            text += " " + _n(
+                "The biggest missed chance: move {number}, {best} for {points} point.",
+                "The biggest missed chance: move {number}, {best} for {points} points.",
+                miss.best_points,
             ).format(number=miss.ply + 1, best=shown(miss.best[0]), points=miss.best_points)
         return text
 
@@ -224,9 +226,11 @@ def _reason(game: AnyGame, played: Any | None, best: Any, points: int) -> str:
     if score <= points:
         return _("The best move there was: nothing scored more.")
     if played is None:
-        return _("You could have played {move} for {points} points instead.").format(
-            move=written, points=score
-        )
+        return _n(
+            "You could have played {move} for {points} point instead.",
+            "You could have played {move} for {points} points instead.",
+            score,
+        ).format(move=written, points=score)
     mine, theirs = _uses(game, played), _uses(game, best)
     if theirs.all_tiles and not mine.all_tiles:
         return _("{move} uses all your tiles, and that earns the bonus.").format(move=written)
@@ -252,9 +256,11 @@ def _reason(game: AnyGame, played: Any | None, best: Any, points: int) -> str:
         ).format(move=written, n=theirs.crossings)
     if strategy.is_summy(game):
         digits = [token for token in best.tokens if token.isdigit()]
-        return _("The digits of {move} make {points} points: {digits}.").format(
-            move=written, points=score, digits=" + ".join(digits)
-        )
+        return _n(
+            "The digits of {move} make {points} point: {digits}.",
+            "The digits of {move} make {points} points: {digits}.",
+            score,
+        ).format(move=written, points=score, digits=" + ".join(digits))
     if strategy.is_mixmath(game) and _value(best) > _value(played):
         return _("{move} puts a bigger number on the board: {big}, not {small}.").format(
             move=written, big=_value(best), small=_value(played)

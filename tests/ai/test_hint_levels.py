@@ -115,3 +115,20 @@ def test_hints_name_a_times_block_on_the_table_as_the_sign() -> None:
     game = Summy.from_diagram("\n".join(rows), hands=["23=6"])
     assert game.hint(level=1).text == "Look near C5: there is a good move around the × there."
     assert game.hint(level=2).text == "Use your 2, 3, 6 and = with the × on C5, going down."
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "for 1 point."), ("es", "por 1 punto."), ("el", "για 1 πόντο."), ("ms", "1 mata.")],
+)
+def test_a_move_worth_one_point_says_one_point(language: str, said: str) -> None:
+    from mathplay.ai.hints import explain_move
+    from mathplay.i18n import set_language
+
+    game = Mixmath(players=2, seed=5)
+    move = next(move for move in game.legal_moves() if move.score == 1)
+    set_language(language)
+    try:
+        assert explain_move(game, move).endswith(said)
+    finally:
+        set_language("en")

@@ -32,7 +32,7 @@ from mathplay.errors import MathplayError, without_rule_ids
 from mathplay.expr.pretty import pretty
 from mathplay.games.registry import GAMES as GAMES_INFO
 from mathplay.games.registry import game_names
-from mathplay.i18n import N_, _
+from mathplay.i18n import N_, _, _n
 from mathplay.puzzles.kinds.base import Field, Kind, KindError, Result
 from mathplay.puzzles.kinds.drawing import Plan, Retry
 from mathplay.puzzles.kinds.reveal import number_tokens
@@ -368,29 +368,41 @@ class Move(Kind):
         if goal == "any":
             return Result(
                 True,
-                _("Right! {m} is a legal move, for {s} points.").format(m=played, s=score),
+                _n(
+                    "Right! {m} is a legal move, for {s} point.",
+                    "Right! {m} is a legal move, for {s} points.",
+                    score,
+                ).format(m=played, s=score),
                 played,
             )
         ranked = _ranked(data["game"], data["diagram"], data["hand"])
         best = ranked[0][1] if ranked else 0
         if self._meets(goal, points, score, best):
             return Result(
-                True, _("Right! {m} scores {s} points.").format(m=played, s=score), played
+                True,
+                _n("Right! {m} scores {s} point.", "Right! {m} scores {s} points.", score).format(
+                    m=played, s=score
+                ),
+                played,
             )
         if goal == "at-least":
             return Result(
                 False,
-                _(
-                    "{m} is legal, but it scores {s} points: find a move that scores at least {n}."
+                _n(
+                    "{m} is legal, but it scores {s} point: find a move that scores at least {n}.",
+                    "{m} is legal, but it scores {s} points: find a move that scores at least {n}.",
+                    score,
                 ).format(m=played, s=score, n=points),
                 played,
                 mistake="too-few",
             )
         return Result(
             False,
-            _("{m} is legal and scores {s} points, but a better move scores {b}.").format(
-                m=played, s=score, b=best
-            ),
+            _n(
+                "{m} is legal and scores {s} point, but a better move scores {b}.",
+                "{m} is legal and scores {s} points, but a better move scores {b}.",
+                score,
+            ).format(m=played, s=score, b=best),
             played,
             mistake="better",
         )
