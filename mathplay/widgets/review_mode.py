@@ -266,7 +266,10 @@ class ReviewMode:
             {**view.tile_entry(token, self.show, self.points), "token": token, "state": "free"}
             for token in turn.hand
         ]
-        base["hand_owner"] = self._names()[turn.player]
+        owner = self._names()[turn.player]
+        base["hand_owner"] = owner
+        if self.seats[turn.player] != "human":  # a computer's turn: not "Your tiles"
+            base["hand_title"] = _("{name}'s tiles").format(name=owner)
         base["players"] = [  # the scores and the bag as they were then
             {**seat, "score": int(score), "to_move": i == turn.player}
             for i, (seat, score) in enumerate(zip(base["players"], then.scores))

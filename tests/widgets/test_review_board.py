@@ -107,3 +107,17 @@ def test_trying_a_turn_again_keeps_the_players_names() -> None:
     assert [player["name"] for player in board.view["players"]] == names
     assert "Player 1" not in names and "Player 2" not in names
     assert board.view["message"].startswith("Back to that turn, with the same tiles:")
+
+
+def test_the_review_at_a_computers_turn_names_its_tiles_as_the_computers() -> None:
+    game = play_game(Summy(seed=4, size=9), [make_player("easy", 1), make_player("easy", 2)])
+    board = SummyBoard(game, ["human", "computer:easy"], threaded=False)
+    front_end(board, event="action", id="review")
+    titles = {}
+    for _turn in range(len(game.history)):
+        view = board.view
+        titles[view["players"][0]["to_move"]] = (view.get("hand_title"), view["hand_owner"])
+        front_end(board, event="action", id="review_next")
+    computer = board._names()[1]
+    assert titles[False] == (f"{computer}'s tiles", computer)  # the computer's turns
+    assert titles[True][0] is None  # the pupil's own: "Your tiles (You)" as before

@@ -524,7 +524,8 @@ function render({ model, el: host }) {
     }));
     parts.bag.textContent = `${view.bag} ${texts.bag}`;
 
-    parts.handTitle.textContent = view.hand_owner ? `${texts.hand} (${view.hand_owner})` : "";
+    parts.handTitle.textContent = view.hand_title
+      || (view.hand_owner ? `${texts.hand} (${view.hand_owner})` : "");
     parts.hand.setAttribute("aria-label", texts.hand);
     parts.hand.replaceChildren(...view.hand.map((tile, index) => {
       const button = el("button", `mp-tile mp-tile-${tile.state}`);
