@@ -37,6 +37,17 @@ def tile_word(game_name: str) -> str:
     return {"blocks": _("blocks"), "chips": _("chips")}.get(pieces, _("tiles"))
 
 
+def pick_a_piece(game_name: str) -> str:
+    """What a click on an empty square says before a piece is picked, in the game's own
+    word: a block (Summy), a tile (Mixmath), a chip (Binary)."""
+    pieces = _pieces(game_name)
+    if pieces == "blocks":
+        return _("Pick a block from your hand, then click a square.")
+    if pieces == "chips":
+        return _("Pick a chip from your hand, then click a square.")
+    return _("Pick a tile from your hand, then click a square.")
+
+
 def _pieces(game_name: str) -> str:
     info = GAMES.get(game_name)
     return info.pieces if info is not None else "tiles"

@@ -6,7 +6,7 @@
 (9, 8)
 >>> board.click_square(0, 0)
 >>> board.message, board.view["kind"]
-('Pick a tile from your hand, then click a square.', 'info')
+('Pick a block from your hand, then click a square.', 'info')
 """
 
 from __future__ import annotations

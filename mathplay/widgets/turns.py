@@ -15,7 +15,13 @@ from mathplay.core import Direction, Square, line_from_placements, square_name
 from mathplay.errors import MathplayError
 from mathplay.expr.pretty import pretty
 from mathplay.i18n import _, _n
-from mathplay.widgets.board_words import friendly_error, log_line, points_text, turn_text
+from mathplay.widgets.board_words import (
+    friendly_error,
+    log_line,
+    pick_a_piece,
+    points_text,
+    turn_text,
+)
 from mathplay.widgets.review_mode import TRY_KEEPS
 
 if TYPE_CHECKING:
@@ -107,7 +113,7 @@ class TurnMixin:
         elif board[square] is not None:
             self._say(_("{square} is taken.").format(square=name), "error")
         elif self._selected is None:  # the click moved the cursor there: no error
-            self._say(_("Pick a tile from your hand, then click a square."))
+            self._say(pick_a_piece(self.game_name))
         else:
             index = self._selected
             token = self.game.hands[self.game.to_move][index]

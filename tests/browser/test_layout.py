@@ -266,7 +266,7 @@ def test_typing_moves_the_cursor_on_and_a_blank_is_a_row_of_buttons(
 
     square("H8").click()  # no tile picked: the cursor moves, and no error
     expect(board.locator(".mp-message")).to_have_text(
-        "Pick a tile from your hand, then click a square."
+        "Pick a chip from your hand, then click a square."
     )
     expect(board.locator(".mp-message-error")).to_have_count(0)
     expect(square("H8")).to_be_focused()

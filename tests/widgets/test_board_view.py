@@ -92,5 +92,14 @@ def test_a_click_on_an_empty_square_without_a_tile_is_no_error() -> None:
     key = board.game.state_key()
     front_end(board, event="square", row=0, col=0)
     assert board.view["kind"] == "info"
-    assert board.message == "Pick a tile from your hand, then click a square."
+    assert board.message == "Pick a block from your hand, then click a square."
     assert board.game.state_key() == key and board.tentative == {}
+
+
+@pytest.mark.parametrize(
+    ("game", "piece"), [("summy", "block"), ("mixmath", "tile"), ("binary", "chip")]
+)
+def test_the_hint_to_pick_a_piece_uses_the_games_word(game: str, piece: str) -> None:
+    board = play(game, seats=["human", "human"], seed=1)
+    front_end(board, event="square", row=0, col=0)
+    assert board.message == f"Pick a {piece} from your hand, then click a square."
