@@ -9,6 +9,9 @@ them, one *kind* each:
 - ``symbols``: ``12 × 3 + 4 = 40``, with ``÷`` and ``−``;
 - ``star-slash``: ``12 * 3 + 4 = 40``, with ``/``;
 - ``three-sides``: ``12x3+4 = 40 = 36+4`` (a second side of the same or a near value);
+- ``capital-X``: ``12 X 3 + 4 = 40`` (a capital X for times, as some pupils type it);
+- ``false``: the ``plain`` equations that are false only;
+- ``4-digit``: ``4821 + 7302 - 1999 = 10124`` (four-digit numbers, spaced);
 - ``binary``: ``1100 x 11 + 100 = 101000`` in base 2 (numbers and results below 256,
   and only equations whose every value on the way is a whole number from 0 up, as base
   2's rules ask; sympy knows no such rule).
@@ -197,6 +200,29 @@ def kinds(count: int, seed: int = SEED) -> dict[str, tuple[list[str], list[str],
     out["three-sides"] = (
         [f"{left} = {right} = {third}" for left, right, third in three],
         [python(left, right, third) for left, right, third in three],
+        10,
+    )
+    out["capital-X"] = (
+        [f"{_spaced(left, {'x': 'X'})} = {right}" for left, right, _v in plain],
+        [python(left, right) for left, right, _v in plain],
+        10,
+    )
+    false = [(left, right) for left, right, value in plain if value != right]
+    out["false"] = (
+        [f"{left}={right}" for left, right in false],
+        [python(left, right) for left, right in false],
+        10,
+    )
+    rng = random.Random(seed + 3)
+    big = []
+    for _index in range(count):
+        a, b, c = (rng.randint(1000, 9999) for _n in range(3))
+        left = f"{a}+{b}-{c}" if a + b >= c else f"{a}+{b}+{c}"
+        value = a + b - c if a + b >= c else a + b + c
+        big.append((left, value if rng.random() < 0.5 else value + rng.choice((1, 10, 100))))
+    out["4-digit"] = (
+        [f"{_spaced(left, {})} = {right}" for left, right in big],
+        [python(left, right) for left, right in big],
         10,
     )
     small = _parts(count, seed + 2, most=255)

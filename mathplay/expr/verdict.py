@@ -76,7 +76,7 @@ class Verdict:
     common value when the equation holds. ``steps`` and ``latex`` explain it.
     """
 
-    __slots__ = ("__dict__", "_raw", "_sides", "base", "holds", "order", "reason", "text")
+    __slots__ = ("__dict__", "_raw", "_reason", "_sides", "base", "holds", "order", "text")
 
     def __init__(
         self,
@@ -84,7 +84,7 @@ class Verdict:
         sides: tuple[Side, ...] | None,
         raw: list[Number | None],
         holds: bool,
-        reason: str | None,
+        reason: str | Callable[[], str] | None,
         base: int,
         order: str,
     ) -> None:
@@ -92,12 +92,23 @@ class Verdict:
         self._sides = sides
         self._raw = raw
         self.holds = holds
-        self.reason = read_words(reason) if reason else reason  # ΚΑΙ for a Greek pupil
+        # A false equation's reason is written when it is first read: a game's move search
+        # checks many false equations and reads none of their reasons.
+        self._reason = reason
         self.base = base
         self.order = order
 
     def __bool__(self) -> bool:
         return self.holds
+
+    @cached_property
+    def reason(self) -> str | None:
+        """One sentence a pupil can act on when the equation does not hold, in their
+        language's words (ΚΑΙ for a Greek pupil); ``None`` when it holds."""
+        reason = self._reason
+        if callable(reason):
+            reason = reason()
+        return read_words(reason) if reason else reason
 
     @property
     def sides(self) -> tuple[Side, ...]:
@@ -319,8 +330,15 @@ def check(text: str, *, base: int = 10, order: str = "math") -> Verdict:
     else:
         assert sides is not None
         names, numbers = [str(side) for side in sides], [side.is_number for side in sides]
-    reason = _mismatch_reason(names, numbers, raw, base)  # type: ignore[arg-type]
-    return Verdict(text, sides, raw, False, reason, base, order)
+    return Verdict(
+        text,
+        sides,
+        raw,
+        False,
+        lambda: _mismatch_reason(names, numbers, raw, base),  # type: ignore[arg-type]
+        base,
+        order,
+    )
 
 
 def evaluate(text: str, *, base: int = 10, order: str = "math") -> Any:

@@ -219,8 +219,7 @@ def test_plain_sides_are_the_parsed_sides(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "8X15=120",  # other spellings take the general path
-        "8·15=120",
+        "8·15=120",  # other spellings take the general path
         "5 AND 3=1",
         "07=7",
         "1++2=3",
@@ -234,3 +233,10 @@ def test_plain_sides_are_the_parsed_sides(text: str) -> None:
 )
 def test_other_text_is_not_plain(text: str) -> None:
     assert plain_decimal_sides(text) is None
+
+
+def test_a_capital_x_is_plain_too() -> None:
+    # A capital X for times (as some pupils type it) takes the fast path, as x does.
+    assert plain_decimal_sides("8X15=120") == ["8x15", "120"]
+    assert plain_decimal_sides("8 X 15 = 120") == ["8x15", "120"]
+    assert plain_decimal_sides("XOR=1") is None
