@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mathplay.core import Direction, Square, line_from_placements, square_name
+from mathplay.core.outcome import EndReason
 from mathplay.errors import MathplayError
 from mathplay.expr.pretty import pretty
 from mathplay.i18n import _, _n
@@ -300,7 +301,10 @@ class TurnMixin:
     def _ends_the_game(self: BoardWidget, notation: str) -> str:
         """The warning to give before ``notation`` when it is a turn that scores nothing
         and ends the game (a pass, an exchange, a turn ended with nothing placed), else
-        ``""``. Worked out on a copy: the game itself is not touched."""
+        ``""``. Worked out on a copy: the game itself is not touched. A move that places
+        tiles, and a game that ends because a player used their last tile, never warn."""
+        if notation.split()[0] not in ("pass", "end", self.exchange_word):
+            return ""
         game = self.game
         trial = game.copy()
         mover = game.to_move
@@ -310,7 +314,7 @@ class TurnMixin:
             return ""  # the engine will refuse it, and say why
         gained = sum(entry.score for entry in trial.history[game.ply :] if entry.player == mover)
         outcome = trial.outcome
-        if outcome is None or gained > 0:
+        if outcome is None or gained > 0 or outcome.reason is EndReason.OUT_OF_TILES:
             return ""
         button = self._label(notation.split()[0])
         lost = game.scores[mover] - trial.scores[mover]

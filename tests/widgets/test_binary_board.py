@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from mathplay.games.binary import Binary
 from mathplay.games.binary.game import EMPTY_DIAGRAM
 from mathplay.widgets import BinaryBoard, play
@@ -116,9 +118,6 @@ def test_new_game_with_binary_options() -> None:
 
 
 def test_a_pass_that_ends_the_game_is_warned_of_once_and_one_that_does_not_is_played() -> None:
-    from mathplay import Binary
-    from mathplay.widgets import BinaryBoard
-
     game = Binary(players=2, seed=1)
     board = BinaryBoard(game, ["human", "human"], threaded=False)
     front_end(board, event="action", id="pass")  # the game goes on: played at once
@@ -134,3 +133,16 @@ def test_a_pass_that_ends_the_game_is_warned_of_once_and_one_that_does_not_is_pl
     )
     front_end(board, event="action", id="pass")
     assert game.is_over
+
+
+def test_only_a_scoreless_turn_is_tried_on_a_copy_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Binary(players=2, seed=1)
+    board = BinaryBoard(game, ["human", "human"], threaded=False)
+    copies: list[int] = []
+    original = game.copy
+    monkeypatch.setattr(game, "copy", lambda: copies.append(game.ply) or original())
+    move = game.legal_moves()[0]
+    board._submit(str(move))  # a move that places chips: played, never tried first
+    assert game.ply == 1 and copies == []
+    front_end(board, event="action", id="pass")  # a pass is tried on a copy first
+    assert game.ply == 2 and copies == [1]
