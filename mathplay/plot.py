@@ -41,7 +41,7 @@ mathplay.render.errors.PictureError: unknown operator 'nand': use one of AND, OR
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mathplay.render.errors import PictureError
 from mathplay.render.palette import Theme
@@ -49,6 +49,10 @@ from mathplay.render.picture import SvgPicture, described, wants_svg
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
+
+    from mathplay.core.state import AnyGame
+    from mathplay.render.model import Drawable
+    from mathplay.render.review_view import Reviewable
 
 __all__ = [
     "PictureError",
@@ -64,7 +68,7 @@ __all__ = [
 
 
 def board(
-    game: Any,
+    game: Drawable,
     *,
     last_move: bool = True,
     title: bool = True,
@@ -90,7 +94,9 @@ def board(
     )
 
 
-def scores(game: Any, *, theme: str | Theme = "light", format: str = "auto") -> Figure | SvgPicture:
+def scores(
+    game: AnyGame, *, theme: str | Theme = "light", format: str = "auto"
+) -> Figure | SvgPicture:
     """Every player's score after every move of ``game`` (one line and marker per player)."""
     from mathplay.render.svg_scores import scores_picture
 
@@ -102,7 +108,7 @@ def scores(game: Any, *, theme: str | Theme = "light", format: str = "auto") -> 
 
 
 def review(
-    game: Any, player: int = 0, *, theme: str | Theme = "light", format: str = "auto"
+    game: Reviewable, player: int = 0, *, theme: str | Theme = "light", format: str = "auto"
 ) -> Figure | SvgPicture:
     """``player``'s points at each of their turns beside the best points there were then
     (``game.review()``; a game or its review): a filled bar in front of a hatched one."""

@@ -44,3 +44,32 @@ def test_the_architecture_document_draws_the_same_layers() -> None:
         {"mathplay (the command)"} if group == {"__main__"} else group for group in layers()
     ]
     assert drawn == expected
+
+
+def test_no_module_switches_a_type_check_off() -> None:
+    """mypy runs strict on every module: none turns an error code off for itself."""
+    switched = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "mathplay").rglob("*.py")
+        if "disable-error-code" in path.read_text(encoding="utf-8")
+    ]
+    assert switched == []
+
+
+def test_the_board_is_one_class_composed_of_parts() -> None:
+    """The board widget inherits only from anywidget; its turns, computer seats, review
+    and waiting game are parts it holds, each knowing the board."""
+    from mathplay.widgets.base import BoardWidget
+    from mathplay.widgets.boards import SummyBoard
+
+    own = [cls for cls in BoardWidget.__mro__ if cls.__module__.startswith("mathplay")]
+    assert own == [BoardWidget]
+    board = SummyBoard(threaded=False)
+    parts = [board._turns, board._computer_seats, board._review_mode, board._waiting]
+    assert [type(part).__name__ for part in parts] == [
+        "Turns",
+        "ComputerSeats",
+        "ReviewMode",
+        "WaitingGame",
+    ]
+    assert all(part.board is board for part in parts)

@@ -82,7 +82,7 @@ def game_names() -> tuple[str, ...]:
     return tuple(GAMES)
 
 
-def describe(game: Any) -> GameInfo:
+def describe(game: object) -> GameInfo:
     """The descriptor of ``game``: a game object, a game class, its name (any case) or
     its save format (``"mathplay.summy"``)."""
     for info in GAMES.values():

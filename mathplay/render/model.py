@@ -16,21 +16,28 @@ object that looks like one of them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 from mathplay.core.grid import Grid
 from mathplay.core.squares import Special, Square, square_name
+from mathplay.core.state import AnyGame
 from mathplay.i18n import _
 from mathplay.render.errors import PictureError
 
 __all__ = [
     "BoardView",
     "CellView",
+    "Drawable",
     "board_view",
     "game_name",
     "last_move_squares",
     "tile_font_scale",
 ]
+
+#: What a board picture draws: one of the games (with its history and special squares),
+#: or a bare ``Grid`` (a worksheet's). Anything else is refused with a
+#: :class:`~mathplay.render.errors.PictureError` that says what to give.
+Drawable: TypeAlias = "AnyGame | Grid"
 
 BLANK_MARK = "?"
 #: Tokens typed with ASCII are drawn with their typographic sign (notation is unchanged).
@@ -103,7 +110,7 @@ class BoardView:
         return [kind for kind in Special if kind in kinds]
 
 
-def _grid_of(game: Any) -> Grid:
+def _grid_of(game: Drawable) -> Grid:
     if isinstance(game, Grid):
         return game
     board = getattr(game, "board", None)
@@ -132,12 +139,14 @@ def _turn_length(history: tuple[Any, ...], players: int) -> int:
     return count
 
 
-def last_move_squares(game: Any) -> frozenset[Square]:
+def last_move_squares(game: Drawable) -> frozenset[Square]:
     """The squares whose tiles the last turn put down (empty before any move).
 
     Found by undoing the last turn on a copy of the game and comparing the boards, so it
     works the same for every game. Objects without ``copy``/``undo`` have no last move.
     """
+    if isinstance(game, Grid):
+        return frozenset()
     history = tuple(getattr(game, "history", ()) or ())
     if not history or not hasattr(game, "copy"):
         return frozenset()
@@ -160,7 +169,7 @@ def last_move_squares(game: Any) -> frozenset[Square]:
     )
 
 
-def game_name(game: Any) -> str:
+def game_name(game: Drawable) -> str:
     """``"Summy"``, ``"Mixmath"``, ``"Binary"``: the game class that owns the save format
     (a subclass that only tweaks a game is named after the game)."""
     if isinstance(game, Grid):
@@ -171,7 +180,7 @@ def game_name(game: Any) -> str:
     return type(game).__name__
 
 
-def board_view(game: Any, *, last_move: bool = True) -> BoardView:
+def board_view(game: Drawable, *, last_move: bool = True) -> BoardView:
     """Everything a board picture shows for ``game`` (a game or a ``Grid``)."""
     grid = _grid_of(game)
     specials: dict[Square, Special] = {}

@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Patch, Rectangle
 
 from mathplay.i18n import _
-from mathplay.render.model import BoardView, board_view, tile_font_scale
+from mathplay.render.model import BoardView, Drawable, board_view, tile_font_scale
 from mathplay.render.mpl_common import halo, new_figure, plain_axes
 from mathplay.render.palette import Theme, get_theme
 
@@ -29,7 +29,7 @@ LEGEND_COLUMNS = 3
 
 
 def board_figure(
-    game: Any, *, last_move: bool = True, title: bool = True, theme: str | Theme = "light"
+    game: Drawable, *, last_move: bool = True, title: bool = True, theme: str | Theme = "light"
 ) -> Figure:
     """The board of ``game`` (a game or a ``Grid``) as a figure."""
     colours = get_theme(theme)

@@ -12,20 +12,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
 from mathplay.i18n import _
 from mathplay.render.mpl_common import new_figure
 from mathplay.render.palette import Theme, get_theme
-from mathplay.render.review_view import review_view
+from mathplay.render.review_view import Reviewable, review_view
 
 __all__ = ["review_figure"]
 
 
-def review_figure(game: Any, player: int = 0, *, theme: str | Theme = "light") -> Figure:
+def review_figure(game: Reviewable, player: int = 0, *, theme: str | Theme = "light") -> Figure:
     """Bars per turn: the points taken (filled) in front of the best there was (hatched)."""
     colours = get_theme(theme)
     view = review_view(game, player)

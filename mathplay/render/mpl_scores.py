@@ -6,11 +6,10 @@ title) is worked out in :mod:`mathplay.render.scores`, shared with the SVG chart
 
 from __future__ import annotations
 
-from typing import Any
-
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from mathplay.core.state import AnyGame
 from mathplay.i18n import _
 from mathplay.render.mpl_common import new_figure
 from mathplay.render.palette import Theme, get_theme
@@ -22,7 +21,7 @@ MARKERS = ("o", "s", "^", "D", "v", "P")
 LINESTYLES = ("-", "--", "-.", ":")
 
 
-def scores_figure(game: Any, *, theme: str | Theme = "light") -> Figure:
+def scores_figure(game: AnyGame, *, theme: str | Theme = "light") -> Figure:
     """A line per player: score (up) over the moves played (across)."""
     colours = get_theme(theme)
     view = scores_view(game)

@@ -16,13 +16,20 @@ at each of their turns beside the best points there were then (``game.review()``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
+from mathplay.core.state import AnyGame, GameState
 from mathplay.i18n import _, clauses
 from mathplay.render.errors import PictureError
 from mathplay.render.model import game_name
 
-__all__ = ["ReviewView", "review_view"]
+if TYPE_CHECKING:  # the review is the ai layer's, beside this one: for type hints only
+    from mathplay.ai.review import Review
+
+__all__ = ["ReviewView", "Reviewable", "review_view"]
+
+#: What a review chart is made from: a game (reviewed first) or a game's review.
+Reviewable: TypeAlias = "AnyGame | Review"
 
 
 @dataclass(frozen=True)
@@ -48,20 +55,21 @@ class ReviewView:
         return f"{self.title}. {turns[:1].upper()}{turns[1:]}."
 
 
-def review_view(game_or_review: Any, player: int = 0) -> ReviewView:
+def review_view(game_or_review: Reviewable, player: int = 0) -> ReviewView:
     """The chart of ``player``'s turns (from 0) in a game or a game's review."""
-    review = game_or_review
-    if not hasattr(review, "turns"):
-        if not hasattr(game_or_review, "review"):
-            raise PictureError(
-                _("cannot chart a review of {kind}: it is not a game").format(
-                    kind=type(game_or_review).__name__
-                )
-            )
+    review: Any
+    if hasattr(game_or_review, "turns"):  # a review already
+        review = game_or_review
+        name = str(review.game).capitalize()
+    elif isinstance(game_or_review, GameState):
         name = game_name(game_or_review)
         review = game_or_review.review()
     else:
-        name = str(review.game).capitalize()
+        raise PictureError(
+            _("cannot chart a review of {kind}: it is not a game").format(
+                kind=type(game_or_review).__name__
+            )
+        )
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < review.players:
         raise PictureError(
             _("player is a number from 0 to {last}, not {value!r}").format(

@@ -14,8 +14,8 @@ from their ``history``. No matplotlib here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from mathplay.core.state import AnyGame
 from mathplay.i18n import _
 from mathplay.render.errors import PictureError
 from mathplay.render.model import game_name
@@ -23,7 +23,7 @@ from mathplay.render.model import game_name
 __all__ = ["ScoresView", "score_series", "scores_view"]
 
 
-def score_series(game: Any) -> list[tuple[int, ...]]:
+def score_series(game: AnyGame) -> list[tuple[int, ...]]:
     """The scores before the first move and after every move (``len(history) + 1`` rows)."""
     history = tuple(getattr(game, "history", ()) or ())
     scores = getattr(game, "scores", None)
@@ -80,7 +80,7 @@ class ScoresView:
         )
 
 
-def scores_view(game: Any) -> ScoresView:
+def scores_view(game: AnyGame) -> ScoresView:
     """Everything a score chart of ``game`` shows."""
     series = score_series(game)
     history = tuple(getattr(game, "history", ()) or ())

@@ -18,11 +18,10 @@ True
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 from mathplay.i18n import _
 from mathplay.render.errors import PictureError
-from mathplay.render.model import BoardView, CellView, board_view, tile_font_scale
+from mathplay.render.model import BoardView, CellView, Drawable, board_view, tile_font_scale
 from mathplay.render.palette import Theme, get_theme
 from mathplay.render.picture import image_html
 
@@ -42,7 +41,7 @@ def _num(value: float) -> str:
 
 
 def board_svg(
-    game: Any,
+    game: Drawable,
     *,
     last_move: bool = True,
     size_px: int = 480,
@@ -63,7 +62,7 @@ def board_svg(
     return view_svg(board_view(game, last_move=last_move), size_px, get_theme(theme))
 
 
-def board_html(game: Any) -> str:
+def board_html(game: Drawable) -> str:
     """The board of ``game`` as a notebook shows it: the SVG as an image whose text
     alternative says the board, the tiles on it (each line) and the scores."""
     view = board_view(game)

@@ -16,10 +16,9 @@ True
 from __future__ import annotations
 
 import textwrap
-from typing import Any
 
 from mathplay.i18n import _
-from mathplay.render.model import BoardView, board_view
+from mathplay.render.model import BoardView, Drawable, board_view
 from mathplay.render.palette import Theme, get_theme
 from mathplay.render.picture import SvgPicture
 from mathplay.render.svg import MARGIN, board_parts, hatch_pattern
@@ -32,7 +31,7 @@ LEGEND_FONT = pt(9)
 
 
 def board_picture(
-    game: Any, *, last_move: bool = True, title: bool = True, theme: str | Theme = "light"
+    game: Drawable, *, last_move: bool = True, title: bool = True, theme: str | Theme = "light"
 ) -> SvgPicture:
     """The board of ``game`` (a game or a ``Grid``) as an :class:`SvgPicture`."""
     colours = get_theme(theme)

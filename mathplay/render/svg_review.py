@@ -14,12 +14,10 @@ them apart), each bar with its number and a ``<title>`` for screen readers.
 
 from __future__ import annotations
 
-from typing import Any
-
 from mathplay.i18n import _
 from mathplay.render.palette import Theme, get_theme
 from mathplay.render.picture import SvgPicture
-from mathplay.render.review_view import review_view
+from mathplay.render.review_view import Reviewable, review_view
 from mathplay.render.svg_common import Canvas, nice_ticks, pt
 
 __all__ = ["review_picture"]
@@ -28,7 +26,9 @@ FONT = pt(9)
 LEFT, TOP, WIDE, HIGH = 70.0, 58.8, 504.0, 302.4
 
 
-def review_picture(game: Any, player: int = 0, *, theme: str | Theme = "light") -> SvgPicture:
+def review_picture(
+    game: Reviewable, player: int = 0, *, theme: str | Theme = "light"
+) -> SvgPicture:
     """Bars per turn: the points taken (filled) in front of the best there was (hatched)."""
     colours = get_theme(theme)
     view = review_view(game, player)

@@ -17,8 +17,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
+from mathplay.core.state import AnyGame
 from mathplay.i18n import _
 from mathplay.render.palette import Theme, get_theme
 from mathplay.render.picture import SvgPicture
@@ -60,7 +59,7 @@ def marker(kind: str, x: float, y: float, size: float, colour: str) -> str:
     return f'<polygon points="{points}" {fill}/>'
 
 
-def scores_picture(game: Any, *, theme: str | Theme = "light") -> SvgPicture:
+def scores_picture(game: AnyGame, *, theme: str | Theme = "light") -> SvgPicture:
     """A line per player: score (up) over the moves played (across)."""
     colours = get_theme(theme)
     view = scores_view(game)

@@ -17,6 +17,7 @@ import anywidget
 import traitlets
 
 from mathplay.core import Direction, Special, Square, square_name
+from mathplay.core.state import AnyGame
 from mathplay.errors import MathplayError
 from mathplay.expr.pretty import read_words
 from mathplay.i18n import (
@@ -34,7 +35,7 @@ from mathplay.widgets.computers import ComputerSeats
 from mathplay.widgets.review_mode import ReviewMode
 from mathplay.widgets.seats import DEFAULT_COMPUTER, SEAT_CHOICES, parse_seats, seat_label
 from mathplay.widgets.static import static_file
-from mathplay.widgets.turns import TurnMixin
+from mathplay.widgets.turns import Turns
 from mathplay.widgets.waiting_game import WaitingGame
 
 __all__ = ["BoardWidget", "MoveCallback"]
@@ -43,8 +44,16 @@ __all__ = ["BoardWidget", "MoveCallback"]
 MoveCallback = Callable[[Any, Any], None]
 
 
-class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.AnyWidget):
-    """A playable board for one game; subclasses say how the game looks and is set up."""
+class BoardWidget(anywidget.AnyWidget):
+    """A playable board for one game; subclasses say how the game looks and is set up.
+
+    The board is composed of four parts, each in its own module, each holding a
+    reference to the board and its own state: :class:`~mathplay.widgets.turns.Turns`
+    (clicks, keys and buttons), :class:`~mathplay.widgets.computers.ComputerSeats`,
+    :class:`~mathplay.widgets.review_mode.ReviewMode` and
+    :class:`~mathplay.widgets.waiting_game.WaitingGame`. The board keeps what they
+    share: the game, the seats, the turn being built and the message, and draws it.
+    """
 
     _esm = static_file("board.js")
     _css = static_file("board.css")
@@ -58,10 +67,12 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.A
     exchange_word: ClassVar[str] = "exchange"
     #: Mixmath places tile by tile (each placement is played at once).
     places_one_by_one: ClassVar[bool] = False
+    #: Typed keys that stand for a tile (``*`` for ``x`` …), per game.
+    key_aliases: ClassVar[dict[str, str]] = {}
 
     def __init__(
         self,
-        game: Any = None,
+        game: AnyGame | None = None,
         seats: Sequence[str] | None = None,
         *,
         threaded: bool = True,
@@ -71,8 +82,11 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.A
         self.threaded = threaded
         self.pause = pause if threaded else 0.0
         self._lock = threading.RLock()
-        self._worker = None
         self._callbacks: list[MoveCallback] = []
+        self._turns = Turns(self)
+        self._computer_seats = ComputerSeats(self)
+        self._review_mode = ReviewMode(self)
+        self._waiting = WaitingGame(self)
         #: The game a New game replaced, with its seats, until a move is made in the new
         #: one: Undo brings it back.
         self._previous: tuple[Any, list[str]] | None = None
@@ -115,6 +129,16 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.A
         """The engine's list of turn actions allowed now, or ``None`` when it has none."""
         return None
 
+    def _challenge_last(self) -> tuple[bool, str | None]:
+        """Challenge the last placement (Mixmath's challenge mode): whether the challenge
+        is upheld, and the reason the placement is wrong (the engine raises when no
+        challenge may be made now)."""
+        raise MathplayError(_("There is nothing to challenge in this game."))
+
+    def blank_choices(self) -> list[str]:
+        """What a blank may stand for, offered as buttons (empty: the value is typed)."""
+        return []
+
     # --- public API -----------------------------------------------------------------
 
     @property
@@ -126,6 +150,63 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.A
     def tentative(self) -> dict[Square, str]:
         """Tiles placed this turn but not played yet: square → token."""
         return {square: token for square, (_index, token) in self._tentative.items()}
+
+    def click_tile(self, index: int) -> None:
+        """Pick (or put down) tile ``index`` of the hand; in exchange mode, mark it."""
+        self._turns.click_tile(index)
+
+    def click_square(self, row: int, col: int) -> None:
+        """Put the picked tile on a square, or take back a tile placed this turn."""
+        self._turns.click_square(row, col)
+
+    def choose_blank(self, value: str) -> None:
+        """Say which value the blank waiting to be placed stands for."""
+        self._turns.choose_blank(value)
+
+    def key(self, key: str, square: Square) -> None:
+        """A key pressed with the cursor on ``square``: a tile, Enter, Backspace, Escape."""
+        self._turns.key(key, square)
+
+    def press(self, action: str) -> None:
+        """A button: play, end, draw, pass, exchange/discard, challenge, undo, hint,
+        new, or one of the review's."""
+        self._turns.press(action)
+
+    def wait(self, timeout: float = 60.0) -> None:
+        """Block until the computer seats have moved (for tests and scripts; a board
+        on the event loop moves as the loop runs, see :attr:`moves_pending`)."""
+        self._computer_seats.wait(timeout)
+
+    @property
+    def moves_pending(self) -> bool:
+        """Whether a computer seat is still to move (it is thinking, or scheduled)."""
+        return self._thinking
+
+    @property
+    def waits(self) -> bool:
+        """Whether this board is a pupil's own game (``mathplay.play``), kept as it goes
+        and offered again when they come back."""
+        return self._waiting.waits
+
+    @waits.setter
+    def waits(self, value: bool) -> None:
+        self._waiting.waits = bool(value)
+
+    @property
+    def offer_text(self) -> str:
+        """The question asked above the board about a kept game ("" when none)."""
+        return self._waiting.text
+
+    def go_on(self) -> None:
+        """ "Yes, go on": the pupil's kept game on the board, with its seats."""
+        self._waiting.go_on()
+
+    def new_instead(self) -> None:
+        """ "No, a new game": the kept game is forgotten; this board's game goes on."""
+        self._waiting.new_instead()
+
+    def _ipython_display_(self) -> None:
+        self._waiting.display()
 
     def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
         """Call ``callback(board, entry)`` after every move; ``remove=True`` to stop."""
@@ -154,30 +235,25 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.A
 
     # --- setting up -------------------------------------------------------------------
 
-    def _setup(self, game: Any, seats: Sequence[str] | None) -> None:
+    def _setup(self, game: AnyGame, seats: Sequence[str] | None) -> None:
         self.wait()
-        self.game = game
+        self.game: AnyGame = game
         self.seats = parse_seats(seats, game.players)
-        self._computers: dict[int, Any] = {}
+        self._computer_seats.new_game()
+        self._turns.new_game()
+        self._review_mode.new_game()  # a new game leaves the review of the old one
         self._reset_turn()
-        self._last = []
+        self._last: list[Square] = []
         self._seen = game.board
-        self._hint_level = 0
-        self._hint = []
-        self._hint_tiles = []
-        self._explained_signs: set[int] = set()
-        #: A scoreless turn that would end the game, already warned of: (notation, ply).
-        self._warned = None
+        self._hint: list[Square] = []
+        self._hint_tiles: list[tuple[Square, str]] = []
         self._message, self._kind = "", "info"
         self._thinking = False
-        self._review = None  # a new game leaves the review of the old one
-        self._trying = None
-        self._game_recorded = False
         self._direction = Direction.ACROSS
         with self.hold_sync():
             self.layout_data = self._layout()
             self._refresh()
-        self._start_computers()
+        self._computer_seats.start()
 
     def _layout(self) -> dict[str, Any]:
         """What stays while a game lasts: the squares, the legend, the texts."""
@@ -203,11 +279,12 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.A
             self._refresh()
 
     def _reset_turn(self) -> None:
-        self._selected = None
-        self._tentative = {}
+        """The turn being built starts again: no tile picked, placed or marked."""
+        self._selected: int | None = None
+        self._tentative: dict[Square, tuple[int, str]] = {}
         self._exchanging = False
-        self._marked = set()
-        self._blank = None
+        self._marked: set[int] = set()
+        self._blank: tuple[Square, int] | None = None
 
     def _option_spec(self) -> list[dict[str, Any]]:
         seat_choices = [
@@ -254,8 +331,8 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.A
             return
         event = content.get("event")
         if (
-            self._review is not None
-            and self._trying is None
+            self._review_mode.review is not None
+            and self._review_mode.trying is None
             and event
             in (
                 "tile",
@@ -309,7 +386,8 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.A
     def _names(self) -> list[str]:
         # While a turn is tried again the seats are all the pupil's, but the players keep
         # the names they had in the game.
-        seats = self._trying[1] if self._trying is not None else self.seats
+        trying = self._review_mode.trying
+        seats = trying[1] if trying is not None else self.seats
         return [seat_label(seats, i) for i in range(self.game.players)]
 
     def _hand_owner(self) -> int | None:
@@ -324,8 +402,8 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.A
         """Send everything that changed as one trait update (one comm message)."""
         with self._lock:
             self.view = self._view()
-        self._record_game_end()
-        self._keep_game()
+        self._review_mode.record_game_end()
+        self._waiting.keep()
 
     def _view(self) -> dict[str, Any]:
         game = self.game
@@ -345,13 +423,13 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.A
         allowed = self.allowed()
         buttons = []
         choosing = self._exchanging or self._blank is not None
-        for action in self._shown_actions():
+        for action in self._review_mode.shown_actions():
             if action.startswith("review"):
                 buttons.append(
                     {
                         "id": action,
-                        "label": self._review_label(action),
-                        "enabled": self._review_enabled(action),
+                        "label": self._review_mode.label(action),
+                        "enabled": self._review_mode.enabled(action),
                         "pressed": False,
                     }
                 )
@@ -381,7 +459,7 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.A
             buttons.append(
                 {"id": "cancel", "label": _("Cancel"), "enabled": True, "pressed": False}
             )
-        return self._review_view(
+        return self._review_mode.view(
             {
                 "cells": cells,
                 "tentative": [
@@ -503,5 +581,16 @@ class BoardWidget(TurnMixin, ComputerSeats, ReviewMode, WaitingGame, anywidget.A
         self._seen = board
 
     def _say(self, message: str, kind: str = "info") -> None:
+        """Show ``message`` under the board (``kind``: info, error, hint, thinking, over)."""
         self._message, self._kind = message, kind
         self._refresh()
+
+    def _human_turn(self) -> bool:
+        """Whether a person is to move in a game not over."""
+        return not self.game.is_over and self.seats[self.game.to_move] == "human"
+
+    def _moved(self, entries: Sequence[Any]) -> None:
+        """Tell the ``on_move`` callbacks of ``entries`` (moves just played)."""
+        for entry in entries:
+            for callback in list(self._callbacks):
+                callback(self, entry)

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from mathplay.core import Special, Square
 from mathplay.expr.pretty import pretty_token
+from mathplay.games.mixmath import Mixmath
 from mathplay.i18n import _
 from mathplay.widgets.base import BoardWidget
 
@@ -84,8 +85,6 @@ class MixmathBoard(BoardWidget):
 
     @classmethod
     def make_game(cls, options: dict[str, Any]) -> Any:
-        from mathplay.games.mixmath import Mixmath
-
         options = dict(options)
         seed = _seed(options)
         return Mixmath(seed=seed, **options)
@@ -124,7 +123,19 @@ class MixmathBoard(BoardWidget):
         return actions
 
     def allowed(self) -> set[str] | None:
-        return set(self.game.turn_actions())
+        return set(self._mixmath().turn_actions())
+
+    def _challenge_last(self) -> tuple[bool, str | None]:
+        game = self._mixmath()
+        reason = game.challenge_reason()
+        return game.challenge(), reason
+
+    def _mixmath(self) -> Mixmath:
+        """The game, as the Mixmath it always is on this board."""
+        game = self.game
+        if not isinstance(game, Mixmath):
+            raise TypeError(f"a Mixmath board shows a Mixmath game, not {type(game).__name__}")
+        return game
 
     def show(self, token: str) -> str:
         return token[1:] if token.startswith("?") and len(token) > 1 else token

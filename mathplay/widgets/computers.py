@@ -1,5 +1,3 @@
-# mypy: disable-error-code="misc"
-# (the mixin methods are typed with `self: BoardWidget`, the class they are mixed into)
 """Computer seats: they move by themselves, in the background, with a visible
 "thinking…" state.
 
@@ -21,7 +19,6 @@ import sys
 import threading
 import time
 import zlib
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from mathplay.core.state import AnyGame
@@ -64,111 +61,116 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 
 
 class ComputerSeats:
-    """Mixed into ``BoardWidget``: running the computer seats."""
+    """A part of :class:`~mathplay.widgets.base.BoardWidget`: runs its computer seats.
 
-    _worker: threading.Thread | None
+    It keeps the computer players (one per seat, made on their first turn, seeded from
+    the game's seed so that a game replays) and the thread a computer thinks in.
+    """
 
-    def wait(self: BoardWidget, timeout: float = 60.0) -> None:
-        """Block until the computer seats have moved (for tests and scripts; a board
-        on the event loop moves as the loop runs, see :meth:`moves_pending`)."""
-        worker = self._worker
+    def __init__(self, board: BoardWidget) -> None:
+        self.board = board
+        self.worker: threading.Thread | None = None
+        self.players: dict[int, Any] = {}
+
+    def new_game(self) -> None:
+        """A new game on the board: new players for its seats."""
+        self.players = {}
+
+    def wait(self, timeout: float = 60.0) -> None:
+        """Block until the computer seats have moved."""
+        worker = self.worker
         if worker is not None:
             worker.join(timeout)
 
-    @property
-    def moves_pending(self: BoardWidget) -> bool:
-        """Whether a computer seat is still to move (it is thinking, or scheduled)."""
-        return self._thinking
-
-    def _human_turn(self: BoardWidget) -> bool:
-        return not self.game.is_over and self.seats[self.game.to_move] == "human"
-
-    def _start_computers(self: BoardWidget) -> None:
-        if self.game.is_over or self.seats[self.game.to_move] == "human":
+    def start(self) -> None:
+        """Let the computer seats move, if one is to move now."""
+        board = self.board
+        if board.game.is_over or board.seats[board.game.to_move] == "human":
             return
-        self._thinking = True  # set before any click can be handled: clicks wait
-        if not self.threaded:
-            self._computers_move()
+        board._thinking = True  # set before any click can be handled: clicks wait
+        if not board.threaded:
+            self._move()
             return
         if threads_work():
-            worker = threading.Thread(target=self._computers_move, daemon=True)
-            self._worker = worker
+            worker = threading.Thread(target=self._move, daemon=True, name="mathplay-computer")
+            self.worker = worker
             try:
                 worker.start()
                 return
             except RuntimeError:  # "can't start new thread": use the loop instead
-                self._worker = None
-        self._schedule_turn(self.game)
+                self.worker = None
+        self._schedule_turn(board.game)
 
-    def _computer_to_move(self: BoardWidget, game: AnyGame) -> bool:
-        return not game.is_over and self.seats[game.to_move] != "human" and game is self.game
+    def _to_move(self, game: AnyGame) -> bool:
+        board = self.board
+        return not game.is_over and board.seats[game.to_move] != "human" and game is board.game
 
-    def _computers_move(self: BoardWidget) -> None:
+    def _move(self) -> None:
         """Computer seats think on a copy of the game, then their moves are replayed on
         the real one under the lock, so the board never shows half a turn."""
-        game = self.game
-        while self._computer_to_move(game):
+        board = self.board
+        game = board.game
+        while self._to_move(game):
             self._say_thinking(game)
-            if self.pause:
-                time.sleep(self.pause)
+            if board.pause:
+                time.sleep(board.pause)
             if not self._one_turn(game):
                 return
-        self._thinking = False
+        board._thinking = False
 
-    def _say_thinking(self: BoardWidget, game: AnyGame) -> None:
-        self._thinking = True
-        name = self._names()[game.to_move]
-        self._say(_("{name} is thinking…").format(name=name), "thinking")
+    def _say_thinking(self, game: AnyGame) -> None:
+        board = self.board
+        board._thinking = True
+        name = board._names()[game.to_move]
+        board._say(_("{name} is thinking…").format(name=name), "thinking")
 
-    def _schedule_turn(self: BoardWidget, game: AnyGame) -> None:
+    def _schedule_turn(self, game: AnyGame) -> None:
         """The next computer turn as a callback of the event loop (no threads here)."""
         loop = _running_loop()
         if loop is None:  # no loop either: move now
-            self._computers_move()
+            self._move()
             return
         self._say_thinking(game)
-        loop.call_later(max(self.pause, LOOP_DELAY), self._loop_turn, game)
+        loop.call_later(max(self.board.pause, LOOP_DELAY), self._loop_turn, game)
 
-    def _loop_turn(self: BoardWidget, game: AnyGame) -> None:
-        if not self._computer_to_move(game):  # a New game or Undo came first
-            if game is self.game:
-                self._thinking = False
+    def _loop_turn(self, game: AnyGame) -> None:
+        if not self._to_move(game):  # a New game or Undo came first
+            if game is self.board.game:
+                self.board._thinking = False
             return
-        if self._one_turn(game) and self._computer_to_move(game):
+        if self._one_turn(game) and self._to_move(game):
             self._schedule_turn(game)
 
-    def _one_turn(self: BoardWidget, game: AnyGame) -> bool:
+    def _one_turn(self, game: AnyGame) -> bool:
         """One computer seat's whole turn on ``game``; ``False`` if it could not move."""
+        board = self.board
         seat = game.to_move
-        name = self._names()[seat]
+        name = board._names()[seat]
         try:
-            player = self._computers.get(seat)
+            player = self.players.get(seat)
             if player is None:
                 seed = _number(getattr(game, "seed", 0)) * 10 + seat  # replayable
-                player = make_computer(self.seats[seat], seed=seed)
-                self._computers[seat] = player
+                player = make_computer(board.seats[seat], seed=seed)
+                self.players[seat] = player
             played = player.play_turn(game.copy())
-            with self._lock:
+            with board._lock:
                 before = game.ply
                 for notation in played:
                     game.play(notation)
         except (MathplayError, ImportError) as error:
-            self._thinking = False
-            self._say(
+            board._thinking = False
+            board._say(
                 _("The computer could not move: {error}").format(error=friendly_error(error)),
                 "error",
             )
             return False
-        self._thinking = False
+        board._thinking = False
         entries = game.history[before:]
-        self._moved(entries)
-        self._after_move(turn_text(self.game_name, name, [(e.move, e.score) for e in entries]))
+        board._moved(entries)
+        board._turns.after_move(
+            turn_text(board.game_name, name, [(e.move, e.score) for e in entries])
+        )
         return True
-
-    def _moved(self: BoardWidget, entries: Sequence[Any]) -> None:
-        for entry in entries:
-            for callback in list(self._callbacks):
-                callback(self, entry)
 
 
 def _number(seed: int | str) -> int:

@@ -1,5 +1,3 @@
-# mypy: disable-error-code="misc"
-# (the mixin methods are typed with `self: BoardWidget`, the class they are mixed into)
 """The review on the board: step through a game's turns, see the best move there
 was drawn on the board beside the one played, with the reason in words, and try a turn
 again.
@@ -15,7 +13,7 @@ its points against the best, and the review comes back; the game itself is not t
 (the try is played on a copy, so nothing is recorded as the game). **Back to the game**
 leaves the review.
 
-The logic is :mod:`mathplay.ai.review`'s; this mixin only shows it.
+The logic is :mod:`mathplay.ai.review`'s; this part of the board only shows it.
 """
 
 from __future__ import annotations
@@ -42,28 +40,40 @@ TRY_KEEPS = ("play", "direction", "end")
 
 
 class ReviewMode:
-    """Mixed into :class:`~mathplay.widgets.base.BoardWidget`."""
+    """A part of :class:`~mathplay.widgets.base.BoardWidget`: the review of its game."""
 
-    _review: Review | None = None
-    _review_at: int = 0
-    #: While a turn is tried again: the real game and seats, kept aside.
-    _trying: tuple[Any, list[str]] | None = None
-    #: Whether the game's end is in the pupil's records already.
-    _game_recorded: bool = False
+    def __init__(self, board: BoardWidget) -> None:
+        self.board = board
+        #: The review shown, or ``None`` when the board shows the game.
+        self.review: Review | None = None
+        #: The turn of the review shown (an index of ``review.turns``).
+        self.at = 0
+        #: While a turn is tried again: the real game and seats, kept aside.
+        self.trying: tuple[Any, list[str]] | None = None
+        #: Whether the game's end is in the pupil's records already.
+        self.recorded = False
+
+    def new_game(self) -> None:
+        """A new game on the board: the review of the old one goes."""
+        self.review = None
+        self.trying = None
+        self.recorded = False
 
     # --- which buttons ------------------------------------------------------------------
 
-    def _shown_actions(self: BoardWidget) -> list[str]:
+    def shown_actions(self) -> list[str]:
         """The buttons on show: the review's while reviewing, else the game's and Review."""
-        if self._trying is not None:
-            return [a for a in self.actions() if a in TRY_KEEPS] + ["review_stop_try"]
-        if self._review is not None:
+        if self.trying is not None:
+            return [a for a in self.board.actions() if a in TRY_KEEPS] + ["review_stop_try"]
+        if self.review is not None:
             return list(REVIEW_ACTIONS)
-        return [*self.actions(), "review"]
+        return [*self.board.actions(), "review"]
 
-    def _review_label(self: BoardWidget, action: str) -> str:
+    def label(self, action: str) -> str:
         return {
-            "review": _("See what you could have played") if self.game.is_over else _("Review"),
+            "review": _("See what you could have played")
+            if self.board.game.is_over
+            else _("Review"),
             "review_back": _("◀ Back"),
             "review_next": _("Next ▶"),
             "review_try": _("Try this turn again"),
@@ -71,71 +81,73 @@ class ReviewMode:
             "review_stop_try": _("Back to the review"),
         }[action]
 
-    def _review_enabled(self: BoardWidget, action: str) -> bool:
+    def enabled(self, action: str) -> bool:
         if action == "review":
             return (
-                bool(self.game.history)
-                and not self._thinking
-                and (self.game.is_over or self._human_turn())
+                bool(self.board.game.history)
+                and not self.board._thinking
+                and (self.board.game.is_over or self.board._human_turn())
             )
-        review = self._review
+        review = self.review
         if review is None:
             return action == "review_stop_try"
         if action == "review_back":
-            return self._review_at > 0
+            return self.at > 0
         if action == "review_next":
-            return self._review_at < len(review.turns) - 1
+            return self.at < len(review.turns) - 1
         if action == "review_try":
-            turn = review.turns[self._review_at]
-            return self.seats[turn.player] == "human" and bool(turn.best)
+            turn = review.turns[self.at]
+            return self.board.seats[turn.player] == "human" and bool(turn.best)
         return True
 
     # --- the buttons ----------------------------------------------------------------------
 
-    def _review_press(self: BoardWidget, action: str) -> bool:
+    def press(self, action: str) -> bool:
         """Handle a review button; ``False`` when ``action`` is not one."""
         if action == "review":
-            if not self._review_enabled("review"):
-                self._say(_("The review opens once a move is made and it is your turn."), "error")
+            if not self.enabled("review"):
+                self.board._say(
+                    _("The review opens once a move is made and it is your turn."), "error"
+                )
                 return True
-            self._reset_turn()
+            self.board._reset_turn()
             # Seen at once: a whole Binary game takes a few seconds to review.
-            self._say(_("Looking at every turn of the game…"))
-            self._review = self.game.review()
-            missed = [i for i, t in enumerate(self._review.turns) if t.missed > 0
-                      and self.seats[t.player] == "human"]  # fmt: skip
-            self._review_at = missed[0] if missed else 0
-            self._say(self._turn_words(), "info")
+            self.board._say(_("Looking at every turn of the game…"))
+            self.review = self.board.game.review()
+            missed = [i for i, t in enumerate(self.review.turns) if t.missed > 0
+                      and self.board.seats[t.player] == "human"]  # fmt: skip
+            self.at = missed[0] if missed else 0
+            self.board._say(self.turn_words(), "info")
             return True
         if action == "review_stop_try":
             self._end_try(_("You are back in the review."))
             return True
-        if action not in REVIEW_ACTIONS or self._review is None:
+        if action not in REVIEW_ACTIONS or self.review is None:
             return False
-        if not self._review_enabled(action):
+        if not self.enabled(action):
             return True
         if action == "review_close":
-            self._review = None
-            self._say(_("Back to the game."))
+            self.review = None
+            self.board._say(_("Back to the game."))
         elif action in ("review_back", "review_next"):
-            self._review_at += -1 if action == "review_back" else 1
-            self._say(self._turn_words())
+            self.at += -1 if action == "review_back" else 1
+            self.board._say(self.turn_words())
         elif action == "review_try":
             self._start_try()
         return True
 
-    def _start_try(self: BoardWidget) -> None:
-        review = self._review
+    def _start_try(self) -> None:
+        review = self.review
         assert review is not None
-        turn = review.turns[self._review_at]
+        turn = review.turns[self.at]
         trial = self._position_before(turn)
-        self._trying = (self.game, list(self.seats))
-        self.game = trial
-        self.seats = ["human"] * trial.players
-        self._reset_turn()
-        self._seen = trial.board
-        self._last: list[Any] = []
-        self._say(
+        self.trying = (self.board.game, list(self.board.seats))
+        self.board.game = trial
+        self.board.seats = ["human"] * trial.players
+        self.board._reset_turn()
+        self.board._seen = trial.board
+        self.board._last = []
+        self.board._say(
             _n(
                 "Back to that turn, with the same tiles: find a better move than {played} "
                 "({points} point).",
@@ -145,19 +157,19 @@ class ReviewMode:
             ).format(played=shown(turn.played), points=turn.points)
         )
 
-    def _end_try(self: BoardWidget, message: str) -> None:
-        if self._trying is not None:
-            self.game, self.seats = self._trying
-            self._trying = None
-            self._reset_turn()
-            self._seen = self.game.board
-        self._say(message + " " + self._turn_words() if self._review else message)
+    def _end_try(self, message: str) -> None:
+        if self.trying is not None:
+            self.board.game, self.board.seats = self.trying
+            self.trying = None
+            self.board._reset_turn()
+            self.board._seen = self.board.game.board
+        self.board._say(message + " " + self.turn_words() if self.review else message)
 
-    def _tried(self: BoardWidget, entries: Any) -> None:
+    def tried(self, entries: Any) -> None:
         """A move played in a try: its points against the best, then back to the review."""
-        review = self._review
+        review = self.review
         assert review is not None
-        turn = review.turns[self._review_at]
+        turn = review.turns[self.at]
         points = sum(int(entry.score) for entry in entries)
         if points >= turn.best_points:
             words = _("{points} points: that is the best there was. Well found!")
@@ -169,30 +181,30 @@ class ReviewMode:
             )
         self._end_try(words.format(points=points, played=turn.points, best=turn.best_points))
 
-    def _position_before(self: BoardWidget, turn: ReviewTurn) -> Any:
+    def _position_before(self, turn: ReviewTurn) -> Any:
         """A copy of the game as it was before ``turn`` (the game is not touched)."""
-        then = self.game.copy()
+        then = self.board.game.copy()
         while then.ply > turn.ply:
             then.undo()
         return then
 
     # --- the teacher's record ---------------------------------------------------------------
 
-    def _record_game_end(self: BoardWidget) -> None:
+    def record_game_end(self) -> None:
         """Once a game one pupil played in a lesson is over: its review's summary in the
         pupil's records, for the teacher's report (not an attempt)."""
-        if self._trying is not None or self._game_recorded or self.game.outcome is None:
+        if self.trying is not None or self.recorded or self.board.game.outcome is None:
             return
-        humans = [i for i, seat in enumerate(self.seats) if seat == "human"]
+        humans = [i for i, seat in enumerate(self.board.seats) if seat == "human"]
         lesson, who = current_lesson(), current_pupil()
         if not lesson or not who or len(humans) != 1:
             return
-        self._game_recorded = True
+        self.recorded = True
         path = log_path(who, DEFAULT_LOG)
         if path is None:
             return
         try:
-            summary = self.game.review().summary(humans[0])
+            summary = self.board.game.review().summary(humans[0])
             miss = summary.biggest_miss
             words = (
                 ""
@@ -204,7 +216,7 @@ class ReviewMode:
             record_game(
                 path,
                 who=who,
-                game=self.game_name,
+                game=self.board.game_name,
                 score=summary.score,
                 turns=summary.turns,
                 share=summary.share,
@@ -216,15 +228,15 @@ class ReviewMode:
 
     # --- what the board shows -------------------------------------------------------------
 
-    def _turn_words(self: BoardWidget) -> str:
-        review = self._review
+    def turn_words(self) -> str:
+        review = self.review
         if review is None:
             return ""
-        turn = review.turns[self._review_at]
-        names = self._names()
+        turn = review.turns[self.at]
+        names = self.board._names()
         head = _("Move {number} of {count}: {name} played {played} for {points} points.").format(
             number=turn.ply + 1,
-            count=len(self.game.history),
+            count=len(self.board.game.history),
             name=names[turn.player],
             played=shown(turn.played),
             points=turn.points,
@@ -236,12 +248,12 @@ class ReviewMode:
         )
         return " ".join(part for part in (head, best, turn.reason) if part)
 
-    def _review_view(self: BoardWidget, base: dict[str, Any]) -> dict[str, Any]:
+    def view(self, base: dict[str, Any]) -> dict[str, Any]:
         """``base`` (the board's view) showing the reviewed turn instead of the game now."""
-        review = self._review
-        if review is None or self._trying is not None:
+        review = self.review
+        if review is None or self.trying is not None:
             return base
-        turn: ReviewTurn = review.turns[self._review_at]
+        turn: ReviewTurn = review.turns[self.at]
         then = self._position_before(turn)
         size = then.board.size
         best = view.placed_tiles(then, turn.best[0]) if turn.best else []
@@ -249,26 +261,31 @@ class ReviewMode:
         played = view.placed_tiles(then, turn.move) if turn.move is not None else []
         base = dict(base)
         base["cells"] = [
-            None if token is None else view.tile_entry(token, self.show, self.points)
+            None if token is None else view.tile_entry(token, self.board.show, self.board.points)
             for token in then.board.cells
         ]
         base["tentative"] = [
-            [r * size + c, view.tile_entry(token, self.show, self.points)]
+            [r * size + c, view.tile_entry(token, self.board.show, self.board.points)]
             for (r, c), token in played
             if (r, c) not in best_squares
         ]
         base["hint"] = [r * size + c for (r, c), _token in best]
         base["hint_tiles"] = [
-            [r * size + c, view.tile_entry(token, self.show, self.points)] for (r, c), token in best
+            [r * size + c, view.tile_entry(token, self.board.show, self.board.points)]
+            for (r, c), token in best
         ]
         base["last"] = []
         base["hand"] = [
-            {**view.tile_entry(token, self.show, self.points), "token": token, "state": "free"}
+            {
+                **view.tile_entry(token, self.board.show, self.board.points),
+                "token": token,
+                "state": "free",
+            }
             for token in turn.hand
         ]
-        owner = self._names()[turn.player]
+        owner = self.board._names()[turn.player]
         base["hand_owner"] = owner
-        if self.seats[turn.player] != "human":  # a computer's turn: not "Your tiles"
+        if self.board.seats[turn.player] != "human":  # a computer's turn: not "Your tiles"
             base["hand_title"] = _("{name}'s tiles").format(name=owner)
         base["players"] = [  # the scores and the bag as they were then
             {**seat, "score": int(score), "to_move": i == turn.player}
@@ -276,9 +293,9 @@ class ReviewMode:
         ]
         base["bag"] = then.bag_size
         base["turn"] = _("Review: move {number} of {count}").format(
-            number=turn.ply + 1, count=len(self.game.history)
+            number=turn.ply + 1, count=len(self.board.game.history)
         )
         base["review"] = True  # the squares' names say "played in the game", "the best move"
-        base["message"] = self._message or self._turn_words()
-        base["kind"] = self._kind
+        base["message"] = self.board._message or self.turn_words()
+        base["kind"] = self.board._kind
         return base

@@ -1,5 +1,3 @@
-# mypy: disable-error-code="misc"
-# (the mixin methods are typed with `self: BoardWidget`, the class they are mixed into)
 """What a person does on a board: clicks, keys and buttons, turned into engine calls.
 
 Every method here either changes only the tentative state of the turn (selected tile,
@@ -9,7 +7,7 @@ refused action changes nothing but the message.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from mathplay.core import Direction, Square, line_from_placements, square_name
 from mathplay.core.outcome import EndReason
@@ -28,284 +26,282 @@ from mathplay.widgets.review_mode import TRY_KEEPS
 if TYPE_CHECKING:
     from mathplay.widgets.base import BoardWidget
 
-__all__ = ["TurnMixin"]
+__all__ = ["Turns"]
 
 
-class TurnMixin:
-    """Mixed into ``BoardWidget``: the handlers of clicks, keys and buttons."""
+class Turns:
+    """A part of :class:`~mathplay.widgets.base.BoardWidget`: the handlers of clicks,
+    keys and buttons, and what a turn remembers besides its tiles (hints asked, warnings
+    given)."""
 
-    #: Typed keys that stand for a tile (``*`` for ``x`` …), per game.
-    key_aliases: ClassVar[dict[str, str]] = {}
+    def __init__(self, board: BoardWidget) -> None:
+        self.board = board
+        #: How many hints were asked this turn (each asks for more).
+        self.hint_level = 0
+        #: The players told what a sign square gives (Mixmath), once each.
+        self.explained_signs: set[int] = set()
+        #: A scoreless turn that would end the game, already warned of: (notation, ply).
+        self.warned: tuple[str, int] | None = None
 
-    # The game it shows, who sits where, and the turn in progress (only tentative state).
-    game: Any
-    seats: list[str]
-    _selected: int | None
-    _tentative: dict[Square, tuple[int, str]]
-    _exchanging: bool
-    _marked: set[int]
-    _blank: tuple[Square, int] | None
-    _direction: Direction
-    _hint: list[Square]
-    _hint_tiles: list[tuple[Square, str]]
-    _hint_level: int
-    _explained_signs: set[int]
-    _previous: tuple[Any, list[str]] | None
-    _last: list[Square]
-    _thinking: bool
-    _warned: tuple[str, int] | None
+    def new_game(self) -> None:
+        """A new game on the board: no hint asked, nothing explained or warned yet."""
+        self.hint_level = 0
+        self.explained_signs = set()
+        self.warned = None
 
     # --- clicks ------------------------------------------------------------------------
 
-    def click_tile(self: BoardWidget, index: int) -> None:
+    def click_tile(self, index: int) -> None:
         """Pick (or put down) tile ``index`` of the hand; in exchange mode, mark it."""
         if not self._may_act():
             return
-        hand = self.game.hands[self.game.to_move]
+        hand = self.board.game.hands[self.board.game.to_move]
         if not 0 <= index < len(hand):
-            self._say(_("There is no tile {n} in your hand.").format(n=index + 1), "error")
+            self.board._say(_("There is no tile {n} in your hand.").format(n=index + 1), "error")
             return
-        if self._exchanging:
-            self._marked ^= {index}
-            if self._marked:
-                marked = ", ".join(self.show(hand[i]) for i in sorted(self._marked))
-                self._say(
+        if self.board._exchanging:
+            self.board._marked ^= {index}
+            if self.board._marked:
+                marked = ", ".join(self.board.show(hand[i]) for i in sorted(self.board._marked))
+                self.board._say(
                     _("Marked: {tiles}. Press {button} when you are ready.").format(
-                        tiles=marked, button=self._label(self.exchange_word)
+                        tiles=marked, button=self.board._label(self.board.exchange_word)
                     )
                 )
             else:
-                self._say(self._exchange_help())
+                self.board._say(self._exchange_help())
             return
-        for square, (used, _token) in self._tentative.items():
+        for square, (used, _token) in self.board._tentative.items():
             if used == index:
-                self._say(
+                self.board._say(
                     _("That tile is on {square}: click the square to take it back.").format(
                         square=square_name(square)
                     ),
                     "error",
                 )
                 return
-        self._selected = None if self._selected == index else index
-        if self._selected is None:
-            self._say("")
+        self.board._selected = None if self.board._selected == index else index
+        if self.board._selected is None:
+            self.board._say("")
         else:
-            self._say(_("Now click a square for {tile}.").format(tile=self.show(hand[index])))
+            self.board._say(
+                _("Now click a square for {tile}.").format(tile=self.board.show(hand[index]))
+            )
 
-    def click_square(self: BoardWidget, row: int, col: int) -> None:
+    def click_square(self, row: int, col: int) -> None:
         """Put the picked tile on a square, or take back a tile placed this turn."""
         if not self._may_act():
             return
-        board = self.game.board
+        board = self.board.game.board
         square = (row, col)
         if not board.on_board(square):
-            self._say(_("That square is not on the board."), "error")
+            self.board._say(_("That square is not on the board."), "error")
             return
         name = square_name(square)
-        if self._exchanging:
-            self._say(_("Finish the exchange first, or press Cancel."), "error")
-        elif self._blank is not None:
-            self._say(_("Say which value the blank stands for first."), "error")
-        elif square in self._tentative:
-            index, token = self._tentative.pop(square)
-            self._say(
-                _("Took {tile} back from {square}.").format(tile=self.show(token), square=name)
+        if self.board._exchanging:
+            self.board._say(_("Finish the exchange first, or press Cancel."), "error")
+        elif self.board._blank is not None:
+            self.board._say(_("Say which value the blank stands for first."), "error")
+        elif square in self.board._tentative:
+            index, token = self.board._tentative.pop(square)
+            self.board._say(
+                _("Took {tile} back from {square}.").format(
+                    tile=self.board.show(token), square=name
+                )
             )
         elif board[square] is not None:
-            self._say(_("{square} is taken.").format(square=name), "error")
-        elif self._selected is None:  # the click moved the cursor there: no error
-            self._say(pick_a_piece(self.game_name))
+            self.board._say(_("{square} is taken.").format(square=name), "error")
+        elif self.board._selected is None:  # the click moved the cursor there: no error
+            self.board._say(pick_a_piece(self.board.game_name))
         else:
-            index = self._selected
-            token = self.game.hands[self.game.to_move][index]
+            index = self.board._selected
+            token = self.board.game.hands[self.board.game.to_move][index]
             if token == "?":
-                self._blank = (square, index)
-                self._say(_("Which value does the blank stand for?"))
+                self.board._blank = (square, index)
+                self.board._say(_("Which value does the blank stand for?"))
             else:
                 self._place(square, index, token)
 
-    def blank_choices(self: BoardWidget) -> list[str]:
-        """What a blank may stand for, offered as buttons (empty: the value is typed)."""
-        return []
-
-    def choose_blank(self: BoardWidget, value: str) -> None:
+    def choose_blank(self, value: str) -> None:
         """Say which value the blank waiting to be placed stands for."""
-        if self._blank is None:
-            self._say(_("There is no blank waiting for a value."), "error")
+        if self.board._blank is None:
+            self.board._say(_("There is no blank waiting for a value."), "error")
             return
         value = value.strip()
         if not value or len(value) > 4 or any(ch.isspace() for ch in value):
-            self._say(_("Type the value the blank stands for, like 1."), "error")
+            self.board._say(_("Type the value the blank stands for, like 1."), "error")
             return
-        square, index = self._blank
-        self._blank = None
+        square, index = self.board._blank
+        self.board._blank = None
         self._place(square, index, "?" + value)
 
-    def key(self: BoardWidget, key: str, square: Square) -> None:
+    def key(self, key: str, square: Square) -> None:
         """A key pressed with the cursor on ``square``: a tile, Enter, Backspace, Escape."""
         if key == "Enter":
-            self.press("end" if self.places_one_by_one else "play")
+            self.press("end" if self.board.places_one_by_one else "play")
         elif key == "Escape":
             self.press("cancel")
         elif key in ("Backspace", "Delete"):
-            if square in self._tentative:
+            if square in self.board._tentative:
                 self.click_square(*square)
-            elif self._tentative:
-                self.click_square(*list(self._tentative)[-1])
+            elif self.board._tentative:
+                self.click_square(*list(self.board._tentative)[-1])
             else:
-                self._say(_("There is no tile to take back."), "error")
+                self.board._say(_("There is no tile to take back."), "error")
         else:
             self._type(key, square)
 
-    def _type(self: BoardWidget, key: str, square: Square) -> None:
+    def _type(self, key: str, square: Square) -> None:
         if not self._may_act():
             return
-        typed = self.key_aliases.get(key, key).lower()
-        hand = self.game.hands[self.game.to_move]
-        used = {index for index, _token in self._tentative.values()}
+        typed = self.board.key_aliases.get(key, key).lower()
+        hand = self.board.game.hands[self.board.game.to_move]
+        used = {index for index, _token in self.board._tentative.values()}
         for index, token in enumerate(hand):
-            if index not in used and typed in (token.lower(), self.show(token).lower()):
-                self._selected = index
+            if index not in used and typed in (token.lower(), self.board.show(token).lower()):
+                self.board._selected = index
                 self.click_square(*square)
                 return
-        self._say(_("There is no {key} in your hand.").format(key=key), "error")
+        self.board._say(_("There is no {key} in your hand.").format(key=key), "error")
 
     # --- buttons ------------------------------------------------------------------------
 
-    def press(self: BoardWidget, action: str) -> None:
+    def press(self, action: str) -> None:
         """A button: play, end, draw, pass, exchange/discard, challenge, undo, hint …"""
-        if self._review_press(action):
+        if self.board._review_mode.press(action):
             return
-        if self._trying is not None and action not in (*TRY_KEEPS, "cancel"):
-            self._say(_("Press Back to the review first."), "error")
+        if self.board._review_mode.trying is not None and action not in (*TRY_KEEPS, "cancel"):
+            self.board._say(_("Press Back to the review first."), "error")
             return
         if action == "new":
-            self.new_game(seats=self.seats, players=self.game.players)
+            self.board.new_game(seats=self.board.seats, players=self.board.game.players)
         elif action == "cancel":
-            self._reset_turn()
-            self._say("")
+            self.board._reset_turn()
+            self.board._say("")
         elif action == "undo":
             self._undo()
-        elif action not in self.actions():
-            self._say(_("{action} is not a button of this game.").format(action=action), "error")
+        elif action not in self.board.actions():
+            self.board._say(
+                _("{action} is not a button of this game.").format(action=action), "error"
+            )
         elif not self._may_act():
             return
         elif action == "play":
             self._play_tentative()
         elif action == "direction":
-            self._direction = self._direction.other
-            self._say(_("Single tiles now read {direction}.").format(direction=self._direction))
-        elif action == self.exchange_word:
+            self.board._direction = self.board._direction.other
+            self.board._say(
+                _("Single tiles now read {direction}.").format(direction=self.board._direction)
+            )
+        elif action == self.board.exchange_word:
             self._exchange()
         elif action == "hint":
             self._give_hint()
         elif action == "challenge":
             self._challenge()
-        elif self._tentative:
-            self._say(_("Take back the tiles you placed first, or press Play."), "error")
+        elif self.board._tentative:
+            self.board._say(_("Take back the tiles you placed first, or press Play."), "error")
         else:
-            self._submit(action)
+            self.submit(action)
 
     # --- turning actions into moves --------------------------------------------------------
 
-    def _may_act(self: BoardWidget) -> bool:
+    def _may_act(self) -> bool:
         """Whether a person may act now; if not, say why (and change nothing)."""
-        if self._thinking:
-            self._say(_("Wait: the computer is thinking…"), "error")
-        elif self.game.is_over:
-            self._say(_("The game is over: press New game to play again."), "error")
-        elif self.seats[self.game.to_move] != "human":
-            self._say(_("It is not your turn."), "error")
+        if self.board._thinking:
+            self.board._say(_("Wait: the computer is thinking…"), "error")
+        elif self.board.game.is_over:
+            self.board._say(_("The game is over: press New game to play again."), "error")
+        elif self.board.seats[self.board.game.to_move] != "human":
+            self.board._say(_("It is not your turn."), "error")
         else:
             return True
         return False
 
-    def _place(self: BoardWidget, square: Square, index: int, token: str) -> None:
-        if self.places_one_by_one:
-            self._selected = index  # kept if the engine refuses the placement
-            self._submit(f"{square_name(square)} {token}")
+    def _place(self, square: Square, index: int, token: str) -> None:
+        if self.board.places_one_by_one:
+            self.board._selected = index  # kept if the engine refuses the placement
+            self.submit(f"{square_name(square)} {token}")
         else:
-            self._selected = None
-            self._tentative[square] = (index, token)
-            self._say(
+            self.board._selected = None
+            self.board._tentative[square] = (index, token)
+            self.board._say(
                 _("{tile} on {square}: press Play when the line is complete.").format(
-                    tile=self.show(token), square=square_name(square)
+                    tile=self.board.show(token), square=square_name(square)
                 )
             )
 
-    def _play_tentative(self: BoardWidget) -> None:
-        if not self._tentative:
-            self._say(_("Place a tile on the board first."), "error")
+    def _play_tentative(self) -> None:
+        if not self.board._tentative:
+            self.board._say(_("Place a tile on the board first."), "error")
             return
-        placements = self.tentative
+        placements = self.board.tentative
         try:
             notation = self._notation(placements, None)
         except MathplayError as error:
             if len(placements) != 1:
-                self._say(friendly_error(error), "error")
+                self.board._say(friendly_error(error), "error")
                 return
             # One tile touching lines both ways: the way the engine accepts, else the
             # direction chosen with the Direction button.
-            ways = [self._direction, self._direction.other]
+            ways = [self.board._direction, self.board._direction.other]
             options = [self._notation(placements, way) for way in ways]
             notation = next((n for n in options if self._accepted(n)), options[0])
-        self._submit(notation)
+        self.submit(notation)
 
-    def _notation(
-        self: BoardWidget, placements: dict[Square, str], direction: Direction | None
-    ) -> str:
+    def _notation(self, placements: dict[Square, str], direction: Direction | None) -> str:
         start, way, tokens = self._line(placements, direction)
         return f"{square_name(start)} {way} {' '.join(tokens)}"
 
-    def _accepted(self: BoardWidget, notation: str) -> bool:
+    def _accepted(self, notation: str) -> bool:
         """Whether the engine would accept ``notation`` (asked on a copy of the game)."""
         try:
-            self.game.copy().play(notation)
+            self.board.game.copy().play(notation)
         except MathplayError:
             return False
         return True
 
     def _line(
-        self: BoardWidget, placements: dict[Square, str], direction: Direction | None
+        self, placements: dict[Square, str], direction: Direction | None
     ) -> tuple[Square, Direction, tuple[str, ...]]:
-        make = getattr(self.game, "move_from_placements", None)
+        make = getattr(self.board.game, "move_from_placements", None)
         if make is None:
-            return line_from_placements(self.game.board, placements, direction)
+            return line_from_placements(self.board.game.board, placements, direction)
         move = make(placements, direction)
         return move.start, move.direction, tuple(move.tokens)
 
-    def _exchange_help(self: BoardWidget) -> str:
-        if self.exchange_word == "discard":
+    def _exchange_help(self) -> str:
+        if self.board.exchange_word == "discard":
             return _(
                 "Click the blocks you want to throw away: they leave the game, and you "
                 "take new blocks to fill your hand. Then press {button}."
-            ).format(button=self._label(self.exchange_word))
+            ).format(button=self.board._label(self.board.exchange_word))
         return _(
             "Click the tiles you want to swap: they go back into the bag, and you take "
             "as many new ones. Then press {button}. Swapping uses up your turn."
-        ).format(button=self._label(self.exchange_word))
+        ).format(button=self.board._label(self.board.exchange_word))
 
-    def _exchange(self: BoardWidget) -> None:
-        if not self._exchanging:
-            self._reset_turn()
-            self._exchanging = True
-            self._say(self._exchange_help())
+    def _exchange(self) -> None:
+        if not self.board._exchanging:
+            self.board._reset_turn()
+            self.board._exchanging = True
+            self.board._say(self._exchange_help())
             return
-        hand = self.game.hands[self.game.to_move]
-        if not self._marked:
-            self._say(_("Mark at least one tile first, or press Cancel."), "error")
+        hand = self.board.game.hands[self.board.game.to_move]
+        if not self.board._marked:
+            self.board._say(_("Mark at least one tile first, or press Cancel."), "error")
             return
-        tokens = " ".join(hand[i] for i in sorted(self._marked))
-        self._submit(f"{self.exchange_word} {tokens}")
+        tokens = " ".join(hand[i] for i in sorted(self.board._marked))
+        self.submit(f"{self.board.exchange_word} {tokens}")
 
-    def _ends_the_game(self: BoardWidget, notation: str) -> str:
+    def _ends_the_game(self, notation: str) -> str:
         """The warning to give before ``notation`` when it is a turn that scores nothing
         and ends the game (a pass, an exchange, a turn ended with nothing placed), else
         ``""``. Worked out on a copy: the game itself is not touched. A move that places
         tiles, and a game that ends because a player used their last tile, never warn."""
-        if notation.split()[0] not in ("pass", "end", self.exchange_word):
+        if notation.split()[0] not in ("pass", "end", self.board.exchange_word):
             return ""
-        game = self.game
+        game = self.board.game
         trial = game.copy()
         mover = game.to_move
         try:
@@ -316,7 +312,7 @@ class TurnMixin:
         outcome = trial.outcome
         if outcome is None or gained > 0 or outcome.reason is EndReason.OUT_OF_TILES:
             return ""
-        button = self._label(notation.split()[0])
+        button = self.board._label(notation.split()[0])
         lost = game.scores[mover] - trial.scores[mover]
         if lost > 0:
             return _n(
@@ -330,81 +326,83 @@ class TurnMixin:
             "Careful: this ends the game, because {reason}. Press {button} again to do it anyway."
         ).format(reason=outcome.reason.describe(), button=button)
 
-    def _submit(self: BoardWidget, notation: str) -> bool:
+    def submit(self, notation: str) -> bool:
         """Play ``notation``; on refusal show the engine's reason and keep everything. A
         scoreless turn that would end the game is played only when pressed a second time
         (the first press says so)."""
-        game = self.game
-        name = self._names()[game.to_move]
-        if self._trying is None and self._warned != (notation, game.ply):
+        game = self.board.game
+        name = self.board._names()[game.to_move]
+        if self.board._review_mode.trying is None and self.warned != (notation, game.ply):
             warning = self._ends_the_game(notation)
             if warning:
-                self._warned = (notation, game.ply)
-                self._say(warning, "error")
+                self.warned = (notation, game.ply)
+                self.board._say(warning, "error")
                 return False
-        self._warned = None
-        with self._lock:
+        self.warned = None
+        with self.board._lock:
             before = game.ply
             try:
                 game.play(notation)
             except MathplayError as error:
-                self._say(friendly_error(error), "error")
+                self.board._say(friendly_error(error), "error")
                 return False
         entries = game.history[before:]
-        if self._trying is not None:  # a turn tried again: not the game, not recorded
-            self._tried(entries)
+        if (
+            self.board._review_mode.trying is not None
+        ):  # a turn tried again: not the game, not recorded
+            self.board._review_mode.tried(entries)
             return True
-        self._previous = None
-        self._moved(entries)
+        self.board._previous = None
+        self.board._moved(entries)
         mover = entries[0].player
         if len(entries) == 1:
-            text = log_line(self.game_name, name, entries[0].move, entries[0].score) + "."
+            text = log_line(self.board.game_name, name, entries[0].move, entries[0].score) + "."
         else:
-            text = turn_text(self.game_name, name, [(e.move, e.score) for e in entries])
+            text = turn_text(self.board.game_name, name, [(e.move, e.score) for e in entries])
         notes = [self._sign_square_note(), self._score_note(mover)]
-        self._after_move(" ".join([text, *(note for note in notes if note)]))
-        self._start_computers()
+        self.after_move(" ".join([text, *(note for note in notes if note)]))
+        self.board._computer_seats.start()
         return True
 
-    def _sign_square_note(self: BoardWidget) -> str:
+    def _sign_square_note(self) -> str:
         """The first time a player puts a tile on a sign square (Mixmath), what it gives."""
-        if not getattr(self.game, "can_draw", False):
+        if not getattr(self.board.game, "can_draw", False):
             return ""
-        player = self.game.to_move
-        if player in self._explained_signs:
+        player = self.board.game.to_move
+        if player in self.explained_signs:
             return _("You may draw an extra tile.")
-        self._explained_signs.add(player)
+        self.explained_signs.add(player)
         return _(
             "That was a sign square (+ − × ÷): a tile placed there lets you draw one extra "
             "tile from the bag. Press Draw to take it, or go on placing."
         )
 
-    def _score_note(self: BoardWidget, player: int) -> str:
+    def _score_note(self, player: int) -> str:
         """A person's own points after their move (screen readers hear it too)."""
-        if self.game.is_over:
+        if self.board.game.is_over:
             return ""
-        names = self._names()
+        names = self.board._names()
         you = names[player] == _("You")
-        return points_text(names[player], int(self.game.scores[player]), you)
+        return points_text(names[player], int(self.board.game.scores[player]), you)
 
-    def _after_move(self: BoardWidget, message: str) -> None:
-        self._reset_turn()
-        self._hint_level = 0
-        self._hint = []
-        self._hint_tiles = []
-        over = self.game.outcome
+    def after_move(self, message: str) -> None:
+        self.board._reset_turn()
+        self.hint_level = 0
+        self.board._hint = []
+        self.board._hint_tiles = []
+        over = self.board.game.outcome
         if over is not None:
-            self._say(over.describe(self._names()), "over")
+            self.board._say(over.describe(self.board._names()), "over")
         else:
-            self._say(message)
+            self.board._say(message)
 
-    def _undo(self: BoardWidget) -> None:
-        if self._thinking:
-            self._say(_("Wait: the computer is thinking…"), "error")
+    def _undo(self) -> None:
+        if self.board._thinking:
+            self.board._say(_("Wait: the computer is thinking…"), "error")
             return
-        game = self.game
+        game = self.board.game
         if game.is_over:
-            self._say(
+            self.board._say(
                 _(
                     "The game is over: no move can be taken back now. Press See what you "
                     "could have played to look back at it, or New game to play again."
@@ -412,18 +410,18 @@ class TurnMixin:
                 "error",
             )
             return
-        if not game.history and self._previous is not None:
-            old_game, seats = self._previous
-            self._previous = None
-            self._setup(old_game, seats)
-            self._say(_("Back to the game you were playing."))
+        if not game.history and self.board._previous is not None:
+            old_game, seats = self.board._previous
+            self.board._previous = None
+            self.board._setup(old_game, seats)
+            self.board._say(_("Back to the game you were playing."))
             return
         if not game.history:
-            self._say(_("There is no move to undo."), "error")
+            self.board._say(_("There is no move to undo."), "error")
             return
-        if "challenge" in (self.allowed() or ()):
+        if "challenge" in (self.board.allowed() or ()):
             # Challenge mode (Mixmath): a placement stays while it may be challenged.
-            self._say(
+            self.board._say(
                 _(
                     "In challenge mode a tile stays on the board until the next tile or the "
                     "end of the turn, so that another player can challenge it."
@@ -431,60 +429,59 @@ class TurnMixin:
                 "error",
             )
             return
-        with self._lock:
+        with self.board._lock:
             undone = [game.undo()]
-            while game.history and self.seats[game.to_move] != "human":
+            while game.history and self.board.seats[game.to_move] != "human":
                 undone.append(game.undo())
-        self._after_move(
+        self.after_move(
             _n(
                 "Took back {n} move.", "Took back {n} moves, back to your turn.", len(undone)
             ).format(n=len(undone))
         )
-        self._start_computers()
+        self.board._computer_seats.start()
 
-    def _give_hint(self: BoardWidget) -> None:
-        level = min(3, self._hint_level + 1)
+    def _give_hint(self) -> None:
+        level = min(3, self.hint_level + 1)
         # Finding the best move can take seconds (a Binary hand with blanks): say so first.
-        self._say(_("Looking for a hint…"), "thinking")
+        self.board._say(_("Looking for a hint…"), "thinking")
         try:
             found = self._hint_for(level)
         except (MathplayError, ImportError) as error:
-            self._say(_("No hint: {error}").format(error=friendly_error(error)), "error")
+            self.board._say(_("No hint: {error}").format(error=friendly_error(error)), "error")
             return
-        self._hint_level = level
+        self.hint_level = level
         from mathplay.widgets.view import placed_tiles
 
         # Level 3 shows the move on the board, tile by tile (the front end shows them
         # one after another, in the order they are read).
-        shown = placed_tiles(self.game, found.move) if level == 3 and found.move else []
-        self._hint_tiles = shown
-        self._hint = [square for square, _token in shown]
+        shown = placed_tiles(self.board.game, found.move) if level == 3 and found.move else []
+        self.board._hint_tiles = shown
+        self.board._hint = [square for square, _token in shown]
         # Words, not an emoji, say it is a hint (no emoji font on many school machines).
-        self._say(
+        self.board._say(
             _("Hint {level} of 3: {text}").format(level=level, text=pretty(found.text)), "hint"
         )
 
-    def _hint_for(self: BoardWidget, level: int) -> Any:
-        ask = getattr(self.game, "hint", None)
+    def _hint_for(self, level: int) -> Any:
+        ask = getattr(self.board.game, "hint", None)
         if ask is not None:
             return ask(level)
         from mathplay.ai import hints
 
-        return hints.hint(self.game, level)
+        return hints.hint(self.board.game, level)
 
-    def _challenge(self: BoardWidget) -> None:
-        game = self.game
-        reason = game.challenge_reason()
-        with self._lock:
+    def _challenge(self) -> None:
+        game = self.board.game
+        with self.board._lock:
             before = game.ply
             try:
-                upheld = game.challenge()
+                upheld, reason = self.board._challenge_last()
             except MathplayError as error:
-                self._say(friendly_error(error), "error")
+                self.board._say(friendly_error(error), "error")
                 return
-        self._moved(game.history[before:])
+        self.board._moved(game.history[before:])
         if upheld:
-            self._after_move(_("The challenge is upheld: {reason}").format(reason=reason or ""))
-            self._start_computers()
+            self.after_move(_("The challenge is upheld: {reason}").format(reason=reason or ""))
+            self.board._computer_seats.start()
         else:
-            self._say(_("The challenge fails: the placement is right."), "info")
+            self.board._say(_("The challenge fails: the placement is right."), "info")

@@ -1,5 +1,3 @@
-# mypy: disable-error-code="misc"
-# (the mixin methods are typed with `self: BoardWidget`, the class they are mixed into)
 """The board's part of a game that waits (:mod:`mathplay.classroom.saved_games`).
 
 A game one pupil plays against the computer on a board ``mathplay.play`` dealt (a Play
@@ -19,7 +17,7 @@ game under that name.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
@@ -37,51 +35,55 @@ __all__ = ["WaitingGame"]
 
 
 class WaitingGame:
-    """Mixed into :class:`~mathplay.widgets.base.BoardWidget`."""
+    """A part of :class:`~mathplay.widgets.base.BoardWidget`: keeps the pupil's game and
+    offers it again."""
 
-    #: Whether this board is a pupil's own game (``mathplay.play``), which is kept and
-    #: may be offered again; a board that shows a given game (a lesson's example, a
-    #: position) is not.
-    waits: bool = False
-    #: The kept game offered and not answered yet.
-    _offered: saved_games.SavedGame | None = None
-    #: (game, ply) last kept: a refresh with no new move writes nothing.
-    _kept: tuple[int, int] | None = None
-    _offer_row: Any = None
-    #: The question of the kept game offered (what the row shows, in words).
-    _offer_words: str = ""
-    #: On a Play page: "Are you Ana?" when the browser remembers a name.
-    _name_area: Any = None
+    def __init__(self, board: BoardWidget) -> None:
+        self.board = board
+        #: Whether this board is a pupil's own game (``mathplay.play``), which is kept
+        #: and may be offered again; a board that shows a given game (a lesson's
+        #: example, a position) is not.
+        self.waits = False
+        #: The kept game offered and not answered yet.
+        self.offered: saved_games.SavedGame | None = None
+        #: (game, ply) last kept: a refresh with no new move writes nothing.
+        self.kept: tuple[int, int] | None = None
+        #: The row above the board that asks, made when first shown.
+        self.row: w.HBox | None = None
+        #: The question of the kept game offered (what the row shows, in words).
+        self.words = ""
+        #: On a Play page: "Are you Ana?" when the browser remembers a name.
+        self.name_area: NameArea | None = None
 
     # --- keeping ------------------------------------------------------------------------
 
-    def _keeper(self: BoardWidget) -> str | None:
+    def _keeper(self) -> str | None:
         """The pupil whose game this is: one person against computers, with a name."""
-        humans = [seat for seat in self.seats if seat == "human"]
-        if not self.waits or len(humans) != 1 or self._trying is not None:
+        humans = [seat for seat in self.board.seats if seat == "human"]
+        if not self.waits or len(humans) != 1 or self.board._review_mode.trying is not None:
             return None
         return current_pupil()
 
-    def _keep_game(self: BoardWidget) -> None:
+    def keep(self) -> None:
         """After a change on the board: keep the game if a move was made."""
-        game = self.game
+        game = self.board.game
         key = (id(game), game.ply)
-        if key == self._kept or not game.history:
+        if key == self.kept or not game.history:
             return
         who = self._keeper()
         if who is None:
             return
-        if self._offered is not None:
-            if self.seats[game.history[-1].player] != "human":
+        if self.offered is not None:
+            if self.board.seats[game.history[-1].player] != "human":
                 return  # the computer opened the new game: the question still stands
             self._close_offer()  # the pupil's own move in the new game chose it
-        self._kept = key
-        saved_games.keep(who, self.game_name, game, list(self.seats))
+        self.kept = key
+        saved_games.keep(who, self.board.game_name, game, list(self.board.seats))
 
     # --- offering -----------------------------------------------------------------------
 
-    def _offer_widgets(self: BoardWidget) -> w.HBox:
-        if self._offer_row is None:
+    def offer_widgets(self) -> w.HBox:
+        if self.row is None:
             question = w.HTML()
             question.add_class("mathplay-game-offer-question")
             yes = w.Button(description=_("Yes, go on"), button_style="primary")
@@ -98,72 +100,72 @@ class WaitingGame:
             row.layout.align_items = "center"
             row.layout.flex_flow = "row wrap"
             set_shown(row, False)
-            self._offer_row = row
+            self.row = row
             when_known(self._name_given)
-        return self._offer_row
+        return self.row
 
-    def _offer(self: BoardWidget) -> None:
+    def offer(self) -> None:
         """Ask about the pupil's kept game, if they have one."""
         who = self._keeper()
-        if who is None or self._offered is not None:
+        if who is None or self.offered is not None:
             return
-        saved = saved_games.waiting(who, self.game_name)
-        if saved is None or saved.game.state_key() == self.game.state_key():
+        saved = saved_games.waiting(who, self.board.game_name)
+        if saved is None or saved.game.state_key() == self.board.game.state_key():
             return
-        row = self._offer_widgets()
-        self._offer_words = saved_games.offer_words(saved)
-        row.children[0].value = f"<b>{html.escape(self._offer_words)}</b>"
-        self._offered = saved
+        row = self.offer_widgets()
+        self.words = saved_games.offer_words(saved)
+        row.children[0].value = f"<b>{html.escape(self.words)}</b>"
+        self.offered = saved
         set_shown(row, True)
 
     def _name_given(self, _name: str) -> None:
-        self._offer()
+        self.offer()
 
-    def _close_offer(self: BoardWidget) -> None:
-        self._offered = None
-        if self._offer_row is not None:
-            set_shown(self._offer_row, False)
+    def _close_offer(self) -> None:
+        self.offered = None
+        if self.row is not None:
+            set_shown(self.row, False)
 
     @property
-    def offer_text(self: BoardWidget) -> str:
+    def text(self) -> str:
         """The question asked above the board ("" when none)."""
-        return "" if self._offered is None else self._offer_words
+        return "" if self.offered is None else self.words
 
-    def go_on(self: BoardWidget) -> None:
+    def go_on(self) -> None:
         """ "Yes, go on": the kept game on the board, with its seats."""
-        saved = self._offered
+        saved = self.offered
         if saved is None:
             return
         self._close_offer()
-        self._setup(saved.game, saved.seats)
-        self._kept = (id(self.game), self.game.ply)
-        self._say(_("Here is your game again. Go on where you left it."))
+        self.board._setup(saved.game, saved.seats)
+        self.kept = (id(self.board.game), self.board.game.ply)
+        self.board._say(_("Here is your game again. Go on where you left it."))
 
-    def new_instead(self: BoardWidget) -> None:
+    def new_instead(self) -> None:
         """ "No, a new game": the kept game is forgotten; this board's game goes on."""
-        saved = self._offered
+        saved = self.offered
         self._close_offer()
         if saved is not None:
-            saved_games.forget(saved.who, self.game_name)
+            saved_games.forget(saved.who, self.board.game_name)
 
-    def _ipython_display_(self: BoardWidget) -> None:
+    def display(self) -> None:
         from IPython.display import display
 
         if not self.waits:
             # The widget's own view, as without this method (display(self) would call
             # this method again).
-            bundle = self._repr_mimebundle_()
+            bundle = self.board._repr_mimebundle_()
             data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
             display(data, metadata=metadata, raw=True)
             return
-        row = self._offer_widgets()
-        self._offer()
-        parts = [row, self]
+        row = self.offer_widgets()
+        self.offer()
+        parts: list[w.Widget] = [row, self.board]
         if current_lesson() is None and current_pupil() is None:
             # A Play page asks no name; a pupil this browser knows is asked "Are you
             # Ana?", so that their game is kept (and a kept one offered).
-            self._name_area = NameArea(self._name_given, None, ask_now=False, remembered_only=True)
-            parts.insert(0, self._name_area)
+            self.name_area = NameArea(self._name_given, None, ask_now=False, remembered_only=True)
+            parts.insert(0, self.name_area)
         box = w.VBox(parts)
         box.add_class("mathplay-game")
         display(box)

@@ -151,7 +151,7 @@ def test_a_greek_binary_board_says_its_own_logic_words() -> None:
 
     with speaking("el"):
         board = mathplay.play("binary", seed=3)
-        board._submit("H8 across 1 AND 0 = 1")  # a chip the hand does not hold
+        board._turns.submit("H8 across 1 AND 0 = 1")  # a chip the hand does not hold
         message = str(board.view["message"])
     assert "ΚΑΙ" in message and "AND" not in message, message
 

@@ -142,7 +142,7 @@ def test_only_a_scoreless_turn_is_tried_on_a_copy_first(monkeypatch: pytest.Monk
     original = game.copy
     monkeypatch.setattr(game, "copy", lambda: copies.append(game.ply) or original())
     move = game.legal_moves()[0]
-    board._submit(str(move))  # a move that places chips: played, never tried first
+    board._turns.submit(str(move))  # a move that places chips: played, never tried first
     assert game.ply == 1 and copies == []
     front_end(board, event="action", id="pass")  # a pass is tried on a copy first
     assert game.ply == 2 and copies == [1]

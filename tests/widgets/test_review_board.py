@@ -68,20 +68,20 @@ def test_at_the_end_of_a_game_of_each_kind_every_turn_can_be_stepped() -> None:
         board = board_type(game, ["human", "computer"], threaded=False)
         assert buttons(board)["review"]["label"] == "See what you could have played"
         front_end(board, event="action", id="review")
-        review = board._review
+        review = board._review_mode.review
         assert review is not None
-        first = board._review_at
+        first = board._review_mode.at
         assert review.turns[first].missed > 0 and review.turns[first].player == 0
         for _step in range(len(review.turns)):
             front_end(board, event="action", id="review_next")
-        assert board._review_at == len(review.turns) - 1
+        assert board._review_mode.at == len(review.turns) - 1
         assert buttons(board)["review_next"]["enabled"] is False
         words = board.view["message"]
         assert words.startswith(f"Move {review.turns[-1].ply + 1} of {game.ply}"), name
         front_end(board, event="action", id="review_back")
-        assert board._review_at == len(review.turns) - 2
+        assert board._review_mode.at == len(review.turns) - 2
         # A computer's turn is reviewed, not tried again.
-        if review.turns[board._review_at].player == 1:
+        if review.turns[board._review_mode.at].player == 1:
             assert buttons(board)["review_try"]["enabled"] is False
 
 

@@ -32,8 +32,8 @@ def progress_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def shown(game: str, **options: Any) -> Any:
     """A new board of ``game`` as a notebook shows it (with its question row)."""
     board = mathplay.play(game, threaded=False, **options)
-    board._offer_widgets()
-    board._offer()
+    board._waiting.offer_widgets()
+    board._waiting.offer()
     return board
 
 
@@ -106,7 +106,7 @@ def test_a_board_that_shows_a_given_game_neither_keeps_nor_offers(
     first_move(shown("summy", seed=4))
     example = SummyBoard(mathplay.Summy(players=2, seed=9, size=9), threaded=False)
     assert example.waits is False
-    example._offer()
+    example._waiting.offer()
     assert example.offer_text == ""
     front_end(example, event="action", id="pass")
     kept = json.loads((tmp_path / "mathplay-game-ana-summy.json").read_text())
@@ -123,7 +123,7 @@ def test_a_board_that_shows_a_given_game_neither_keeps_nor_offers(
     played = shown("summy", seed=5)
     played._ipython_display_()
     (((box,), _keys),) = shown_as
-    assert box.children == (played._offer_row, played)  # the question row above the board
+    assert box.children == (played._waiting.row, played)  # the question row above the board
 
 
 def test_finished_and_two_person_games_are_not_kept(tmp_path: Path) -> None:
@@ -192,8 +192,8 @@ def test_a_play_page_asks_only_a_remembered_name_then_offers_the_game(
     monkeypatch.setattr("IPython.display.display", lambda box, **_keys: boxes.append(box))
     board = mathplay.play("mixmath", threaded=False, seed=5)
     board._ipython_display_()
-    area = board._name_area
-    assert boxes[0].children == (area, board._offer_row, board)
+    area = board._waiting.name_area
+    assert boxes[0].children == (area, board._waiting.row, board)
     assert not is_shown(area.box) and not is_shown(area.ask_row)  # nobody remembered
     area.memory.offered = "Ana"  # the browser remembers Ana (from a lesson)
     assert is_shown(area.ask_row) and not is_shown(area.box)
