@@ -7,6 +7,12 @@ the move with its arithmetic and points. With no move to make, every level says 
 tiles to discard or exchange and why (:mod:`mathplay.ai.stuck`). Hints never change the
 game.
 
+The move is the best there is whenever the position was searched exactly (by a hint whose
+search finished within its budget, by the review, or by a board in the background:
+:mod:`mathplay.ai.best`); then the hint and the review agree. When the budget ran out
+first, the hint says its move is a good one that may not be the best (``exact`` is
+``False``).
+
 >>> from mathplay import Summy
 >>> rows = [". " * 8 + "."] * 9
 >>> rows[4] = ". . . . = . . . ."
@@ -22,10 +28,11 @@ Play B5 across 1+2=3: 1+2=3 is true, and its digits 1+2+3 make 6 points.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mathplay.ai import search, strategy
+from mathplay.ai.best import known_best
 from mathplay.ai.stuck import no_move_advice
 from mathplay.ai.tile_words import and_list, tile_name, tile_order
 from mathplay.core import Special, Square, square_name
@@ -45,6 +52,9 @@ class Hint:
     score: int | None = None
     square: Square | None = None
     tiles: tuple[str, ...] = ()
+    #: Whether the move it leads to is the best there is (the search saw every move);
+    #: ``False`` when the search stopped at its budget: a good move, maybe not the best.
+    exact: bool = True
 
     def __str__(self) -> str:
         return self.text
@@ -135,6 +145,11 @@ def _mixmath_facts(game: AnyGame, move: Any) -> str:
 
 
 def _ranked(game: AnyGame, using: str | None, n: int = 1) -> list[Any]:
+    """The ``n`` best moves found (see :func:`_searched`)."""
+    return _searched(game, using, n)[0]
+
+
+def _searched(game: AnyGame, using: str | None, n: int = 1) -> tuple[list[Any], bool]:
     """The ``n`` best moves (fewer if there are fewer), best first: highest score, then
     by notation so the same position always gives the same hint.
 
@@ -143,29 +158,37 @@ def _ranked(game: AnyGame, using: str | None, n: int = 1) -> list[Any]:
     without listing them all. Ties are then broken by notation. The answers for the
     position last asked about are kept on the game (only the few moves answered, not
     every legal move), so asking for the next hint level does not generate the moves
-    again."""
+    again. A position searched exactly already (:mod:`mathplay.ai.best`) gives its best
+    move at once. The second value says whether the search was exact."""
+    if using is None and n == 1:
+        known = known_best(game)
+        if known is not None:
+            return top_moves(known, 1), True
     key = game.state_key()
     cache = getattr(game, "_hint_cache", None)
     if cache is None or cache[0] != key:
         cache = (key, {})
         setattr(game, "_hint_cache", cache)  # noqa: B010 (kept on the game, not a field)
-    answers: dict[tuple[str | None, int], list[Any]] = cache[1]
+    answers: dict[tuple[str | None, int], tuple[list[Any], bool]] = cache[1]
     if (using, n) not in answers:
         where = None if using is None else (lambda move: _uses(game, move, using))
-        answers[(using, n)] = top_moves(_best_within(game, n, where), n)
-    return list(answers[(using, n)])
+        moves, exact = _best_within(game, n, where)
+        answers[(using, n)] = (top_moves(moves, n), exact)
+    moves, exact = answers[(using, n)]
+    return list(moves), exact
 
 
-def _best_within(game: AnyGame, n: int, where: Any) -> list[Any]:
+def _best_within(game: AnyGame, n: int, where: Any) -> tuple[list[Any], bool]:
     """The best moves, searched within a budget (``mathplay.ai.search``): a hint never
-    keeps a child waiting. Mixmath's placements are quick to list whole."""
+    keeps a child waiting. Mixmath's placements are quick to list whole. The second
+    value is ``True`` when the search saw every move (its answer is exact)."""
     budget = search.search_budget(game)
     if strategy.is_summy(game):
         moves = search.summy_moves(game, budget)
-        return [move for move in moves if where is None or where(move)]
+        return [move for move in moves if where is None or where(move)], not budget.spent
     if strategy.is_binary(game):
-        return search.binary_best(game, n, budget, where)
-    return list(game.best_moves(n, where=where))
+        return search.binary_best(game, n, budget, where), not budget.spent
+    return list(game.best_moves(n, where=where)), True
 
 
 def hint(game: AnyGame, level: int = 3, using: str | None = None) -> Hint:
@@ -179,13 +202,19 @@ def hint(game: AnyGame, level: int = 3, using: str | None = None) -> Hint:
         raise MathplayError(_("a hint level is 1, 2 or 3, not {level!r}").format(level=level))
     if game.is_over:
         return Hint(level, _("The game is over."))
-    moves = _ranked(game, using)
+    moves, exact = _searched(game, using)
     if not moves:
         if using is not None:
             return Hint(level, _("No move uses {tile} right now.").format(tile=using))
         advice = no_move_advice(game)
         return Hint(level, advice.text, tiles=advice.tiles)
-    return hint_for(game, moves[0], level)
+    found = hint_for(game, moves[0], level)
+    if exact:
+        return found
+    text = found.text
+    if level == 3:  # the move and its points are named: never as if it were the best
+        text += " " + _("It is a good move, but there may be an even better one.")
+    return replace(found, text=text, exact=False)
 
 
 def hint_for(game: AnyGame, move: Any, level: int = 3) -> Hint:

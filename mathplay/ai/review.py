@@ -1,12 +1,15 @@
 """Learn from a game: every turn beside the best move there was then, and why it was better.
 
 ``game.review()`` replays a game (finished or not, every player) from its start and, at
-each turn, asks the game's own exact move generator for the best moves of the player who
-moved, with the tiles they held then. Each :class:`ReviewTurn` says what was played, its
-points, the best moves and their score, the share of the best the player took, and one
-line in a child's words of what the better move used (a premium square, all the tiles,
-a crossing, more tiles). :meth:`Review.puzzles` turns the missed chances into a puzzle
-file of move puzzles; :meth:`Review.summary` sums a player's game up for the teacher.
+each turn, takes the best moves of the player who moved, with the tiles they held then,
+from the game's own exact move generator (:mod:`mathplay.ai.best`: each position is
+searched once, and a board searches them as the game goes, so the review of a game played
+on a board finds them ready and the hints said the same). Each :class:`ReviewTurn`
+says what was played, its points, the best moves and their score, the share of the best
+the player took, and one line in a child's words of what the better move used (a premium
+square, all the tiles, a crossing, more tiles). :meth:`Review.summary` sums a player's
+game up for the teacher; ``mathplay.puzzles.from_review`` turns the missed chances into
+move puzzles.
 
 A turn is a line move in Summy and Binary, a pass or an exchange (``move`` is ``None``);
 in Mixmath a turn is each tile placed (its best is the best tile to place then), and a
@@ -31,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mathplay.ai import strategy
+from mathplay.ai.best import exact_best, places_tiles
 from mathplay.ai.hints import _placed
 from mathplay.core import Special, Square, square_name
 from mathplay.core.state import AnyGame
@@ -166,11 +170,6 @@ def shown(move: Any) -> str:
     """A move as a pupil reads it: one symbol per operation, the direction in their
     language, blanks said as the tile they play (``9 − 2 = 7 across from J13``)."""
     return placed_words(str(move)) or pretty(str(move).replace("?", ""))
-
-
-def places_tiles(move: Any) -> bool:
-    """Whether ``move`` puts tiles on the board (not a pass, an exchange, an end)."""
-    return hasattr(move, "squares") or hasattr(move, "square")
 
 
 def _crossings(game: AnyGame, move: Any) -> int:
@@ -315,7 +314,7 @@ def review(game: AnyGame) -> Review:
 
 def _turn(game: AnyGame, entry: Any, move: Any | None) -> ReviewTurn:
     """The review of the move ``entry`` about to be played in ``game``."""
-    best = tuple(game.best_moves(1, where=places_tiles))
+    best = exact_best(game)
     points = int(entry.score)
     if move is not None:
         move, _score = game._validate(move)  # its placed squares and score filled in

@@ -33,6 +33,7 @@ from mathplay.widgets import view
 from mathplay.widgets.board_words import friendly_error
 from mathplay.widgets.computers import ComputerSeats
 from mathplay.widgets.review_mode import ReviewMode
+from mathplay.widgets.searching import BackgroundSearch
 from mathplay.widgets.seats import DEFAULT_COMPUTER, SEAT_CHOICES, parse_seats, seat_label
 from mathplay.widgets.static import static_file
 from mathplay.widgets.turns import Turns
@@ -47,11 +48,13 @@ MoveCallback = Callable[[Any, Any], None]
 class BoardWidget(anywidget.AnyWidget):
     """A playable board for one game; subclasses say how the game looks and is set up.
 
-    The board is composed of four parts, each in its own module, each holding a
+    The board is composed of five parts, each in its own module, each holding a
     reference to the board and its own state: :class:`~mathplay.widgets.turns.Turns`
     (clicks, keys and buttons), :class:`~mathplay.widgets.computers.ComputerSeats`,
-    :class:`~mathplay.widgets.review_mode.ReviewMode` and
-    :class:`~mathplay.widgets.waiting_game.WaitingGame`. The board keeps what they
+    :class:`~mathplay.widgets.review_mode.ReviewMode`,
+    :class:`~mathplay.widgets.waiting_game.WaitingGame` and
+    :class:`~mathplay.widgets.searching.BackgroundSearch` (each position searched
+    exactly while the pupil thinks, for the hints and the review). The board keeps what they
     share: the game, the seats, the turn being built and the message, and draws it.
     """
 
@@ -87,6 +90,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._computer_seats = ComputerSeats(self)
         self._review_mode = ReviewMode(self)
         self._waiting = WaitingGame(self)
+        self._search = BackgroundSearch(self)
         #: The game a New game replaced, with its seats, until a move is made in the new
         #: one: Undo brings it back.
         self._previous: tuple[Any, list[str]] | None = None

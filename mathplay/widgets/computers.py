@@ -30,7 +30,7 @@ from mathplay.widgets.seats import make_computer
 if TYPE_CHECKING:
     from mathplay.widgets.base import BoardWidget
 
-__all__ = ["ComputerSeats", "threads_work"]
+__all__ = ["ComputerSeats", "running_loop", "threads_work"]
 
 #: The shortest wait before a computer turn on the event loop: time for the page to get
 #: the "thinking…" message first.
@@ -42,7 +42,7 @@ def threads_work() -> bool:
     return sys.platform != "emscripten"
 
 
-def _running_loop() -> asyncio.AbstractEventLoop | None:
+def running_loop() -> asyncio.AbstractEventLoop | None:
     """The event loop to schedule computer turns on (the kernel's), or ``None``.
 
     In Pyodide the browser's loop (``WebLoop``) always runs callbacks, so it is taken
@@ -86,6 +86,7 @@ class ComputerSeats:
         """Let the computer seats move, if one is to move now."""
         board = self.board
         if board.game.is_over or board.seats[board.game.to_move] == "human":
+            board._search.start()  # the pupil thinks: the new position is searched
             return
         board._thinking = True  # set before any click can be handled: clicks wait
         if not board.threaded:
@@ -117,6 +118,7 @@ class ComputerSeats:
             if not self._one_turn(game):
                 return
         board._thinking = False
+        board._search.start()
 
     def _say_thinking(self, game: AnyGame) -> None:
         board = self.board
@@ -126,7 +128,7 @@ class ComputerSeats:
 
     def _schedule_turn(self, game: AnyGame) -> None:
         """The next computer turn as a callback of the event loop (no threads here)."""
-        loop = _running_loop()
+        loop = running_loop()
         if loop is None:  # no loop either: move now
             self._move()
             return
@@ -140,6 +142,8 @@ class ComputerSeats:
             return
         if self._one_turn(game) and self._to_move(game):
             self._schedule_turn(game)
+        elif not self.board._thinking:
+            self.board._search.start()
 
     def _one_turn(self, game: AnyGame) -> bool:
         """One computer seat's whole turn on ``game``; ``False`` if it could not move."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mathplay.ai.best import unknown_positions
 from mathplay.ai.review import Review, ReviewTurn, shown
 from mathplay.classroom.names import current_pupil
 from mathplay.classroom.records import record_game
@@ -111,8 +112,11 @@ class ReviewMode:
                 )
                 return True
             self.board._reset_turn()
-            # Seen at once: a whole Binary game takes a few seconds to review.
-            self.board._say(_("Looking at every turn of the game…"))
+            # Said first only when some turns were not searched as the game went (a
+            # board made with threaded=False, or a review asked at once): then the
+            # review searches them, which can take a few seconds in Binary.
+            if unknown_positions(self.board.game):
+                self.board._say(_("Looking at every turn of the game…"))
             self.review = self.board.game.review()
             missed = [i for i, t in enumerate(self.review.turns) if t.missed > 0
                       and self.board.seats[t.player] == "human"]  # fmt: skip

@@ -21,7 +21,7 @@ from mathplay.widgets.puzzle_set import PuzzleSet
 
 def _freed(reference: weakref.ref[Any]) -> bool:
     for thread in threading.enumerate():  # a computer thinking holds its board until done
-        if thread.name == "mathplay-computer":
+        if thread.name in ("mathplay-computer", "mathplay-search"):
             thread.join(60)
     gc.collect()
     return reference() is None

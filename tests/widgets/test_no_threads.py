@@ -109,3 +109,26 @@ def test_without_a_loop_or_threads_the_computer_moves_at_once(no_threads: None) 
         assert len(board.game.history) == 1 and not board.moves_pending
 
     in_a_fresh_thread(lesson)
+
+
+def test_without_threads_nothing_is_searched_in_the_background(no_threads: None) -> None:
+    """Without threads (Pyodide) the board does not search its positions on the event
+    loop (one Binary search there can hold the page up for seconds): the review searches
+    when asked, and says so first."""
+    from mathplay.ai import best
+
+    async def lesson() -> None:
+        best.forget()
+        board = play("summy", seats=["computer:medium", "human"], seed=6, size=9)
+        await settle(board)
+        await asyncio.sleep(0.3)
+        assert len(board.game.history) == 1
+        assert best.unknown_positions(board.game) == 2
+        said: list[str] = []
+        board.observe(lambda change: said.append(change["new"]["message"]), "view")
+        board.press("review")
+        assert any("Looking at every turn" in message for message in said)
+        # the review searched the position before the move (not now's, no turn yet)
+        assert best.unknown_positions(board.game) == 1
+
+    in_a_fresh_thread(lambda: asyncio.run(lesson()))

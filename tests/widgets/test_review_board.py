@@ -121,3 +121,47 @@ def test_the_review_at_a_computers_turn_names_its_tiles_as_the_computers() -> No
     computer = board._names()[1]
     assert titles[False] == (f"{computer}'s tiles", computer)  # the computer's turns
     assert titles[True][0] is None  # the pupil's own: "Your tiles (You)" as before
+
+
+def test_a_board_searches_each_position_while_the_pupil_thinks() -> None:
+    """A threaded board searches every position of its game exactly in the background:
+    the next hint is then the best move, and the review at the end is ready at once (it
+    does not say "Looking at every turn…" and searches nothing more)."""
+    from mathplay.ai import best
+    from mathplay.games.binary import Binary
+
+    best.forget()
+    board = BinaryBoard(Binary(players=2, seed=4), ["computer:easy", "computer:medium"], pause=0)
+    board.wait(300)
+    board._search.wait(300)
+    game = board.game
+    assert game.is_over and game.ply > 5
+    assert best.unknown_positions(game) == 0
+    said: list[str] = []
+    board.observe(lambda change: said.append(change["new"]["message"]), "view")
+    searched = []
+    real = type(game).best_moves
+    type(game).best_moves = lambda *a, **k: searched.append(1) or real(*a, **k)  # type: ignore[method-assign]
+    try:
+        front_end(board, event="action", id="review")
+    finally:
+        type(game).best_moves = real  # type: ignore[method-assign]
+    assert searched == []
+    assert not any("Looking at every turn" in message for message in said)
+    assert board.view["turn"].startswith("Review: move")
+
+
+def test_the_hint_after_the_background_search_is_the_best_move() -> None:
+    from mathplay.ai import best
+    from mathplay.games.binary import Binary
+
+    best.forget()
+    board = BinaryBoard(Binary(players=2, seed=5), ["human", "computer:easy"], pause=0)
+    board._search.wait(300)
+    assert best.known_best(board.game) is not None
+    front_end(board, event="action", id="hint")
+    front_end(board, event="action", id="hint")
+    front_end(board, event="action", id="hint")
+    top = best.exact_best(board.game)[0].score
+    assert f"for {top} points" in board.message
+    assert "there may be an even better one" not in board.message
