@@ -6,6 +6,7 @@ True
 """
 
 from mathplay.core import load
+from mathplay.core.codes import from_code, game_code
 from mathplay.core.services import provide
 from mathplay.errors import (
     ExpressionError,
@@ -75,6 +76,8 @@ __all__ = [
     "check",
     "current_language",
     "evaluate",
+    "from_code",
+    "game_code",
     "load",
     "set_language",
 ]

@@ -53,6 +53,10 @@ class GameInfo:
     #: The game's rules, every ambiguity resolved (docs/rules/NAME.md; the notation of
     #: moves is in docs/notation.md).
     rules: str
+    #: The computer levels people may choose for this game, weakest first: each one
+    #: measured stronger than the one below (docs/ai.md, "The levels"). Summy has no
+    #: ``hard``: looking ahead wins it no more games than ``medium``.
+    levels: tuple[str, ...] = ("easy", "medium", "hard")
 
 
 GAMES: dict[str, GameInfo] = {
@@ -61,7 +65,7 @@ GAMES: dict[str, GameInfo] = {
         GameInfo(
             "summy", "Summy", Summy.format_name, Summy, SummyOptions, "blocks",
             ("I5 across 8x15=120", "B2 down 9x9=81", "A1 across 7+7=14"),
-            line_moves=True, rules="docs/rules/summy.md",
+            line_moves=True, rules="docs/rules/summy.md", levels=("easy", "medium"),
         ),
         GameInfo(
             "mixmath", "Mixmath", Mixmath.format_name, Mixmath, MixmathOptions, "tiles",

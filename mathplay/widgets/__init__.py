@@ -29,6 +29,8 @@ def play(
     seats: Sequence[str] | None = None,
     *,
     language: str | None = None,
+    names: Sequence[str] | None = None,
+    handover: bool | None = None,
     **options: Any,
 ) -> BoardWidget:
     """A new game of ``game_name`` (``"summy"``, ``"mixmath"``, ``"binary"``) on its board.
@@ -41,6 +43,9 @@ def play(
     ``language`` (``"es"``, ``"ms"``, ``"el"``, ``"en"``) is the language this board and
     the ones after it speak (:func:`mathplay.set_language`; by default the one already
     chosen, or the environment's).
+    ``names`` names the players on the board (``["Ana", "Ben"]``). With two people or more
+    at one screen, each one's tiles stay hidden until they press "… is ready"
+    (``handover``, on by default; ``handover=False`` shows every rack).
     """
     if language is not None:
         set_language(language)
@@ -66,7 +71,16 @@ def play(
     seat_list = parse_seats(chosen, players)
     _check_options(name, board_type, options)
     game = board_type.make_game({"players": players, **options})
-    board = board_type(game, seat_list, threaded=threaded)
+    if names is not None and not isinstance(names, str) and len(names) != players:
+        raise MathplayError(
+            _("the game has {players} players but {count} names were given").format(
+                players=players, count=len(names)
+            )
+        )
+    # On unless switched off: it acts only while two people or more share the board (a
+    # game started from the New game panel with two people gets it too).
+    hand_over = True if handover is None else bool(handover)
+    board = board_type(game, seat_list, threaded=threaded, handover=hand_over, names=names)
     board.waits = True  # the pupil's own game: kept as it goes, offered again
     return board
 

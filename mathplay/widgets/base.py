@@ -17,9 +17,11 @@ import anywidget
 import traitlets
 
 from mathplay.core import Direction, Special, Square, square_name
+from mathplay.core.codes import from_code, game_code
 from mathplay.core.state import AnyGame
 from mathplay.errors import MathplayError
 from mathplay.expr.pretty import read_words
+from mathplay.games.registry import describe
 from mathplay.i18n import (
     LANGUAGES,
     _,
@@ -32,9 +34,10 @@ from mathplay.i18n import (
 from mathplay.widgets import view
 from mathplay.widgets.board_words import friendly_error
 from mathplay.widgets.computers import ComputerSeats
+from mathplay.widgets.handover import HandOver
 from mathplay.widgets.review_mode import ReviewMode
 from mathplay.widgets.searching import BackgroundSearch
-from mathplay.widgets.seats import DEFAULT_COMPUTER, SEAT_CHOICES, parse_seats, seat_label
+from mathplay.widgets.seats import DEFAULT_COMPUTER, parse_seats, seat_choices, seat_label
 from mathplay.widgets.static import static_file
 from mathplay.widgets.turns import Turns
 from mathplay.widgets.waiting_game import WaitingGame
@@ -80,6 +83,8 @@ class BoardWidget(anywidget.AnyWidget):
         *,
         threaded: bool = True,
         pause: float = 0.3,
+        handover: bool = False,
+        names: Sequence[str] | None = None,
     ) -> None:
         super().__init__()
         self.threaded = threaded
@@ -91,6 +96,8 @@ class BoardWidget(anywidget.AnyWidget):
         self._review_mode = ReviewMode(self)
         self._waiting = WaitingGame(self)
         self._search = BackgroundSearch(self)
+        self._handover = HandOver(self, handover)
+        self._given_names = _checked_names(names)
         #: The game a New game replaced, with its seats, until a move is made in the new
         #: one: Undo brings it back.
         self._previous: tuple[Any, list[str]] | None = None
@@ -212,6 +219,34 @@ class BoardWidget(anywidget.AnyWidget):
     def _ipython_display_(self) -> None:
         self._waiting.display()
 
+    def game_code(self) -> str:
+        """The game as a code a pupil can send to a friend (:mod:`mathplay.core.codes`):
+        the friend opens it on their board, plays a move and sends the new code back."""
+        return game_code(self.game)
+
+    def open_code(self, code: str) -> None:
+        """Put the game in a friend's ``code`` on this board (every move checked); a code
+        that is wrong, or of another game, is refused in words and changes nothing."""
+        try:
+            game = from_code(code)
+        except MathplayError as error:
+            self._say(friendly_error(error), "error")
+            return
+        if game.format_name != self.game.format_name:
+            self._say(
+                _("This is the code of a game of {game}: open it on a {game} board.").format(
+                    game=describe(game).title
+                ),
+                "error",
+            )
+            return
+        seats = self.seats if len(self.seats) == game.players else None
+        self._previous = (self.game, list(self.seats)) if self.game.history else None
+        self._setup(game, seats)
+        self._say(
+            _("Here is the game from the code. {turn}.").format(turn=self._turn_text(self._names()))
+        )
+
     def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
         """Call ``callback(board, entry)`` after every move; ``remove=True`` to stop."""
         if remove:
@@ -242,10 +277,11 @@ class BoardWidget(anywidget.AnyWidget):
     def _setup(self, game: AnyGame, seats: Sequence[str] | None) -> None:
         self.wait()
         self.game: AnyGame = game
-        self.seats = parse_seats(seats, game.players)
+        self.seats = parse_seats(seats, game.players, self.game_name)
         self._computer_seats.new_game()
         self._turns.new_game()
         self._review_mode.new_game()  # a new game leaves the review of the old one
+        self._handover.new_game()
         self._reset_turn()
         self._last: list[Square] = []
         self._seen = game.board
@@ -291,9 +327,9 @@ class BoardWidget(anywidget.AnyWidget):
         self._blank: tuple[Square, int] | None = None
 
     def _option_spec(self) -> list[dict[str, Any]]:
-        seat_choices = [
+        choices = [
             [seat, _("Person") if seat == "human" else seat_label([seat], 0)]
-            for seat in SEAT_CHOICES
+            for seat in seat_choices(self.game_name)
         ]
         fields: list[dict[str, Any]] = [
             {
@@ -309,7 +345,7 @@ class BoardWidget(anywidget.AnyWidget):
                 {
                     "name": f"seat{index + 1}",
                     "label": _("Seat {n}").format(n=index + 1),
-                    "choices": seat_choices,
+                    "choices": choices,
                     "value": seat,
                     "seat": index,
                 }
@@ -363,6 +399,10 @@ class BoardWidget(anywidget.AnyWidget):
                 self._new_game_from_panel(content.get("options"))
             elif event == "page_language":
                 use_page_language(content.get("language"))
+            elif event == "show_code":
+                self.send({"code": self.game_code()})
+            elif event == "open_code":
+                self.open_code(str(content.get("code", "")))
         except (KeyError, TypeError, ValueError):
             self._say(_("That did not work: the message from the board was not understood."))
 
@@ -392,6 +432,9 @@ class BoardWidget(anywidget.AnyWidget):
         # the names they had in the game.
         trying = self._review_mode.trying
         seats = trying[1] if trying is not None else self.seats
+        given = self._given_names
+        if given is not None and len(given) == self.game.players:
+            return list(given)
         return [seat_label(seats, i) for i in range(self.game.players)]
 
     def _hand_owner(self) -> int | None:
@@ -463,64 +506,67 @@ class BoardWidget(anywidget.AnyWidget):
             buttons.append(
                 {"id": "cancel", "label": _("Cancel"), "enabled": True, "pressed": False}
             )
-        return self._review_mode.view(
-            {
-                "cells": cells,
-                "tentative": [
-                    [r * size + c, view.tile_entry(token, self.show, self.points)]
-                    for (r, c), (_index, token) in self._tentative.items()
-                ],
-                "last": [r * size + c for r, c in self._last],
-                "hint": [r * size + c for r, c in self._hint],
-                "hint_tiles": [
-                    [r * size + c, view.tile_entry(token, self.show, self.points)]
-                    for (r, c), token in self._hint_tiles
-                ],
-                "hand": [
-                    {
-                        **view.tile_entry(token, self.show, self.points),
-                        "token": token,
-                        "state": "used"
-                        if i in used
-                        else "marked"
-                        if i in self._marked
-                        else "selected"
-                        if i == self._selected
-                        else "free",
-                    }
-                    for i, token in enumerate(hand)
-                ],
-                "hand_owner": names[owner] if owner is not None else "",
-                "players": [
-                    {
-                        "name": name,
-                        "score": score,
-                        "to_move": i == game.to_move and over is None,
-                        "you": i == owner,
-                    }
-                    for i, (name, score) in enumerate(zip(names, game.scores))
-                ],
-                "turn": self._turn_text(names),
-                "bag": game.bag_size,
-                # The logic words as the pupil's language writes them (ΚΑΙ, DAN), in the
-                # engine's refusals, the hints and the moves alike.
-                "log": [
-                    read_words(line) for line in view.log_lines(game, names, self.game_name)[-200:]
-                ],
-                "message": read_words(self._message),
-                "kind": self._kind,
-                "thinking": self._thinking,
-                "buttons": buttons,
-                "blank": self._blank_prompt(),
-                "direction": str(self._line_direction()),
-                "over": None
-                if over is None
-                else {
-                    "text": over.describe(names),
-                    "series": view.score_series(game),
-                    "names": names,
-                },
-            }
+        return self._handover.view(
+            self._review_mode.view(
+                {
+                    "cells": cells,
+                    "tentative": [
+                        [r * size + c, view.tile_entry(token, self.show, self.points)]
+                        for (r, c), (_index, token) in self._tentative.items()
+                    ],
+                    "last": [r * size + c for r, c in self._last],
+                    "hint": [r * size + c for r, c in self._hint],
+                    "hint_tiles": [
+                        [r * size + c, view.tile_entry(token, self.show, self.points)]
+                        for (r, c), token in self._hint_tiles
+                    ],
+                    "hand": [
+                        {
+                            **view.tile_entry(token, self.show, self.points),
+                            "token": token,
+                            "state": "used"
+                            if i in used
+                            else "marked"
+                            if i in self._marked
+                            else "selected"
+                            if i == self._selected
+                            else "free",
+                        }
+                        for i, token in enumerate(hand)
+                    ],
+                    "hand_owner": names[owner] if owner is not None else "",
+                    "players": [
+                        {
+                            "name": name,
+                            "score": score,
+                            "to_move": i == game.to_move and over is None,
+                            "you": i == owner,
+                        }
+                        for i, (name, score) in enumerate(zip(names, game.scores))
+                    ],
+                    "turn": self._turn_text(names),
+                    "bag": game.bag_size,
+                    # The logic words as the pupil's language writes them (ΚΑΙ, DAN), in the
+                    # engine's refusals, the hints and the moves alike.
+                    "log": [
+                        read_words(line)
+                        for line in view.log_lines(game, names, self.game_name)[-200:]
+                    ],
+                    "message": read_words(self._message),
+                    "kind": self._kind,
+                    "thinking": self._thinking,
+                    "buttons": buttons,
+                    "blank": self._blank_prompt(),
+                    "direction": str(self._line_direction()),
+                    "over": None
+                    if over is None
+                    else {
+                        "text": over.describe(names),
+                        "series": view.score_series(game),
+                        "names": names,
+                    },
+                }
+            )
         )
 
     def _label(self, action: str) -> str:
@@ -598,3 +644,25 @@ class BoardWidget(anywidget.AnyWidget):
         for entry in entries:
             for callback in list(self._callbacks):
                 callback(self, entry)
+
+
+#: The longest name a player may be given on a board.
+NAME_LENGTH = 24
+
+
+def _checked_names(names: Sequence[str] | None) -> list[str] | None:
+    """The players' names for the board (``["Ana", "Ben"]``), each checked: a name is
+    text, not empty, at most ``NAME_LENGTH`` characters."""
+    if names is None:
+        return None
+    if isinstance(names, str) or not all(isinstance(name, str) for name in names):
+        raise MathplayError(_("names is a list of names, like ['Ana', 'Ben']"))
+    cleaned = [" ".join(name.split()) for name in names]
+    for name in cleaned:
+        if not name or len(name) > NAME_LENGTH:
+            raise MathplayError(
+                _("a player's name has 1 to {n} letters, not {name!r}").format(
+                    n=NAME_LENGTH, name=name
+                )
+            )
+    return cleaned

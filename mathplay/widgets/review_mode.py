@@ -84,8 +84,11 @@ class ReviewMode:
 
     def enabled(self, action: str) -> bool:
         if action == "review":
+            # With the hand-over on, the review waits for the game's end: it shows the
+            # tiles every player held.
             return (
                 bool(self.board.game.history)
+                and not (self.board._handover.active and not self.board.game.is_over)
                 and not self.board._thinking
                 and (self.board.game.is_over or self.board._human_turn())
             )

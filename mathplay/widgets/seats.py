@@ -1,7 +1,9 @@
 """Who sits at each seat: a person or a computer player of some level.
 
-People choose among three levels, ``easy``, ``medium`` and ``hard``; the older names of
-the computer players stay as aliases for code (``greedy`` is ``medium``, ``strong`` and
+People choose among three levels, ``easy``, ``medium`` and ``hard`` (Summy has no
+``hard``: each game offers the levels its registry entry lists, each measured stronger than
+the one below; ``computer:hard`` in Summy plays and is named as ``medium``); the older
+names of the computer players stay as aliases for code (``greedy`` is ``medium``, ``strong`` and
 ``expert`` are ``hard``, ``beginner`` is ``easy``), and ``random`` stays for tests.
 
 >>> parse_seat("computer")
@@ -24,10 +26,10 @@ from mathplay.i18n import _
 
 __all__ = [
     "DEFAULT_COMPUTER",
-    "SEAT_CHOICES",
     "make_computer",
     "parse_seat",
     "parse_seats",
+    "seat_choices",
     "seat_label",
 ]
 
@@ -35,8 +37,6 @@ __all__ = [
 LEVEL_NAMES = ("easy", "medium", "hard")
 #: The seat ``"computer"`` means, and the one new seats start with.
 DEFAULT_COMPUTER = "computer:easy"
-#: Every seat a person can choose in the New game panel.
-SEAT_CHOICES = ("human", *(f"computer:{level}" for level in LEVEL_NAMES))
 
 
 def parse_seat(text: str) -> str:
@@ -61,13 +61,23 @@ def parse_seat(text: str) -> str:
     )
 
 
-def parse_seats(seats: Sequence[str] | None, players: int) -> list[str]:
-    """One seat per player; ``None`` means everybody is a person (hot seat)."""
+def parse_seats(seats: Sequence[str] | None, players: int, game: str | None = None) -> list[str]:
+    """One seat per player; ``None`` means everybody is a person (hot seat). With the
+    ``game``'s name, a level that game does not offer (Summy has no ``hard``) is its
+    strongest level, and is named so on the board."""
     if seats is None:
         return ["human"] * players
     if isinstance(seats, str):
         raise MathplayError(_("seats is a list, like ['human', 'computer:easy']"))
     parsed = [parse_seat(seat) for seat in seats]
+    if game is not None:
+        offered = levels_of(game)
+        parsed = [
+            f"computer:{offered[-1]}"
+            if seat.startswith("computer:") and seat[9:] in LEVEL_NAMES and seat[9:] not in offered
+            else seat
+            for seat in parsed
+        ]
     if len(parsed) != players:
         raise MathplayError(
             _("the game has {players} players but {count} seats were given").format(
@@ -75,6 +85,18 @@ def parse_seats(seats: Sequence[str] | None, players: int) -> list[str]:
             )
         )
     return parsed
+
+
+def levels_of(game: str) -> tuple[str, ...]:
+    """The computer levels people may choose for ``game``, weakest first."""
+    from mathplay.games.registry import describe
+
+    return describe(game).levels
+
+
+def seat_choices(game: str) -> tuple[str, ...]:
+    """The seats a person can choose for ``game`` in the New game panel."""
+    return ("human", *(f"computer:{level}" for level in levels_of(game)))
 
 
 def level_label(seat: str) -> str:

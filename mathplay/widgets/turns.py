@@ -168,6 +168,12 @@ class Turns:
 
     def press(self, action: str) -> None:
         """A button: play, end, draw, pass, exchange/discard, challenge, undo, hint …"""
+        if action == "ready":
+            self.board._handover.ready()
+            return
+        if self.board._handover.hidden() and action not in ("undo", "new"):
+            self.board._handover.refuse()
+            return
         if self.board._review_mode.press(action):
             return
         if self.board._review_mode.trying is not None and action not in (*TRY_KEEPS, "cancel"):
@@ -210,6 +216,8 @@ class Turns:
         """Whether a person may act now; if not, say why (and change nothing)."""
         if self.board._thinking:
             self.board._say(_("Wait: the computer is thinking…"), "error")
+        elif self.board._handover.hidden():
+            self.board._handover.refuse()
         elif self.board.game.is_over:
             self.board._say(_("The game is over: press New game to play again."), "error")
         elif self.board.seats[self.board.game.to_move] != "human":

@@ -66,6 +66,10 @@ def texts() -> dict[str, str]:
         "zoom": _("Board size"),
         "legend": _("What the squares do"),
         "blank_choices": _("Values the blank can stand for"),
+        "code_title": _("Play by turns with a friend"),
+        "code_mine": _("This game's code: copy it and send it to your friend"),
+        "code_theirs": _("A game code from your friend"),
+        "code_open": _("Open the game in the code"),
     }
 
 

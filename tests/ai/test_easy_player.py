@@ -88,3 +88,19 @@ def test_the_level_names_and_their_aliases() -> None:
     # A seat written with the older hard player's name is the hard level today.
     assert level_of("strong") == "hard" and kind_of("strong") == "strong"
     assert isinstance(make_player(), EasyPlayer)
+
+
+@pytest.mark.parametrize("game_name", ["summy", "binary"])
+def test_the_pupil_model_plays_a_move_scoring_at_least_the_median(game_name: str) -> None:
+    """The beginner model the easy level is measured against (docs/ai.md, "The levels"):
+    at random among the legal moves scoring at least their median, seeded."""
+    for game in positions(game_name, 4):
+        scores = sorted(m.score for m in game.legal_moves())  # type: ignore[attr-defined]
+        if not scores:
+            continue
+        median = scores[(len(scores) - 1) // 2]
+        twin = game.copy()  # type: ignore[attr-defined]
+        make_player("pupil", seed=2).play_turn(game)  # type: ignore[arg-type]
+        make_player("pupil", seed=2).play_turn(twin)
+        assert game.history[-1].score >= median  # type: ignore[attr-defined]
+        assert game.history[-1].move == twin.history[-1].move  # type: ignore[attr-defined]

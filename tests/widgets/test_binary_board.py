@@ -84,7 +84,7 @@ def test_premium_squares_show_text_and_the_start() -> None:
 
 
 def test_a_whole_game_by_clicks() -> None:
-    board = play("binary", seats=["human", "human"], seed=5, threaded=False)
+    board = play("binary", seats=["human", "human"], seed=5, threaded=False, handover=False)
     game = board.game
     for _turn in range(60):
         if game.is_over:

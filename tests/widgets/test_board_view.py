@@ -21,7 +21,7 @@ from tests.widgets.conftest import front_end
     ],
 )
 def test_the_legend_names_every_kind_of_special_square(game: str, labels: list[str]) -> None:
-    board = play(game, seats=["human", "human"], seed=1)
+    board = play(game, seats=["human", "human"], seed=1, handover=False)
     legend = board.layout_data["legend"]
     assert [entry["label"] for entry in legend] == labels
     kinds = {entry["kind"] for entry in board.layout_data["squares"] if entry}
@@ -88,7 +88,7 @@ def test_binary_blank_offers_every_chip_with_its_sign() -> None:
 
 
 def test_a_click_on_an_empty_square_without_a_tile_is_no_error() -> None:
-    board = play("summy", seats=["human", "human"], seed=1, size=9)
+    board = play("summy", seats=["human", "human"], seed=1, size=9, handover=False)
     key = board.game.state_key()
     front_end(board, event="square", row=0, col=0)
     assert board.view["kind"] == "info"
@@ -100,6 +100,6 @@ def test_a_click_on_an_empty_square_without_a_tile_is_no_error() -> None:
     ("game", "piece"), [("summy", "block"), ("mixmath", "tile"), ("binary", "chip")]
 )
 def test_the_hint_to_pick_a_piece_uses_the_games_word(game: str, piece: str) -> None:
-    board = play(game, seats=["human", "human"], seed=1)
+    board = play(game, seats=["human", "human"], seed=1, handover=False)
     front_end(board, event="square", row=0, col=0)
     assert board.message == f"Pick a {piece} from your hand, then click a square."

@@ -283,7 +283,7 @@ def test_on_move_callbacks() -> None:
 
 
 def test_a_whole_game_by_clicks() -> None:
-    board = play("summy", seats=["human", "human"], seed=11, size=9, threaded=False)
+    board = play("summy", seats=["human", "human"], seed=11, size=9, threaded=False, handover=False)
     game = board.game
     for _turn in range(200):
         if game.is_over:

@@ -180,7 +180,7 @@ def test_a_blank_offers_its_values_as_buttons(make: object, value: str, shown: s
 
 
 def test_new_game_can_be_taken_back_with_undo() -> None:
-    board = play("summy", seats=["human", "human"], seed=3, size=9, threaded=False)
+    board = play("summy", seats=["human", "human"], seed=3, size=9, threaded=False, handover=False)
     move = next(iter(board.game.legal_moves()))
     board.game.play(move)
     board._refresh()
@@ -196,7 +196,7 @@ def test_new_game_can_be_taken_back_with_undo() -> None:
 
 
 def test_a_finished_or_empty_game_is_replaced_without_keeping_it() -> None:
-    board = play("summy", seats=["human", "human"], seed=3, size=9, threaded=False)
+    board = play("summy", seats=["human", "human"], seed=3, size=9, threaded=False, handover=False)
     board.new_game(seats=["human", "human"], players=2, size=9, seed=8)
     assert "Press Undo" not in board.message
     front_end(board, event="action", id="undo")

@@ -61,6 +61,7 @@ function render({ model, el: host }) {
   let buffer = "";
   let bufferTimer = null;
   let panelOpen = false;
+  let codeBox = null; // the New game panel's box with this game's code, while it is open
   let cell = 0;
   let fitFrame = 0;
   let legendTouched = false;
@@ -676,6 +677,7 @@ function render({ model, el: host }) {
   function drawOptions() {
     const layout = model.get("layout_data");
     parts.options.replaceChildren();
+    codeBox = null;
     if (!panelOpen) return;
     const texts = layout.texts;
     const form = el("div", "mp-options-form");
@@ -723,8 +725,37 @@ function render({ model, el: host }) {
     close.type = "button";
     close.addEventListener("click", () => { panelOpen = false; drawOptions(); });
     form.append(start, close);
+    // Play by turns with a friend: this game's code to send, a friend's code to open.
+    const share = el("div", "mp-code");
+    share.append(el("div", "mp-options-title", texts.code_title));
+    const mine = el("label", "mp-option mp-code-mine");
+    mine.append(el("span", "mp-option-label", texts.code_mine));
+    codeBox = el("textarea", "mp-code-text");
+    codeBox.readOnly = true;
+    codeBox.rows = 3;
+    mine.append(codeBox);
+    const theirs = el("label", "mp-option mp-code-theirs");
+    theirs.append(el("span", "mp-option-label", texts.code_theirs));
+    const theirsBox = el("textarea", "mp-code-text");
+    theirsBox.rows = 3;
+    theirs.append(theirsBox);
+    const open = el("button", "mp-action mp-open-code", texts.code_open);
+    open.type = "button";
+    open.addEventListener("click", () => {
+      const code = theirsBox.value;
+      panelOpen = false;
+      drawOptions();
+      send({ event: "open_code", code });
+    });
+    share.append(mine, theirs, open);
+    form.append(share);
     parts.options.append(form);
+    send({ event: "show_code" });
   }
+
+  const onMessage = (message) => {
+    if (message && typeof message.code === "string" && codeBox) codeBox.value = message.code;
+  };
 
   const onZoom = (event) => {
     if (event.detail.game === model.get("layout_data").game) fit();
@@ -735,8 +766,10 @@ function render({ model, el: host }) {
   window.addEventListener("mathplay-zoom", onZoom);
   model.on("change:layout_data", () => { cursor = -1; build(); });
   model.on("change:view", draw);
+  model.on("msg:custom", onMessage);
   build();
   return () => {
+    model.off("msg:custom", onMessage);
     if (bufferTimer) clearTimeout(bufferTimer);
     if (fitFrame) cancelAnimationFrame(fitFrame);
     observer.disconnect();
