@@ -57,6 +57,11 @@ class GameInfo:
     #: measured stronger than the one below (docs/ai.md, "The levels"). Summy has no
     #: ``hard``: looking ahead wins it no more games than ``medium``.
     levels: tuple[str, ...] = ("easy", "medium", "hard")
+    #: Whether a move's pieces are written with spaces between them (``"1 + 1 = 10"``,
+    #: ``"exchange 3 7"``); Summy writes its blocks together (``"12+3"``, ``"8x15=120"``).
+    spaced: bool = True
+    #: The options of the game's small board, for a quick puzzle or a first game.
+    small: tuple[tuple[str, Any], ...] = ()
 
 
 GAMES: dict[str, GameInfo] = {
@@ -66,6 +71,7 @@ GAMES: dict[str, GameInfo] = {
             "summy", "Summy", Summy.format_name, Summy, SummyOptions, "blocks",
             ("I5 across 8x15=120", "B2 down 9x9=81", "A1 across 7+7=14"),
             line_moves=True, rules="docs/rules/summy.md", levels=("easy", "medium"),
+            spaced=False, small=(("size", 9),),
         ),
         GameInfo(
             "mixmath", "Mixmath", Mixmath.format_name, Mixmath, MixmathOptions, "tiles",

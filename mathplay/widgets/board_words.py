@@ -23,7 +23,7 @@ import re
 from mathplay.errors import IllegalMoveError, without_rule_ids
 from mathplay.expr.pretty import pretty
 from mathplay.games.move_words import placed_words, places_one_tile
-from mathplay.games.registry import GAMES
+from mathplay.games.registry import GAMES, describe
 from mathplay.i18n import _, _n, clauses
 
 __all__ = ["friendly_error", "log_line", "move_text", "points_text", "tile_word", "turn_text"]
@@ -69,7 +69,7 @@ def move_text(game_name: str, notation: str) -> tuple[str, bool]:
     if placed is not None:
         return placed, True
     word, _sep, rest = notation.partition(" ")
-    pieces = list(rest.replace(" ", "")) if game_name == "summy" else rest.split()
+    pieces = rest.split() if describe(game_name).spaced else list(rest.replace(" ", ""))
     if word == "discard":
         if not pieces:
             return _("passed"), False
@@ -129,7 +129,7 @@ def turn_text(game_name: str, name: str, moves: list[tuple[str, int]]) -> str:
     'Computer (easy): 9 − 2 = 7 across from J13, +18.'
     """
     placements = [(n, s) for n, s in moves if places_one_tile(n)]
-    if game_name == "mixmath" and placements:
+    if not describe(game_name).line_moves and placements:
         count = len(placements)
         points = sum(score for _n, score in moves)
         shown = ", ".join(move_text(game_name, n)[0] for n, _s in placements)

@@ -306,7 +306,10 @@ class Move(Kind):
     @staticmethod
     def _has_blank(puzzle: Puzzle) -> bool:
         hand = puzzle.fields.get("hand")
-        return puzzle.fields.get("game") == "mixmath" and isinstance(hand, str) and "?" in hand
+        game = puzzle.fields.get("game")
+        # A blank in a game placed tile by tile (Mixmath) stands for a number typed with it.
+        tile_by_tile = game in GAMES_INFO and not GAMES_INFO[str(game)].line_moves
+        return tile_by_tile and isinstance(hand, str) and "?" in hand
 
     def placeholder(self, puzzle: Puzzle) -> str:
         """``your move, like I7 3``, with an example that is not a right answer."""
@@ -357,7 +360,8 @@ class Move(Kind):
             # What is wrong, in plain words: the reason without the move repeated and
             # without rule ids (those stay on the exception), as the boards say it.
             reason = without_rule_ids(str(getattr(error, "reason", None) or error))
-            fits = data["game"] == "mixmath" and bool(_RESULTS_LIST.search(reason))
+            tile_by_tile = not GAMES_INFO[data["game"]].line_moves
+            fits = tile_by_tile and bool(_RESULTS_LIST.search(reason))
             return Result(
                 False,
                 _("That move is not allowed: {e}.").format(e=pretty(reason)),
@@ -414,8 +418,8 @@ class Move(Kind):
         if super().pinpoints(puzzle, text, answer):
             return True
         data, _goal, _points = self.read(puzzle)
-        if data["game"] != "mixmath":
-            return False
+        if GAMES_INFO[data["game"]].line_moves:
+            return False  # only a move of one tile is written as a square and a number
         squares = set(_SQUARE.findall(text))
         numbers = set(number_tokens(text)) | set(re.findall(r"[0-9]+", str(data["hand"])))
         given = " ".join(answer.split()).upper()
@@ -464,6 +468,13 @@ def _BLANK_RULE() -> str:
     )
 
 
+#: How many turns a generated position is played into, at random between the two, per
+#: game: Binary 1 (a blank in hand comes soon, and its moves are too many to list); Mixmath
+#: 4 to 12 tiles, so the best placement is not near the start numbers every time (1 to 3
+#: made one answer, H6 8, 28 % of them); Summy 1 to 3.
+_WARM_UP = {"summy": (1, 3), "mixmath": (4, 12), "binary": (1, 1)}
+
+
 def _example(game: str) -> str:
     return EXAMPLES.get(game, EXAMPLES["binary"])[0]
 
@@ -472,23 +483,21 @@ def draw(rng: random.Random, level: int, plan: Plan) -> dict[str, Any]:
     name = {4: "mixmath", 5: "binary", 6: "binary"}.get(level, "summy")
     cls = game_class(name)
     seed = rng.randrange(10**6)
-    game = cls(players=2, seed=seed, size=9) if name == "summy" else cls(players=2, seed=seed)
-    # Binary positions with a blank in hand have too many moves to list quickly.
-    # Mixmath plays 4 to 12 tiles first, so the best placement is not near the start
-    # numbers every time (1 to 3 made one answer, H6 8, 28 % of them).
-    turns = (
-        1 if name == "binary" else rng.randint(4, 12) if name == "mixmath" else rng.randint(1, 3)
-    )
+    info = GAMES_INFO[name]
+    game = cls(players=2, seed=seed, **dict(info.small))
+    # Positions with a blank in a line game (Binary) have too many moves to list quickly.
+    low, high = _WARM_UP[name]
+    turns = low if low == high else rng.randint(low, high)
     for _turn in range(turns):
-        if "?" in game.hands[game.to_move] and name == "binary":
+        if "?" in game.hands[game.to_move] and info.line_moves:
             raise Retry
         moves = [m for m in game.legal_moves() if hasattr(m, "score")]
         if not moves:
             break
         game.play(rng.choice(sorted(moves, key=str)))
-        if name == "mixmath":
+        if not info.line_moves:  # a tile placed: the turn ends
             game.play("end")
-    if "?" in game.hands[game.to_move] and name == "binary":
+    if "?" in game.hands[game.to_move] and info.line_moves:
         raise Retry
     board = game.board
     rows = [" ".join(board[(r, c)] or "." for c in range(board.size)) for r in range(board.size)]
@@ -497,7 +506,7 @@ def draw(rng: random.Random, level: int, plan: Plan) -> dict[str, Any]:
     data: dict[str, Any] = {
         "game": name,
         "diagram": "\n".join(rows) + "\n",
-        "hand": "".join(hand) if name == "summy" else " ".join(hand),
+        "hand": (" " if info.spaced else "").join(hand),
         "goal": goal,
     }
     if goal == "at-least":
