@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from mathplay.errors import IllegalMoveError, NotationError, OptionsError
-from mathplay.i18n import _
+from mathplay.i18n import _, _n
 
 __all__ = [
     "MAX_SEED_LENGTH",
@@ -114,7 +114,18 @@ def take_from_hand(hand: list[str], tokens: Iterable[str], rule: str | None = No
     have = Counter(hand)
     missing = wanted - have
     if missing:
-        shown = " ".join(sorted(missing.elements()))
+        # A tile the hand holds, but not as many times, is said as "another 1": the pupil
+        # sees a 1 in their hand and would not understand "does not have 1".
+        parts = []
+        for token in sorted(missing):
+            count = missing[token]
+            if have[token] == 0:
+                parts.extend([token] * count)
+            else:
+                parts.append(
+                    _n("another {tile}", "{n} more {tile}", count).format(tile=token, n=count)
+                )
+        shown = ", ".join(parts)
         raise IllegalMoveError(
             _("your hand does not have {tokens} (your hand: {hand})").format(
                 tokens=shown, hand=" ".join(hand) or _("empty")

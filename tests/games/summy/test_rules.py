@@ -156,8 +156,11 @@ def test_s3_a_single_block_says_which_line_is_the_sum() -> None:
 
 def test_s3_blocks_must_come_from_the_hand() -> None:
     game = Summy.from_diagram(EMPTY9, hands=["1+2=3x45"], to_move=0)
-    with pytest.raises(IllegalMoveError, match="does not have 0 1 9"):
+    # It names what is missing; a 1 the hand holds, but not twice, is "another 1".
+    with pytest.raises(IllegalMoveError, match="does not have 0, another 1, 9"):
         game.play("B5 across 9+1=10")
+    with pytest.raises(IllegalMoveError, match=r"does not have another 1 \(your hand"):
+        game.play("B5 across 1+1=2")
 
 
 def test_s3_false_sum_is_explained_with_the_checkers_reason() -> None:
