@@ -120,9 +120,10 @@ class SharedGame:
         """What a teacher or the projector sees: the game with no one's tiles."""
         return self._common()
 
-    def play(self, who: str, notation: str, version: int) -> dict[str, Any]:
+    def play(self, who: str, notation: object, version: object) -> dict[str, Any]:
         """Play pupil ``who``'s move ``notation`` on the board showing ``version``;
-        their new view, or ``MoveRefused`` in words with the game unchanged."""
+        their new view, or ``MoveRefused`` in words with the game unchanged. Both come
+        from a board and are checked (a move is text, a version a whole number)."""
         seat = self.seat_of(who)
         game = self.game
         if isinstance(version, bool) or not isinstance(version, int) or version != self.version:

@@ -23,6 +23,9 @@ What it answers, under its prefix (``/services/mathplay-records/``):
   sees their own answers. A pupil asking for a class's page gets 403.
 - ``class/GROUP/report.csv`` and ``class/GROUP/skills.csv``: the files of ``mathplay
   progress report --csv`` and ``--skills-csv``, for the class (and ``?lesson=``).
+- ``api/games``, ``api/games/ID`` and ``api/games/ID/moves``: games between pupils on
+  their own machines, each pupil seeing only their own tiles, every move checked by the
+  engine (:mod:`mathplay.hub.games`).
 
 The service keeps nothing but its database (and a few seconds' copy of the hub's
 groups): several copies can share one database.
@@ -36,6 +39,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import signal
 import sys
 import time
@@ -56,7 +60,18 @@ from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
 from tornado.log import enable_pretty_logging
 
+from mathplay.classroom.shared_games import SharedGame
+from mathplay.errors import MathplayError
 from mathplay.hub import dashboard
+from mathplay.hub.games import (
+    MOST_OPEN_GAMES,
+    WAIT_SECONDS,
+    GameStore,
+    new_game_id,
+    read_new_game,
+    refusal_words,
+    wait_for_move,
+)
 from mathplay.hub.limits import Limits
 from mathplay.hub.reports import Reports
 from mathplay.hub.store import MOST_LINES, RecordStore
@@ -73,6 +88,10 @@ _MOST_BODY = 2 * 1024 * 1024
 #: The most bytes of a request read to say it is too big (413), rather than cutting the
 #: connection (which a proxy turns into its own error page).
 _MOST_READ = 64 * 1024 * 1024
+#: The biggest request about a game (a move is a few dozen bytes).
+_MOST_GAME_BODY = 10_000
+#: What a game's id looks like (``mathplay.hub.games.new_game_id``).
+_GAME_ID = re.compile(r"[0-9a-f]{24}")
 #: The longest value of ``?lesson=`` (a lesson's name).
 _MOST_LESSON = 255
 #: How long the hub's groups are kept before they are asked for again.
@@ -276,6 +295,120 @@ class RecordsHandler(_Handler):
         self.finish({"pupil": self.pupil, "records": rows})
 
 
+class _PupilApiHandler(_Handler):
+    """An answer to a pupil's kernel, which calls with the pupil's hub token (never a
+    cookie, so no XSRF check is needed); the answer's words in the language it asks for
+    (``Accept-Language``)."""
+
+    def check_xsrf_cookie(self) -> None:
+        """Only a token is accepted here (never a cookie)."""
+
+    async def prepare(self) -> None:
+        self.language = _language(self.request.headers.get("Accept-Language"))
+        token = self.hub_auth.get_token(self, in_cookie=False)
+        model = await self.hub_auth.user_for_token(token, sync=False) if token else None
+        if not model:
+            raise web.HTTPError(401, reason="a pupil's hub token is needed")
+        if model.get("kind", "user") != "user" or not _may_use(self.hub_auth, model):
+            raise web.HTTPError(403, reason="this token may not use the games of the service")
+        self.pupil = str(model["name"])
+        self.games: GameStore = self.service["games"]
+
+    def body(self) -> Any:
+        if len(self.request.body) > _MOST_GAME_BODY:
+            raise web.HTTPError(413, reason="the request is too big for a move")
+        try:
+            return json.loads(self.request.body or b"{}")
+        except (ValueError, RecursionError):
+            raise web.HTTPError(400, reason="the request is not JSON") from None
+
+    async def game_of(self, game_id: str) -> SharedGame:
+        """Game ``game_id``, if the pupil plays in it (404 for any other: a game of
+        others is not even said to exist)."""
+        shared: SharedGame | None = None
+        if _GAME_ID.fullmatch(game_id):
+            shared = await self.run(self.games.get, game_id)
+        if shared is None or self.pupil not in shared.pupils:
+            raise web.HTTPError(404, reason="there is no such game of yours")
+        return shared
+
+    def refuse(self, words: str) -> None:
+        self.set_status(409)
+        self.finish({"error": words, "status": 409})
+
+
+class GamesHandler(_PupilApiHandler):
+    """``GET api/games``: the pupil's games; ``POST api/games``: a new game with
+    classmates (see :mod:`mathplay.hub.games`)."""
+
+    async def get(self) -> None:
+        self.finish({"pupil": self.pupil, "games": await self.run(self.games.of_pupil, self.pupil)})
+
+    async def post(self) -> None:
+        try:
+            name, others, seed, options = read_new_game(self.body())
+        except ValueError as error:
+            raise web.HTTPError(400, reason=str(error)) from None
+        if self.pupil in others or len(set(others)) != len(others):
+            raise web.HTTPError(400, reason="'with' names each classmate once, not yourself")
+        groups = await self.classes.groups()
+        teachers = self.classes.teachers
+        mine = {g for g, members in groups.items() if self.pupil in members and g != teachers}
+        for other in others:
+            if not any(other in groups[g] for g in mine):
+                raise web.HTTPError(403, reason=f"{other} is not in a class with you")
+        if await self.run(self.games.open_games, self.pupil) >= MOST_OPEN_GAMES:
+            raise web.HTTPError(429, reason=f"you have {MOST_OPEN_GAMES} games going on: "
+                                "finish one first")  # fmt: skip
+        try:
+            with speaking(self.language):
+                shared = SharedGame.new(new_game_id(), name, [self.pupil, *others], seed,
+                                        **options)  # fmt: skip
+        except (MathplayError, TypeError, ValueError) as error:
+            raise web.HTTPError(400, reason=f"the game cannot be made: {error}") from None
+        await self.run(self.games.create, shared)
+        self.set_status(201)
+        self.finish(shared.view_for(self.pupil))
+
+
+class GameHandler(_PupilApiHandler):
+    """``GET api/games/ID``: the pupil's view (own tiles only); ``?version=N`` waits
+    until the game is past version ``N`` (a board hears of the other pupil's move)."""
+
+    async def get(self, game_id: str) -> None:
+        await self.game_of(game_id)
+        known = self.get_argument("version", None)
+        if known is not None and known.isdigit() and len(known) <= 9:
+            await wait_for_move(self.games, game_id, int(known), WAIT_SECONDS)
+        shared = await self.game_of(game_id)
+        with speaking(self.language):
+            self.finish(shared.view_for(self.pupil))
+
+
+class MovesHandler(_PupilApiHandler):
+    """``POST api/games/ID/moves`` with ``{"move": …, "version": …}``: the pupil's move,
+    checked by the engine; refused in words (409) with the game unchanged."""
+
+    async def post(self, game_id: str) -> None:
+        body = self.body()
+        if not isinstance(body, dict):
+            raise web.HTTPError(400, reason='the request is {"move": …, "version": …}')
+        shared = await self.game_of(game_id)
+        played_on = shared.version
+        with speaking(self.language):
+            try:
+                view = shared.play(self.pupil, body.get("move"), body.get("version"))
+            except MathplayError as error:
+                self.refuse(refusal_words(error))
+                return
+            if not await self.run(self.games.save, shared, played_on):
+                self.refuse(
+                    _("The game has moved on since your board was drawn: look again and play.")
+                )
+                return
+        self.finish(view)
+
+
 class HomeHandler(_Handler):
     """The dashboard's first page: a teacher's classes, or a pupil's own answers."""
 
@@ -380,6 +513,7 @@ def make_app(store: RecordStore, *, prefix: str, teachers: str = "teachers",
     service = {
         "hub_auth": hub_auth,
         "store": store,
+        "games": GameStore(store.engine),
         "classes": Classes(hub_auth, teachers),
         "limits": Limits(),
         "reports": Reports(store),
@@ -392,8 +526,12 @@ def make_app(store: RecordStore, *, prefix: str, teachers: str = "teachers",
         or hashlib.sha256(f"mathplay-records:{hub_auth.api_token}".encode()).hexdigest()
     )
     group = r"([^/]+)"
+    game_id = r"([^/]+)"
     routes: list[Any] = [
         (prefix + "api/records", RecordsHandler, {"service": service}),
+        (prefix + "api/games", GamesHandler, {"service": service}),
+        (prefix + f"api/games/{game_id}", GameHandler, {"service": service}),
+        (prefix + f"api/games/{game_id}/moves", MovesHandler, {"service": service}),
         (prefix + "oauth_callback", HubOAuthCallbackHandler),
         (prefix, HomeHandler, {"service": service}),
         (prefix + "me/report.json", ReportHandler, {"service": service}),

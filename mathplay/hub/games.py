@@ -1,0 +1,204 @@
+"""Games between pupils on their own machines, kept by the records service on JupyterHub.
+
+The same service as the records (``mathplay-records``), the same database (SQLite or
+PostgreSQL), the same hub login: a pupil's kernel calls it with the pupil's hub token.
+Each game is a :class:`~mathplay.classroom.shared_games.SharedGame`; the service checks
+every move with the engine and trusts nothing a board sends.
+
+Under the service's prefix:
+
+- ``POST api/games`` with ``{"game": "summy", "with": ["ben"], "seed": 7, "options":
+  {"size": 9}}``: a new game between the pupil and classmates (the pupil who asks sits
+  first). Each classmate must be in a class (a hub group) with the pupil. The answer is
+  the pupil's view of it (``id`` included).
+- ``GET api/games``: the pupil's games (id, game, pupils, whose turn, version, over).
+- ``GET api/games/ID``: the pupil's view of a game (their own tiles only); with
+  ``?version=N`` it answers as soon as the game's version is not ``N`` any more (or after
+  ``WAIT_SECONDS`` with the same view), so a board sees the other pupil's move within a
+  second without asking many times.
+- ``POST api/games/ID/moves`` with ``{"move": "H8 across 1+2=3", "version": 4}``: a move.
+  A move refused (not the pupil's turn, a board that is behind, illegal, a pupil not in
+  the game) is answered 409 with the reason in words, and the game does not change.
+
+Two copies of the service may share the database: a move is stored only if the game is
+still at the version it was played on (else 409, "the game has moved on").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+from typing import Any
+
+import sqlalchemy as sa
+
+from mathplay.classroom.shared_games import MoveRefused, SharedGame
+from mathplay.errors import MathplayError
+from mathplay.games.registry import GAMES
+
+__all__ = ["GAMES_TABLE", "MOST_OPEN_GAMES", "WAIT_SECONDS", "GameStore"]
+
+#: The most games not over a pupil may have at once (a pupil cannot fill the database).
+MOST_OPEN_GAMES = 20
+#: How long ``GET api/games/ID?version=N`` waits for a move before answering.
+WAIT_SECONDS = 20.0
+
+_METADATA = sa.MetaData()
+GAMES_TABLE = sa.Table(
+    "mathplay_games",
+    _METADATA,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(16), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("over", sa.Boolean, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+    sa.Column("record", sa.Text, nullable=False),
+)
+SEATS_TABLE = sa.Table(
+    "mathplay_game_seats",
+    _METADATA,
+    sa.Column("game_id", sa.String(32), nullable=False),
+    sa.Column("pupil", sa.String(255), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.PrimaryKeyConstraint("game_id", "seat"),
+    sa.Index("seats_by_pupil", "pupil"),
+)
+
+
+class GameStore:
+    """The games in the records service's database (the tables are made if missing)."""
+
+    def __init__(self, engine: sa.Engine) -> None:
+        self.engine = engine
+        try:
+            _METADATA.create_all(engine)
+        except sa.exc.DBAPIError:
+            # Another copy of the service made the tables at the same moment: use theirs.
+            if not sa.inspect(engine).has_table(GAMES_TABLE.name):
+                raise
+
+    def open_games(self, pupil: str) -> int:
+        """How many of ``pupil``'s games are not over."""
+        query = (
+            sa.select(sa.func.count())
+            .select_from(SEATS_TABLE.join(GAMES_TABLE, SEATS_TABLE.c.game_id == GAMES_TABLE.c.id))
+            .where(SEATS_TABLE.c.pupil == pupil, GAMES_TABLE.c.over.is_(False))
+        )
+        with self.engine.connect() as connection:
+            return int(connection.execute(query).scalar() or 0)
+
+    def create(self, shared: SharedGame) -> None:
+        """Store a new game."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                GAMES_TABLE.insert(),
+                {
+                    "id": shared.id,
+                    "game": shared.name,
+                    "version": shared.version,
+                    "over": shared.game.is_over,
+                    "updated": time.time(),
+                    "record": shared.record(),
+                },
+            )
+            connection.execute(
+                SEATS_TABLE.insert(),
+                [
+                    {"game_id": shared.id, "pupil": pupil, "seat": seat}
+                    for seat, pupil in enumerate(shared.pupils)
+                ],
+            )
+
+    def get(self, game_id: str) -> SharedGame | None:
+        """The game ``game_id``, or ``None``."""
+        query = sa.select(GAMES_TABLE.c.record).where(GAMES_TABLE.c.id == game_id)
+        with self.engine.connect() as connection:
+            record = connection.execute(query).scalar()
+        return None if record is None else SharedGame.from_record(str(record))
+
+    def version(self, game_id: str) -> int | None:
+        """The game's version now (``None``: no such game): what a waiting board watches."""
+        query = sa.select(GAMES_TABLE.c.version).where(GAMES_TABLE.c.id == game_id)
+        with self.engine.connect() as connection:
+            found = connection.execute(query).scalar()
+        return None if found is None else int(found)
+
+    def save(self, shared: SharedGame, played_on: int) -> bool:
+        """Store the game after a move played on version ``played_on``; ``False`` when
+        another copy of the service stored a move on that version first."""
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                GAMES_TABLE.update()
+                .where(GAMES_TABLE.c.id == shared.id, GAMES_TABLE.c.version == played_on)
+                .values(
+                    version=shared.version,
+                    over=shared.game.is_over,
+                    updated=time.time(),
+                    record=shared.record(),
+                )
+            )
+            return bool(result.rowcount == 1)
+
+    def of_pupil(self, pupil: str) -> list[dict[str, Any]]:
+        """``pupil``'s games, newest first: id, game, pupils, whose turn, version, over."""
+        query = (
+            sa.select(GAMES_TABLE.c.record)
+            .select_from(SEATS_TABLE.join(GAMES_TABLE, SEATS_TABLE.c.game_id == GAMES_TABLE.c.id))
+            .where(SEATS_TABLE.c.pupil == pupil)
+            .order_by(GAMES_TABLE.c.updated.desc())
+        )
+        found = []
+        with self.engine.connect() as connection:
+            for (record,) in connection.execute(query):
+                watched = SharedGame.from_record(str(record)).watch()
+                found.append({key: watched[key] for key in ("id", "game", "version", "to_move",
+                                                            "over")}
+                             | {"pupils": [p["name"] for p in watched["players"]]})  # fmt: skip
+        return found
+
+
+def new_game_id() -> str:
+    """A new game's id: 24 random hex digits (not guessable, not counted)."""
+    return os.urandom(12).hex()
+
+
+def read_new_game(body: Any) -> tuple[str, list[str], int, dict[str, Any]]:
+    """The game, the classmates, the seed and the options of a ``POST api/games`` body
+    (``ValueError`` in words when something is missing or wrong)."""
+    if not isinstance(body, dict):
+        raise ValueError('the request is a JSON object, like {"game": "summy", "with": ["ben"]}')
+    name = body.get("game")
+    if name not in GAMES:
+        raise ValueError("'game' is one of " + ", ".join(GAMES))
+    others = body.get("with")
+    if not isinstance(others, list) or not 1 <= len(others) <= 3:
+        raise ValueError("'with' is a list of 1 to 3 classmates' hub names")
+    if not all(isinstance(who, str) and 0 < len(who) <= 255 for who in others):
+        raise ValueError("'with' is a list of hub names")
+    seed = body.get("seed", int.from_bytes(os.urandom(4), "big"))
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
+        raise ValueError("'seed' is a whole number from 0 to 4294967295")
+    options = body.get("options", {})
+    if not isinstance(options, dict) or len(json.dumps(options)) > 500:
+        raise ValueError("'options' is a small JSON object, like {\"size\": 9}")
+    if "players" in options or "seed" in options:
+        raise ValueError("'options' may not set the players or the seed")
+    return str(name), [str(who) for who in others], seed, dict(options)
+
+
+async def wait_for_move(store: GameStore, game_id: str, version: int, seconds: float) -> None:
+    """Return once game ``game_id`` is not at ``version`` any more, or after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    loop = asyncio.get_running_loop()
+    while time.monotonic() < deadline:
+        now = await loop.run_in_executor(None, store.version, game_id)
+        if now != version:
+            return
+        await asyncio.sleep(0.25)
+
+
+def refusal_words(error: MathplayError) -> str:
+    """What a refused move's answer says."""
+    return str(error) if isinstance(error, MoveRefused) else f"That move is not allowed: {error}"
