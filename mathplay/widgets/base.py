@@ -51,14 +51,16 @@ MoveCallback = Callable[[Any, Any], None]
 class BoardWidget(anywidget.AnyWidget):
     """A playable board for one game; subclasses say how the game looks and is set up.
 
-    The board is composed of five parts, each in its own module, each holding a
+    The board is composed of six parts, each in its own module, each holding a
     reference to the board and its own state: :class:`~mathplay.widgets.turns.Turns`
     (clicks, keys and buttons), :class:`~mathplay.widgets.computers.ComputerSeats`,
     :class:`~mathplay.widgets.review_mode.ReviewMode`,
-    :class:`~mathplay.widgets.waiting_game.WaitingGame` and
+    :class:`~mathplay.widgets.waiting_game.WaitingGame`,
     :class:`~mathplay.widgets.searching.BackgroundSearch` (each position searched
-    exactly while the pupil thinks, for the hints and the review). The board keeps what they
-    share: the game, the seats, the turn being built and the message, and draws it.
+    exactly while the pupil thinks, for the hints and the review) and
+    :class:`~mathplay.widgets.handover.HandOver` (two people at one screen). The board
+    keeps what they share: the game, the seats, the turn being built and the message,
+    and draws it.
     """
 
     _esm = static_file("board.js")
