@@ -37,6 +37,7 @@ _LAZY = {
     "plot": ("mathplay.plot", None),
     "widgets": ("mathplay.widgets", None),
     "play": ("mathplay.widgets", "play"),
+    "play_with": ("mathplay.widgets.play_with", "play_with"),
     "puzzles": ("mathplay.puzzles", None),
     "PuzzleSet": ("mathplay.widgets.puzzle_set", "PuzzleSet"),
     "Practice": ("mathplay.widgets.practice", "Practice"),

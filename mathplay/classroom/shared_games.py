@@ -7,8 +7,10 @@ board says:
 
 - :meth:`SharedGame.view_for` gives a pupil what they may see: the board, **their own
   tiles only** (the engine's ``game.view(seat)``), how many tiles the others hold, the
-  scores, the moves. A teacher or the projector gets :meth:`SharedGame.watch`, with no
-  tiles at all.
+  scores, the moves, and ``position``: the game as they may know it
+  (:func:`mathplay.core.known.as_known_to`, saved as text), which their board plays on.
+  Once the game is over, ``save`` is the whole game, for its review. A teacher or the
+  projector gets :meth:`SharedGame.watch`, with no tiles at all.
 - :meth:`SharedGame.play` takes a pupil's move as notation, with the version their board
   showed: a move from a pupil who is not in the game, out of turn, from a board that is
   behind (the other pupil moved meanwhile), or that the engine refuses, is refused in
@@ -34,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathplay.core import load
+from mathplay.core.known import as_known_to
 from mathplay.core.state import AnyGame
 from mathplay.errors import MathplayError, SaveFileError
 from mathplay.games.registry import describe
@@ -114,11 +117,19 @@ class SharedGame:
         view = self._common()
         view["you"] = seat
         view["hand"] = list(self.game.view(seat).hand)
+        # The unseen tiles are dealt again (sorted first): any seed hides the real deal.
+        view["position"] = as_known_to(self.game, seat, seed=self.version).save()
+        if self.game.is_over:
+            view["save"] = self.game.save()
         return view
 
     def watch(self) -> dict[str, Any]:
-        """What a teacher or the projector sees: the game with no one's tiles."""
-        return self._common()
+        """What a teacher or the projector sees: the game with no one's tiles (and the
+        whole game once it is over)."""
+        view = self._common()
+        if self.game.is_over:
+            view["save"] = self.game.save()
+        return view
 
     def play(self, who: str, notation: object, version: object) -> dict[str, Any]:
         """Play pupil ``who``'s move ``notation`` on the board showing ``version``;

@@ -51,6 +51,8 @@ class Outcome:
         >>> over = Outcome.from_scores(EndReason.OUT_OF_TILES, (10, 12))
         >>> over.describe(["You", "Computer (easy)"])
         'Computer (easy) wins with 12 points: the bag is empty and a player used their last tile.'
+        >>> over.describe(["Computer (easy)", "You"])
+        'You win with 12 points: the bag is empty and a player used their last tile.'
         """
         if names is None or len(names) != len(self.scores):
             names = [_("player {n}").format(n=i + 1) for i in range(len(self.scores))]
@@ -58,6 +60,8 @@ class Outcome:
         best = self.scores[self.winners[0]]
         if len(self.scores) == 1:
             text = _("Game over with {score} points").format(score=best)
+        elif len(names) == 1 and names[0] == _("You"):  # the board's pupil: "You win"
+            text = _("You win with {score} points").format(score=best)
         elif len(names) == 1:
             text = _("{winner} wins with {score} points").format(winner=names[0], score=best)
         else:

@@ -10,7 +10,9 @@ Under the service's prefix:
 - ``POST api/games`` with ``{"game": "summy", "with": ["ben"], "seed": 7, "options":
   {"size": 9}}``: a new game between the pupil and classmates (the pupil who asks sits
   first). Each classmate must be in a class (a hub group) with the pupil. The answer is
-  the pupil's view of it (``id`` included).
+  the pupil's view of it (``id`` included). With ``"resume": true``, a game of that kind
+  between exactly those pupils that is not over is answered instead (200), if there is
+  one: the pupil who runs ``mathplay.play_with("ben")`` again goes on with it.
 - ``GET api/games``: the pupil's games (id, game, pupils, whose turn, version, over).
 - ``GET api/games/ID``: the pupil's view of a game (their own tiles only); with
   ``?version=N`` it answers as soon as the game's version is not ``N`` any more (or after
@@ -19,6 +21,11 @@ Under the service's prefix:
 - ``POST api/games/ID/moves`` with ``{"move": "H8 across 1+2=3", "version": 4}``: a move.
   A move refused (not the pupil's turn, a board that is behind, illegal, a pupil not in
   the game) is answered 409 with the reason in words, and the game does not change.
+
+When a move ends a game, each pupil's records get the game's summary from its review
+(score, turns, share of the best points taken, biggest missed chance: ``event: "game"``,
+as a board in a lesson writes it), with ``with`` (the other pupils) and ``game_id``, so
+the teacher's report shows games between pupils too, and the review is there for both.
 
 Two copies of the service may share the database: a move is stored only if the game is
 still at the version it was played on (else 409, "the game has moved on").
@@ -30,15 +37,19 @@ import asyncio
 import json
 import os
 import time
+from datetime import datetime, timezone
 from typing import Any
 
 import sqlalchemy as sa
 
+from mathplay.ai.review import shown
+from mathplay.classroom.records import GAME_EVENT, RECORD_VERSION
 from mathplay.classroom.shared_games import MoveRefused, SharedGame
 from mathplay.errors import MathplayError
 from mathplay.games.registry import GAMES
+from mathplay.i18n import _
 
-__all__ = ["GAMES_TABLE", "MOST_OPEN_GAMES", "WAIT_SECONDS", "GameStore"]
+__all__ = ["GAMES_TABLE", "MOST_OPEN_GAMES", "WAIT_SECONDS", "GameStore", "end_records"]
 
 #: The most games not over a pupil may have at once (a pupil cannot fill the database).
 MOST_OPEN_GAMES = 20
@@ -141,6 +152,22 @@ class GameStore:
             )
             return bool(result.rowcount == 1)
 
+    def open_between(self, pupils: list[str], name: str) -> SharedGame | None:
+        """The newest game of ``name`` between exactly ``pupils`` (any seats) not over."""
+        query = (
+            sa.select(GAMES_TABLE.c.record)
+            .select_from(SEATS_TABLE.join(GAMES_TABLE, SEATS_TABLE.c.game_id == GAMES_TABLE.c.id))
+            .where(SEATS_TABLE.c.pupil == pupils[0], GAMES_TABLE.c.over.is_(False),
+                   GAMES_TABLE.c.game == name)
+            .order_by(GAMES_TABLE.c.updated.desc())
+        )  # fmt: skip
+        with self.engine.connect() as connection:
+            for (record,) in connection.execute(query):
+                shared = SharedGame.from_record(str(record))
+                if sorted(shared.pupils) == sorted(pupils):
+                    return shared
+        return None
+
     def of_pupil(self, pupil: str) -> list[dict[str, Any]]:
         """``pupil``'s games, newest first: id, game, pupils, whose turn, version, over."""
         query = (
@@ -157,6 +184,34 @@ class GameStore:
                                                             "over")}
                              | {"pupils": [p["name"] for p in watched["players"]]})  # fmt: skip
         return found
+
+
+def end_records(shared: SharedGame, when: float) -> dict[str, str]:
+    """Each pupil's record line of a finished game: its review's summary for them (as
+    ``mathplay.classroom.records.record_game`` writes it), dated ``when``."""
+    review = shared.game.review()
+    lines = {}
+    for seat, pupil in enumerate(shared.pupils):
+        summary = review.summary(seat)
+        miss = summary.biggest_miss
+        entry = {
+            "who": pupil,
+            "when": datetime.fromtimestamp(when, timezone.utc).isoformat(timespec="milliseconds"),
+            "set": "",
+            "lesson": None,
+            "event": GAME_EVENT,
+            "game": shared.name,
+            "score": int(summary.score),
+            "turns": int(summary.turns),
+            "share": round(float(summary.share), 3),
+            "biggest_miss": "" if miss is None else _("move {number}, {best} for {points} points")
+            .format(number=miss.ply + 1, best=shown(miss.best[0]), points=miss.best_points),
+            "with": [other for other in shared.pupils if other != pupil],
+            "game_id": shared.id,
+            "version": RECORD_VERSION,
+        }  # fmt: skip
+        lines[pupil] = json.dumps(entry, ensure_ascii=False)
+    return lines
 
 
 def new_game_id() -> str:
@@ -180,6 +235,8 @@ def read_new_game(body: Any) -> tuple[str, list[str], int, dict[str, Any]]:
     seed = body.get("seed", int.from_bytes(os.urandom(4), "big"))
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
         raise ValueError("'seed' is a whole number from 0 to 4294967295")
+    if not isinstance(body.get("resume", False), bool):
+        raise ValueError("'resume' is true or false")
     options = body.get("options", {})
     if not isinstance(options, dict) or len(json.dumps(options)) > 500:
         raise ValueError("'options' is a small JSON object, like {\"size\": 9}")

@@ -67,6 +67,7 @@ from mathplay.hub.games import (
     MOST_OPEN_GAMES,
     WAIT_SECONDS,
     GameStore,
+    end_records,
     new_game_id,
     read_new_game,
     refusal_words,
@@ -357,6 +358,12 @@ class GamesHandler(_PupilApiHandler):
         for other in others:
             if not any(other in groups[g] for g in mine):
                 raise web.HTTPError(403, reason=f"{other} is not in a class with you")
+        if self.body().get("resume"):
+            going_on = await self.run(self.games.open_between, [self.pupil, *others], name)
+            if going_on is not None:
+                with speaking(self.language):
+                    self.finish(going_on.view_for(self.pupil))
+                return
         if await self.run(self.games.open_games, self.pupil) >= MOST_OPEN_GAMES:
             raise web.HTTPError(429, reason=f"you have {MOST_OPEN_GAMES} games going on: "
                                 "finish one first")  # fmt: skip
@@ -407,6 +414,16 @@ class MovesHandler(_PupilApiHandler):
                 )
                 return
         self.finish(view)
+        if shared.game.is_over:  # the move that ended it: the game into everyone's records
+            await self.run(_record_the_end, self.store, shared)
+
+
+def _record_the_end(store: RecordStore, shared: SharedGame) -> None:
+    """Each pupil's summary of the finished game into their records (in a thread: the
+    review searches every turn). Only the request whose move was stored ends a game, so
+    this runs once per game."""
+    for pupil, line in end_records(shared, time.time()).items():
+        store.add(pupil, [line])
 
 
 class HomeHandler(_Handler):

@@ -21,7 +21,23 @@ from mathplay.widgets.base import BoardWidget, MoveCallback
 from mathplay.widgets.boards import BOARDS, BinaryBoard, MixmathBoard, SummyBoard
 from mathplay.widgets.seats import parse_seats
 
-__all__ = ["BinaryBoard", "BoardWidget", "MixmathBoard", "MoveCallback", "SummyBoard", "play"]
+__all__ = [
+    "BinaryBoard",
+    "BoardWidget",
+    "MixmathBoard",
+    "MoveCallback",
+    "SummyBoard",
+    "play",
+    "play_with",
+]
+
+
+def __getattr__(name: str) -> object:
+    if name == "play_with":  # imported on use: it brings the game service's client
+        from mathplay.widgets.play_with import play_with
+
+        return play_with
+    raise AttributeError(f"module 'mathplay.widgets' has no attribute {name!r}")
 
 
 def play(

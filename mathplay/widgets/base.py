@@ -33,6 +33,7 @@ from mathplay.i18n import (
 )
 from mathplay.widgets import view
 from mathplay.widgets.board_words import friendly_error
+from mathplay.widgets.classmate_game import ClassmateGame
 from mathplay.widgets.computers import ComputerSeats
 from mathplay.widgets.handover import HandOver
 from mathplay.widgets.review_mode import ReviewMode
@@ -51,14 +52,16 @@ MoveCallback = Callable[[Any, Any], None]
 class BoardWidget(anywidget.AnyWidget):
     """A playable board for one game; subclasses say how the game looks and is set up.
 
-    The board is composed of six parts, each in its own module, each holding a
+    The board is composed of seven parts, each in its own module, each holding a
     reference to the board and its own state: :class:`~mathplay.widgets.turns.Turns`
     (clicks, keys and buttons), :class:`~mathplay.widgets.computers.ComputerSeats`,
     :class:`~mathplay.widgets.review_mode.ReviewMode`,
     :class:`~mathplay.widgets.waiting_game.WaitingGame`,
     :class:`~mathplay.widgets.searching.BackgroundSearch` (each position searched
     exactly while the pupil thinks, for the hints and the review) and
-    :class:`~mathplay.widgets.handover.HandOver` (two people at one screen). The board
+    :class:`~mathplay.widgets.handover.HandOver` (two people at one screen) and, on a
+    board of ``mathplay.play_with``, :class:`~mathplay.widgets.classmate_game.ClassmateGame`
+    (a classmate on another machine, through the class's service). The board
     keeps what they share: the game, the seats, the turn being built and the message,
     and draws it.
     """
@@ -99,6 +102,9 @@ class BoardWidget(anywidget.AnyWidget):
         self._waiting = WaitingGame(self)
         self._search = BackgroundSearch(self)
         self._handover = HandOver(self, handover)
+        #: The game's link to the class's service when it is played with a classmate on
+        #: another machine (``mathplay.play_with``), else ``None``.
+        self._classmate: ClassmateGame | None = None
         self._given_names = _checked_names(names)
         #: The game a New game replaced, with its seats, until a move is made in the new
         #: one: Undo brings it back.
@@ -508,7 +514,7 @@ class BoardWidget(anywidget.AnyWidget):
             buttons.append(
                 {"id": "cancel", "label": _("Cancel"), "enabled": True, "pressed": False}
             )
-        return self._handover.view(
+        shown = self._handover.view(
             self._review_mode.view(
                 {
                     "cells": cells,
@@ -570,6 +576,7 @@ class BoardWidget(anywidget.AnyWidget):
                 }
             )
         )
+        return shown if self._classmate is None else self._classmate.view(shown)
 
     def _label(self, action: str) -> str:
         labels = {

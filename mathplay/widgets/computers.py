@@ -25,7 +25,7 @@ from mathplay.core.state import AnyGame
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.widgets.board_words import friendly_error, turn_text
-from mathplay.widgets.seats import make_computer
+from mathplay.widgets.seats import is_computer, make_computer
 
 if TYPE_CHECKING:
     from mathplay.widgets.base import BoardWidget
@@ -85,7 +85,7 @@ class ComputerSeats:
     def start(self) -> None:
         """Let the computer seats move, if one is to move now."""
         board = self.board
-        if board.game.is_over or board.seats[board.game.to_move] == "human":
+        if board.game.is_over or not is_computer(board.seats[board.game.to_move]):
             board._search.start()  # the pupil thinks: the new position is searched
             return
         board._thinking = True  # set before any click can be handled: clicks wait
@@ -104,7 +104,7 @@ class ComputerSeats:
 
     def _to_move(self, game: AnyGame) -> bool:
         board = self.board
-        return not game.is_over and board.seats[game.to_move] != "human" and game is board.game
+        return not game.is_over and is_computer(board.seats[game.to_move]) and game is board.game
 
     def _move(self) -> None:
         """Computer seats think on a copy of the game, then their moves are replayed on

@@ -202,6 +202,8 @@ class ReviewMode:
         pupil's records, for the teacher's report (not an attempt)."""
         if self.trying is not None or self.recorded or self.board.game.outcome is None:
             return
+        if self.board._classmate is not None:
+            return  # a game with a classmate: the class's service records it for both
         humans = [i for i, seat in enumerate(self.board.seats) if seat == "human"]
         lesson, who = current_lesson(), current_pupil()
         if not lesson or not who or len(humans) != 1:

@@ -41,10 +41,13 @@ DEFAULT_COMPUTER = "computer:easy"
 
 def parse_seat(text: str) -> str:
     """``"human"``, ``"computer"`` (easy) or ``"computer:easy|medium|hard"``; the older
-    names work too (``computer:greedy``, ``computer:strong``, ``computer:2`` …)."""
+    names work too (``computer:greedy``, ``computer:strong``, ``computer:2`` …).
+    ``"classmate"`` is a pupil on another machine (``mathplay.play_with`` seats them)."""
     word = str(text).strip().lower()
     if word in ("human", "person", "you"):
         return "human"
+    if word == CLASSMATE:
+        return CLASSMATE
     if word == "computer":
         return DEFAULT_COMPUTER
     if word.startswith("computer:"):
@@ -59,6 +62,15 @@ def parse_seat(text: str) -> str:
             "computer:easy, computer:medium or computer:hard"
         ).format(seat=text)
     )
+
+
+#: The seat of a pupil who plays on another machine, through the class's game service.
+CLASSMATE = "classmate"
+
+
+def is_computer(seat: str) -> bool:
+    """Whether a (parsed) seat is a computer player's."""
+    return seat.startswith("computer")
 
 
 def parse_seats(seats: Sequence[str] | None, players: int, game: str | None = None) -> list[str]:
@@ -112,6 +124,8 @@ def seat_label(seats: Sequence[str], index: int) -> str:
     several computers play) for the scoreboard, the log and the outcome."""
     seat = seats[index]
     humans = [i for i, s in enumerate(seats) if s == "human"]
+    if seat == CLASSMATE:
+        return _("Player {n}").format(n=index + 1)
     if seat == "human":
         if len(humans) == 1 and len(seats) > 1:
             return _("You")

@@ -174,6 +174,9 @@ class Turns:
         if self.board._handover.hidden() and action not in ("undo", "new"):
             self.board._handover.refuse()
             return
+        classmate = self.board._classmate
+        if classmate is not None and classmate.refuses(action):
+            return
         if self.board._review_mode.press(action):
             return
         if self.board._review_mode.trying is not None and action not in (*TRY_KEEPS, "cancel"):
@@ -347,6 +350,9 @@ class Turns:
                 self.board._say(warning, "error")
                 return False
         self.warned = None
+        classmate = self.board._classmate
+        if classmate is not None and self.board._review_mode.trying is None:
+            return classmate.submit(notation)  # the class's service plays it, or says no
         with self.board._lock:
             before = game.ply
             try:

@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from mathplay import load
 from mathplay.ai import make_player
 from mathplay.classroom.shared_games import MoveRefused, SharedGame
 from mathplay.errors import MathplayError, SaveFileError
@@ -26,9 +27,13 @@ def test_each_pupil_sees_only_their_own_tiles(name: str) -> None:
     ana, ben = shared.view_for("ana"), shared.view_for("ben")
     assert ana["hand"] == list(game.hands[0]) and ben["hand"] == list(game.hands[1])
     for view, other in ((ana, game.hands[1]), (ben, game.hands[0])):
-        text = json.dumps(view)
-        assert "hands" not in text
-        assert view["players"][1 - view["you"]]["tiles"] == len(other)
+        seat = view["you"]
+        assert view["players"][1 - seat]["tiles"] == len(other)
+        # The game the pupil's board plays on: their own rack, the other's made up.
+        known = load(view["position"])
+        assert list(known.hands[seat]) == view["hand"] and known.board == game.board
+        assert list(known.hands[1 - seat]) != list(other) and known.seed != game.seed
+        assert "save" not in view  # the whole game only once it is over
     watched = shared.watch()
     assert "hand" not in watched and "you" not in watched
 
@@ -43,6 +48,8 @@ def test_a_seeded_summy_game_played_to_the_end_by_two_pupils() -> None:
         view = shared.play(who, move, shared.version)
         assert view["moves"][-1]["by"] == who
     assert shared.watch()["over"]
+    ended = shared.view_for("ben")  # now the whole game, for its review
+    assert load(ended["save"]).state_key() == shared.game.state_key()
     again = SharedGame.from_record(shared.record())
     assert again.game.state_key() == shared.game.state_key() and again.pupils == ("ana", "ben")
 

@@ -9,18 +9,24 @@ not one, a flood of games) are refused and change nothing."""
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 
 from mathplay import Summy
 from mathplay.ai import make_player
+from tests.browser.axe import SERIOUS, describe, findings
+from tests.browser.labserver import launch, run_all, write_notebook
 from tests.hub.conftest import _cannot, _proxy
+from tests.hub.hubserver import log_in
 from tests.hub.postgres import Postgres, postgres_bin
 from tests.hub.records_hub import SERVICE, RecordsHub
+from tests.screenshots import shots
 
 pytestmark = pytest.mark.hub
 
@@ -62,8 +68,11 @@ def test_two_pupils_play_a_seeded_summy_game_to_the_end(
     assert view["hand"] == list(local.hands[0]) and view["you"] == 0
     status, ben = hub.call("GET", f"{GAMES}/{game_id}", tokens["ben"])
     assert status == 200 and ben["hand"] == list(local.hands[1])
-    for answer in (view, ben):  # never the other pupil's tiles
-        assert "hands" not in json.dumps(answer)
+    for seat, answer in enumerate((view, ben)):  # never the other pupil's tiles
+        assert "".join(local.hands[1 - seat]) not in json.dumps(answer)
+        known = json.loads(answer["position"])  # what the pupil's board plays on
+        assert known["seed"] != 21 and known["start"]["hands"][seat] == "".join(answer["hand"])
+        assert known["start"]["hands"][1 - seat] != "".join(local.hands[1 - seat])
     players = {"ana": make_player("medium", 1), "ben": make_player("easy", 2)}
     turns = 0
     while True:
@@ -156,3 +165,179 @@ def test_a_pupil_cannot_flood_the_database_with_games(
         for _n in range(25)
     ]
     assert statuses.count(201) == 20 and set(statuses[20:]) == {429}
+
+
+# --- two pupils in two browsers: mathplay.play_with on their own JupyterLab ------------
+
+PLAY_NOTEBOOK = "play-a-classmate.ipynb"
+SHOTS = shots("hub-games")
+
+
+def _cells(classmate: str, new: bool) -> list[str]:
+    options = ", seed=21, size=9, new=True" if new else ""
+    return [f'import mathplay\nmathplay.play_with("{classmate}", "summy"{options})']
+
+
+def _open_board(page: Any, user: str, reload: bool = False) -> Any:
+    from playwright.sync_api import expect
+
+    if reload:
+        page.reload()
+    else:
+        page.wait_for_url(f"**/user/{user}/lab**", timeout=120_000)
+        page.locator(".jp-DirListing-item", has_text=PLAY_NOTEBOOK).dblclick()
+    run_all(page, timeout_ms=90_000)
+    board = page.locator(".mp-board-widget").first
+    board.locator(".mp-square").last.wait_for(timeout=90_000)
+    expect(board.locator(".mp-hand .mp-tile")).not_to_have_count(0)
+    return board
+
+
+def _rack(board: Any) -> list[str]:
+    """The tiles on the page's rack, as written on them."""
+    return [str(t) for t in board.locator(".mp-hand .mp-tile .mp-tile-text").all_inner_texts()]
+
+
+def _written(hand: Any) -> list[str]:
+    """A Summy hand as its tiles are written (× and ÷ for x and :)."""
+    from mathplay.widgets.boards import _SIGNS
+
+    return [_SIGNS.get(token, token) for token in hand]
+
+
+def _play_by_clicks(board: Any, game: Any, move: str) -> None:
+    """The pupil's move on their board: each tile of the rack onto its square, Play."""
+    from mathplay.core import square_name
+    from mathplay.widgets.view import placed_tiles
+
+    parsed = game.parse_move(move)
+    if move.startswith("discard"):  # mark the tiles, then discard them
+        board.get_by_role("button", name="Discard", exact=True).click()
+        hand = list(game.hands[game.to_move])
+        for token in parsed.tokens:
+            index = hand.index(token)
+            hand[index] = ""
+            board.locator(".mp-hand .mp-tile").nth(index).click()
+        board.get_by_role("button", name="Discard the marked ones").click()
+        return
+    if not getattr(parsed, "squares", None):  # a pass
+        button = board.get_by_role("button", name="Pass", exact=True)
+        button.click()
+        board.page.wait_for_timeout(500)
+        if "Press Pass again" in board.locator(".mp-message").inner_text():
+            button.click()  # "this ends the game": yes, as a pupil would
+        return
+    complete, _score = game._validate(parsed)
+    hand = list(game.hands[game.to_move])
+    for square, token in placed_tiles(game, complete):
+        index = hand.index(token)
+        hand[index] = ""  # used
+        board.locator(".mp-hand .mp-tile").nth(index).click()
+        board.locator(f'.mp-square[data-name="{square_name(square)}"]').click()
+    board.get_by_role("button", name="Play", exact=True).click()
+
+
+def _two_pupils_play(hub: RecordsHub, seen: dict[str, Any]) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    from mathplay.hub.games import GameStore
+    from mathplay.hub.store import RecordStore
+
+    expect.set_options(timeout=60_000)
+    store = GameStore(RecordStore(hub.db_url).engine)
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        try:
+            pages = {who: log_in(browser, hub, who, viewport=(1024, 768)) for who in ("ana", "ben")}
+            boards = {"ana": _open_board(pages["ana"], "ana")}
+            boards["ben"] = _open_board(pages["ben"], "ben")
+            games = [g for g in store.of_pupil("ana") if not g["over"] and g["game"] == "summy"]
+            game_id = games[0]["id"]
+            seen["game id"] = game_id
+            computers = {"ana": make_player("easy", 1), "ben": make_player("easy", 2)}
+            turns = 0
+            while True:
+                shared = store.get(game_id)
+                assert shared is not None
+                real = shared.game
+                for who, board in boards.items():  # each page: its own tiles, never the other's
+                    seat = shared.pupils.index(who)
+                    expect(board.locator(".mp-log-line")).to_have_count(real.ply)
+                    if not real.is_over:  # (at the end every rack may be shown)
+                        mine = _written(real.hands[seat])
+                        seen.setdefault("racks", []).append((who, _rack(board), mine))
+                if real.is_over:
+                    break
+                who = shared.pupils[real.to_move]
+                board = boards[who]
+                expect(board.locator(".mp-message")).to_contain_text("It is your turn.")
+                if turns == 0:
+                    pages[who].screenshot(path=str(SHOTS / "your-turn-1024x768.png"))
+                    other = "ben" if who == "ana" else "ana"
+                    pages[other].screenshot(path=str(SHOTS / "waiting-1024x768.png"))
+                    seen["axe"] = [findings(pages[p]) for p in ("ana", "ben")]
+                if turns == 3:  # ben reloads his page mid-game and runs the cell again
+                    boards["ben"] = _open_board(pages["ben"], "ben", reload=True)
+                    board = boards[who]
+                    seen["reloaded at"] = real.ply
+                move = computers[who].play_turn(real.copy())[0]
+                _play_by_clicks(board, real, move)
+                played = time.monotonic()
+                other_board = boards["ben" if who == "ana" else "ana"]
+                expect(other_board.locator(".mp-log-line")).to_have_count(real.ply + 1)
+                seen.setdefault("heard after", []).append(time.monotonic() - played)
+                turns += 1
+            for who, board in boards.items():
+                expect(board.locator(".mp-message")).to_contain_text(
+                    re.compile(r"(You win|wins) with \d+ points")
+                )
+                seen[f"end, {who}"] = board.locator(".mp-message").inner_text()
+                board.get_by_role("button", name="See what you could have played").click()
+                expect(board.locator(".mp-message")).not_to_be_empty()
+                pages[who].screenshot(path=str(SHOTS / f"over-{who}-1024x768.png"))
+            seen["turns"] = turns
+            seen["errors"] = [e for p in pages.values() for e in p.errors]
+        except Exception:
+            for who, page in pages.items():  # what each pupil saw when it went wrong
+                page.screenshot(path=str(SHOTS / f"failed-{who}.png"))
+            raise
+        finally:
+            browser.close()
+
+
+@pytest.mark.browser
+def test_two_pupils_play_each_other_in_two_browsers(records_hub: RecordsHub) -> None:
+    from mathplay.hub.store import RecordStore
+
+    hub = records_hub
+    write_notebook(hub.home("ana") / PLAY_NOTEBOOK, _cells("ben", new=True))
+    write_notebook(hub.home("ben") / PLAY_NOTEBOOK, _cells("ana", new=False))
+    seen: dict[str, Any] = {}
+    try:
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            pool.submit(_two_pupils_play, hub, seen).result()
+    except Exception as error:
+        raise AssertionError(f"{error}\n--- the hub's log ---\n{hub.log_tail()}") from error
+    finally:
+        hub.remember_pids()
+    print(f"{seen['turns']} turns; the other board heard each move after",
+          [f"{s:.2f}" for s in seen["heard after"]])  # fmt: skip
+    assert seen["turns"] > 4 and seen["reloaded at"] >= 3
+    for who, rack, real in seen["racks"]:
+        assert rack == real, f"{who}'s page shows {rack}, their tiles are {real}"
+    for found in seen["axe"]:
+        assert not [v for v in found if v["impact"] in SERIOUS], describe(found)
+    assert seen["errors"] == []
+
+    # The finished game is in both pupils' records, with its review's summary.
+    def game_records(who: str) -> list[dict[str, Any]]:
+        return [r for r in RecordStore(hub.db_url).records([who])
+                if r.get("event") == "game" and r.get("game_id") == seen["game id"]]  # fmt: skip
+
+    deadline = time.monotonic() + 60
+    while not (game_records("ana") and game_records("ben")) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    for who, other in (("ana", "ben"), ("ben", "ana")):
+        (record,) = game_records(who)
+        assert record["who"] == who and record["with"] == [other] and record["turns"] > 0
+        assert 0 <= record["share"] <= 1

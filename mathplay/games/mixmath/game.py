@@ -145,8 +145,11 @@ class Mixmath(GameState[MixmathMove, MixmathPosition]):
         options: MixmathOptions,
         bag_tiles: list[str] | None = None,
         first_draws: tuple[tuple[str, ...], ...] = (),
+        idle_turns: int = 0,
     ) -> Mixmath:
         position = build_position(board, hands, to_move, seed, scores, bag_tiles)
+        # A game saved under way: turns in a row with no tile placed still count (M9).
+        position.idle_turns = idle_turns
         game: Mixmath = cls._from_position(position, seed, options, first_draws=first_draws)
         return game
 
@@ -352,7 +355,7 @@ class Mixmath(GameState[MixmathMove, MixmathPosition]):
             "to_move": pos.to_move,
             "scores": list(pos.scores),
             "first_draws": [" ".join(draw) for draw in self.first_draws],
-        }
+        } | ({"idle_turns": pos.idle_turns} if pos.idle_turns else {})
 
     @classmethod
     def _from_start(cls, options: dict[str, Any], seed: int, start: dict[str, Any]) -> Mixmath:
@@ -370,6 +373,7 @@ class Mixmath(GameState[MixmathMove, MixmathPosition]):
             settings,
             [BLANK if t == BLANK else read_cell(t) for t in start["bag"]],
             tuple(tuple(read_rack(d)) for d in start.get("first_draws", [])),
+            int(start.get("idle_turns", 0)),
         )
 
     def __repr__(self) -> str:

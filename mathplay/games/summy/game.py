@@ -155,6 +155,7 @@ class Summy(GameState[SummyMove, SummyPosition]):
         sums: list[SumRecord],
         bag_tiles: list[str] | None = None,
         first_hand: str = "strict",
+        under_way: dict[str, Any] | None = None,
     ) -> Summy:
         players = len(hands)
         options = SummyOptions(
@@ -186,8 +187,15 @@ class Summy(GameState[SummyMove, SummyPosition]):
         used = Counter(token for _, token in board.filled())
         for hand in hands:
             used.update(hand)
+        # A game saved under way: the blocks discarded so far are out of the set, and
+        # the passes in a row still count towards the end (S5).
+        under_way = under_way or {}
+        discarded = [read_token(t) for t in under_way.get("discarded", [])]
+        used.update(discarded)
         bag = rest_of_set(TILE_COUNTS, used, seed, bag_tiles, rule="S1")
-        position = SummyPosition(board, hands, bag, start_scores, to_move, sums)
+        position = SummyPosition(board, hands, bag, start_scores, to_move, sums, discarded)
+        position.passes = int(under_way.get("passes", 0))
+        position.idle_with_empty_stock = int(under_way.get("idle_with_empty_stock", 0))
         game: Summy = cls._from_position(position, seed, options)
         return game
 
@@ -399,7 +407,7 @@ class Summy(GameState[SummyMove, SummyPosition]):
             "to_move": pos.to_move,
             "scores": list(pos.scores),
             "sums": [[square_name(s.start), str(s.direction), s.length] for s in pos.sums],
-        }
+        } | _under_way(pos)
 
     @classmethod
     def _from_start(cls, options: dict[str, Any], seed: int, start: dict[str, Any]) -> Summy:
@@ -418,6 +426,7 @@ class Summy(GameState[SummyMove, SummyPosition]):
             sums,
             [read_token(t) for t in start["bag"]],
             str(options.get("first_hand", "strict")),
+            {key: start[key] for key in _UNDER_WAY if key in start},
         )
 
     def __repr__(self) -> str:
@@ -439,3 +448,20 @@ def _true_runs(board: Grid) -> list[SumRecord]:
         for start, tokens in board.runs(direction)
         if sum_problem(tokens) is None
     ]
+
+
+#: What a position saved under way holds besides the table, hands and stock (a new
+#: game's start has none of it, so its save does not change).
+_UNDER_WAY = ("discarded", "passes", "idle_with_empty_stock")
+
+
+def _under_way(pos: SummyPosition) -> dict[str, Any]:
+    """The parts of ``_UNDER_WAY`` that are not at their start values."""
+    found: dict[str, Any] = {}
+    if pos.discarded:
+        found["discarded"] = list(pos.discarded)
+    if pos.passes:
+        found["passes"] = pos.passes
+    if pos.idle_with_empty_stock:
+        found["idle_with_empty_stock"] = pos.idle_with_empty_stock
+    return found

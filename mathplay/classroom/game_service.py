@@ -1,0 +1,167 @@
+"""A pupil's kernel talking to the class's game service on JupyterHub.
+
+The games between pupils live in the records service (:mod:`mathplay.hub.games`); a
+pupil's kernel calls it with the pupil's own hub token, as it sends their records
+(:mod:`mathplay.classroom.send`). :class:`GameService` is that conversation, in the
+pupil's words when something goes wrong:
+
+- :meth:`GameService.start`: a game with classmates (or the one already going on with
+  them), answered with the pupil's view of it;
+- :meth:`GameService.view`: the pupil's view now, or, with ``version``, as soon as the
+  game is past that version (a board waits for the other pupil's move this way);
+- :meth:`GameService.move`: a move; refused in words (:class:`MoveRefused`) when the
+  service will not play it.
+
+Anything else (no hub, the service down, a refusal) is a :class:`GameServiceError` whose
+message a pupil can read: never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.error
+import urllib.request
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import quote
+
+from mathplay.classroom.send import TOKEN_VARIABLE, records_url
+from mathplay.classroom.shared_games import MoveRefused
+from mathplay.errors import MathplayError
+from mathplay.i18n import _, current_language
+
+__all__ = ["GameService", "GameServiceError", "MoveRefused"]
+
+#: Seconds to wait for an answer (a view with ``version`` waits up to 20 s for a move).
+TIMEOUT = 10.0
+LONG_POLL_TIMEOUT = 35.0
+
+
+class GameServiceError(MathplayError):
+    """The game service could not be used; the message says why, in a pupil's words."""
+
+    def __init__(self, message: str, status: int = 0) -> None:
+        super().__init__(message)
+        #: The HTTP status (0 when the service could not be reached at all).
+        self.status = status
+
+
+class GameService:
+    """The class's game service, as this kernel's pupil (their hub token) uses it."""
+
+    def __init__(self, url: str | None = None, token: str | None = None) -> None:
+        found = url or records_url()
+        if not found:
+            raise GameServiceError(
+                _(
+                    "Playing a classmate works on the class's JupyterHub, where the "
+                    "teacher has set up mathplay's service. Here, play the computer, or a "
+                    "friend on this screen, or send a game code."
+                )
+            )
+        self.url = found if found.endswith("/") else found + "/"
+        self.token = token or os.environ.get(TOKEN_VARIABLE, "")
+
+    # --- the calls ----------------------------------------------------------------------
+
+    def games(self) -> list[dict[str, Any]]:
+        """The pupil's games, newest first (id, game, pupils, whose turn, version, over)."""
+        answer = self._call("GET", "api/games")
+        games = answer.get("games")
+        return [g for g in games if isinstance(g, dict)] if isinstance(games, list) else []
+
+    def start(
+        self,
+        game: str,
+        classmates: Sequence[str],
+        *,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        resume: bool = True,
+    ) -> dict[str, Any]:
+        """A game of ``game`` with ``classmates`` (their hub names); with ``resume``, the
+        one going on with exactly them, if there is one. The pupil's view of it."""
+        body: dict[str, Any] = {"game": game, "with": list(classmates), "resume": resume}
+        if seed is not None:
+            body["seed"] = seed
+        if options:
+            body["options"] = options
+        return self._call("POST", "api/games", body)
+
+    def view(self, game_id: str, version: int | None = None) -> dict[str, Any]:
+        """The pupil's view of game ``game_id``; with ``version``, once it is past it (or
+        after about 20 seconds, unchanged)."""
+        path = f"api/games/{quote(game_id, safe='')}"
+        if version is None:
+            return self._call("GET", path)
+        return self._call("GET", f"{path}?version={int(version)}", timeout=LONG_POLL_TIMEOUT)
+
+    def move(self, game_id: str, notation: str, version: int) -> dict[str, Any]:
+        """Play ``notation`` on the board showing ``version``: the pupil's new view, or
+        :class:`MoveRefused` with the service's reason (the game did not change)."""
+        path = f"api/games/{quote(game_id, safe='')}/moves"
+        return self._call("POST", path, {"move": notation, "version": version})
+
+    # --- the conversation ---------------------------------------------------------------
+
+    def _call(
+        self, method: str, path: str, body: Any = None, timeout: float = TIMEOUT
+    ) -> dict[str, Any]:
+        data = json.dumps(body).encode("utf-8") if body is not None else None
+        request = urllib.request.Request(
+            self.url + path,
+            data=data,
+            method=method,
+            headers={
+                "Authorization": f"token {self.token}",
+                "Content-Type": "application/json",
+                "Accept-Language": current_language(),
+            },
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                raw = response.read()
+        except urllib.error.HTTPError as error:
+            raise _refusal(error) from None
+        except (OSError, ValueError):
+            raise GameServiceError(_unreachable()) from None
+        try:
+            answer = json.loads(raw or b"{}")
+        except ValueError:
+            raise GameServiceError(_unreachable()) from None
+        if not isinstance(answer, dict):
+            raise GameServiceError(_unreachable())
+        return answer
+
+
+def _unreachable() -> str:
+    return _("The class's game service cannot be reached just now. It tries again by itself.")
+
+
+def _refusal(error: urllib.error.HTTPError) -> MathplayError:
+    """What an answer that is not 2xx means for the pupil."""
+    try:
+        said = json.loads(error.read() or b"{}").get("error", "")
+    except (OSError, ValueError, AttributeError):
+        said = ""
+    code = error.code
+    if code == 409:  # a move refused: the service says why, in the pupil's language
+        return MoveRefused(str(said) or _("That move is not allowed."))
+    if code == 403 and "class" in str(said):
+        return GameServiceError(
+            _("You can play only with classmates: the names are their hub names."), code
+        )
+    if code in (401, 403):
+        return GameServiceError(
+            _("The class's game service does not know you: log in to the hub again."), code
+        )
+    if code == 404:
+        return GameServiceError(_("There is no such game of yours."), code)
+    if code == 429:
+        return GameServiceError(_("You have many games going on: finish one first."), code)
+    if code == 400:
+        return GameServiceError(
+            _("The game cannot be made like that: {reason}").format(reason=said or code), code
+        )
+    return GameServiceError(_unreachable(), code)

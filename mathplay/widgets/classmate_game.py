@@ -1,0 +1,239 @@
+"""A part of the board: playing a classmate on another machine, through the class's
+game service (``mathplay.play_with``).
+
+The real game lives on the service (:mod:`mathplay.hub.games`), which checks every move
+with the engine. The board plays on the game as this pupil may know it (the view's
+``position``: their own tiles, the others' made up, see :mod:`mathplay.core.known`), so
+it draws, checks a move before sending it and gives hints as for any game; a move the
+pupil makes is **sent** (:meth:`ClassmateGame.submit`), and the board is drawn again from
+the service's answer. While the other pupil thinks, a thread waits for their move (the
+service answers as soon as it is made) and draws it; a lost connection is said on the
+board and tried again until it comes back; a reload of the page draws the board as the
+kernel has it. Once the game is over the service sends the whole game: the review works
+as after any game, and the service has put the game into both pupils' records.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import TYPE_CHECKING, Any
+
+from mathplay.classroom.game_service import GameService, GameServiceError, MoveRefused
+from mathplay.core import load
+from mathplay.core.state import AnyGame
+from mathplay.errors import MathplayError
+from mathplay.i18n import _
+from mathplay.widgets.board_words import log_line, turn_text
+from mathplay.widgets.computers import threads_work
+
+if TYPE_CHECKING:
+    from mathplay.widgets.base import BoardWidget
+
+__all__ = ["ClassmateGame", "game_of", "names_of"]
+
+#: The newest ``ClassmateGame`` of each game and seat in this kernel.
+_NEWEST: dict[tuple[str, int], ClassmateGame] = {}
+_NEWEST_LOCK = threading.Lock()
+#: Seconds between tries while the service cannot be reached (doubling up to the last).
+RETRY_FIRST, RETRY_LONGEST = 1.0, 10.0
+#: The buttons a game with a classmate does not have while it goes on (a move is sent
+#: at once: there is nothing to take back, a new game would leave the classmate, and the
+#: review comes at the end, when the whole game is known).
+NOT_IN_A_SHARED_GAME = ("undo", "new", "review")
+
+
+def game_of(view: dict[str, Any]) -> AnyGame:
+    """The game the board plays on, from the service's view: the whole game once it is
+    over, else the game as the pupil may know it."""
+    text = view.get("save") or view.get("position")
+    if not isinstance(text, str):
+        raise GameServiceError(_("The class's game service sent a game mathplay cannot read."))
+    game: AnyGame = load(text)
+    return game
+
+
+def names_of(view: dict[str, Any]) -> list[str]:
+    """The players' names on the board: "You" for the pupil, the others' hub names."""
+    names = []
+    for seat, player in enumerate(view.get("players", [])):
+        name = str(player.get("name", "")) if isinstance(player, dict) else ""
+        names.append(_("You") if seat == view.get("you") else (name or "?")[:24])
+    return names
+
+
+class ClassmateGame:
+    """The board's link to its game on the service (see the module docstring)."""
+
+    def __init__(self, board: BoardWidget, service: GameService, view: dict[str, Any]) -> None:
+        self.board = board
+        self.service = service
+        self.id = str(view["id"])
+        self.you = int(view["you"])
+        self.version = int(view["version"])
+        self.moves: list[dict[str, Any]] = list(view.get("moves", []))
+        self.pupils = [str(p.get("name", "")) for p in view.get("players", [])]
+        self.over = bool(view.get("over"))
+        #: Whether the last call to the service failed (the board says so).
+        self.lost = False
+        self.stopped = False
+        self.listener: threading.Thread | None = None
+        #: Set when the pupil has moved: the listener goes back to waiting for the others.
+        self.wake = threading.Event()
+        self._sending = threading.Lock()
+        # The newest board of a game in this kernel is the one that listens (a pupil who
+        # runs the cell again gets a new board; the old one stops asking).
+        with _NEWEST_LOCK:
+            older = _NEWEST.get((self.id, self.you))
+            if older is not None:
+                older.stop()
+            _NEWEST[(self.id, self.you)] = self
+
+    # --- what the board asks --------------------------------------------------------------
+
+    def submit(self, notation: str) -> bool:
+        """Send the pupil's move; on refusal say why, and change nothing."""
+        board = self.board
+        if not self._sending.acquire(blocking=False):  # a second Enter while sending
+            board._say(_("Wait: your move is on its way…"), "error")
+            return False
+        try:
+            view = self.service.move(self.id, notation, self.version)
+        except MoveRefused as error:
+            board._say(str(error), "error")
+            self._look_again(str(error))
+            return False
+        except GameServiceError as error:
+            board._say(str(error), "error")
+            return False
+        finally:
+            self._sending.release()
+        self.apply(view)
+        self.listen()
+        self.wake.set()
+        return True
+
+    def log(self, names: list[str]) -> list[str]:
+        """The move log from the service's moves (the board's game knows only the turn in
+        progress)."""
+        by_name = dict(zip(self.pupils, names))
+        game_name = self.board.game_name
+        return [
+            f"{number}. "
+            + log_line(game_name, by_name.get(str(move.get("by")), "?"), str(move.get("move")),
+                       int(move.get("score", 0)))
+            for number, move in enumerate(self.moves, start=1)
+        ]  # fmt: skip
+
+    def view(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The board's view while playing a classmate: the service's move log; no Undo or
+        New game while the game goes on."""
+        if self.over:
+            return data
+        data["log"] = self.log(self.board._names())[-200:]
+        data["buttons"] = [b for b in data["buttons"] if b["id"] not in NOT_IN_A_SHARED_GAME]
+        return data
+
+    def refuses(self, action: str) -> bool:
+        """Whether ``action`` is not for a game with a classmate now (and say so)."""
+        if self.over or action not in NOT_IN_A_SHARED_GAME:
+            return False
+        self.board._say(
+            _("Not while you play a classmate: the game goes on until it is over."), "error"
+        )
+        return True
+
+    def stop(self) -> None:
+        """Stop waiting for moves (the board is closed or plays something else)."""
+        self.stopped = True
+        self.wake.set()
+
+    # --- the game from the service ------------------------------------------------------
+
+    def apply(self, view: dict[str, Any], first: str = "") -> None:
+        """Draw the board from the service's ``view`` and say what happened (after
+        ``first``, words to say before it)."""
+        board = self.board
+        try:
+            game = game_of(view)
+        except MathplayError as error:
+            board._say(str(error), "error")
+            return
+        new = list(view.get("moves", []))[len(self.moves) :]
+        with board._lock:
+            board.game = game
+            self.version = int(view["version"])
+            self.moves = list(view.get("moves", []))
+            self.over = bool(view.get("over"))
+        board._turns.after_move(" ".join(filter(None, [first, self._said(new, game)])))
+        board._computer_seats.start()  # no computer here: the pupil's turn is searched
+
+    def _said(self, new: list[dict[str, Any]], game: AnyGame) -> str:
+        """What the board says after the service's answer: the moves made, whose turn."""
+        names = self.board._names()
+        by_name = dict(zip(self.pupils, names))
+        parts = []
+        mover = None
+        for move in new:
+            mover = str(move.get("by"))
+        if mover is not None:
+            moves = [(str(m.get("move")), int(m.get("score", 0))) for m in new]
+            name = by_name.get(mover, mover)
+            if len(moves) == 1:
+                parts.append(log_line(self.board.game_name, name, *moves[0]) + ".")
+            else:
+                parts.append(turn_text(self.board.game_name, name, moves))
+        if not game.is_over:
+            if game.to_move == self.you:
+                parts.append(_("It is your turn."))
+            else:
+                parts.append(
+                    _("{name} is thinking: their move appears here as soon as it is made.")
+                    .format(name=names[game.to_move])
+                )  # fmt: skip
+        return " ".join(parts)
+
+    def _look_again(self, refusal: str) -> None:
+        """After a refusal: draw the game as it is now (the other pupil may have moved),
+        still saying why the move was refused."""
+        try:
+            view = self.service.view(self.id)
+        except GameServiceError:
+            return
+        if int(view.get("version", self.version)) != self.version:
+            self.apply(view, first=refusal)
+
+    # --- waiting for the other pupil ------------------------------------------------------
+
+    def listen(self) -> None:
+        """Wait for the other pupils' moves in a thread of its own, until the game is over
+        (while it is this pupil's turn, the thread waits for their move)."""
+        if self.over or self.stopped or not threads_work():
+            return
+        if self.listener is not None and self.listener.is_alive():
+            return
+        self.listener = threading.Thread(
+            target=self._wait_for_moves, daemon=True, name="mathplay-classmate"
+        )
+        self.listener.start()
+
+    def _wait_for_moves(self) -> None:
+        pause = RETRY_FIRST
+        while not self.stopped and not self.over and self.board._classmate is self:
+            if self.board.game.to_move == self.you and not self.lost:
+                self.wake.wait(timeout=30)  # the pupil's turn: until they have moved
+                self.wake.clear()
+                continue
+            try:
+                view = self.service.view(self.id, version=None if self.lost else self.version)
+            except GameServiceError as error:
+                if not self.lost:
+                    self.lost = True
+                    self.board._say(str(error), "error")
+                time.sleep(pause)
+                pause = min(pause * 2, RETRY_LONGEST)
+                continue
+            pause = RETRY_FIRST
+            if self.lost or int(view.get("version", self.version)) != self.version:
+                self.apply(view)
+                self.lost = False

@@ -1,0 +1,215 @@
+"""Two pupils' boards playing one game through the class's game service
+(``mathplay.play_with``), here with the service's own game object in this process
+(``ServiceInProcess``: the same ``SharedGame`` the hub's service keeps, the same answers;
+the real hub and PostgreSQL are in tests/hub/test_play_with_hub.py).
+
+Each board holds its pupil's tiles only (the other's are made up), sends its moves, and
+hears the other's move by itself; refusals are said and change nothing; a lost
+connection is said and the board goes on when it comes back; the finished game is the
+whole game on both boards, with its review; with no hub, words instead of a board."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import pytest
+
+import mathplay
+from mathplay.ai import make_player
+from mathplay.classroom.game_service import GameServiceError
+from mathplay.classroom.shared_games import MoveRefused, SharedGame
+from mathplay.widgets.play_with import play_with
+from mathplay.widgets.said import SaidAloud
+from tests.widgets.conftest import front_end
+
+
+class ServiceInProcess:
+    """``GameService`` for one pupil, answered by a ``SharedGame`` in this process."""
+
+    games: ClassVar[dict[str, SharedGame]] = {}
+    changed: ClassVar[threading.Condition] = threading.Condition()
+
+    def __init__(self, pupil: str) -> None:
+        self.pupil = pupil
+        self.down = False
+        self.calls = 0
+
+    def _up(self) -> None:
+        self.calls += 1
+        if self.down:
+            raise GameServiceError("The class's game service cannot be reached just now.")
+
+    def start(
+        self,
+        game: str,
+        classmates: list[str],
+        *,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        resume: bool = True,
+    ) -> dict[str, Any]:
+        self._up()
+        pupils = [self.pupil, *classmates]
+        for shared in self.games.values():
+            if resume and sorted(shared.pupils) == sorted(pupils) and not shared.game.is_over:
+                return shared.view_for(self.pupil)
+        shared = SharedGame.new(f"g{len(self.games)}", game, pupils, seed or 0, **(options or {}))
+        self.games[shared.id] = shared
+        return shared.view_for(self.pupil)
+
+    def view(self, game_id: str, version: int | None = None) -> dict[str, Any]:
+        self._up()
+        shared = self.games[game_id]
+        if version is not None:
+            with self.changed:
+                self.changed.wait_for(lambda: shared.version != version or self.down, 5)
+            self._up()
+        return shared.view_for(self.pupil)
+
+    def move(self, game_id: str, notation: str, version: int) -> dict[str, Any]:
+        self._up()
+        with self.changed:
+            view = self.games[game_id].play(self.pupil, notation, version)
+            self.changed.notify_all()
+        return view
+
+
+def until(check: Callable[[], bool], what: str, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, f"not in {seconds} s: {what}"
+        time.sleep(0.02)
+
+
+@pytest.fixture
+def boards() -> Any:
+    ServiceInProcess.games = {}
+    ana = play_with("ben", "summy", seed=21, size=9, service=ServiceInProcess("ana"))
+    ben = play_with("ana", "summy", service=ServiceInProcess("ben"))
+    yield ana, ben
+    for board in (ana, ben):
+        if board._classmate is not None:
+            board._classmate.stop()
+
+
+def play_by_clicks(board: Any, move: Any) -> None:
+    """The pupil's move as clicks: each tile of the rack onto its square, then Play."""
+    game = board.game
+    if not getattr(move, "squares", None):
+        front_end(board, event="action", id=str(move).split()[0])
+        return
+    free = list(range(len(game.hands[game.to_move])))
+    for square, token in zip(move.squares, move.tokens):
+        if game.board[square] is not None:
+            continue
+        index = next(i for i in free if game.hands[game.to_move][i] == token)
+        free.remove(index)
+        front_end(board, event="tile", index=index)
+        front_end(board, event="square", row=square[0], col=square[1])
+    front_end(board, event="action", id="play")
+
+
+def test_each_board_holds_its_pupils_tiles_and_hears_the_other_move(boards: Any) -> None:
+    ana, ben = boards
+    shared = next(iter(ServiceInProcess.games.values()))
+    assert len(ServiceInProcess.games) == 1  # ben joined the game going on with ana
+    real = shared.game
+    assert [t["token"] for t in ana.view["hand"]] == list(real.hands[0])
+    assert [t["token"] for t in ben.view["hand"]] == list(real.hands[1])
+    assert list(ana.game.hands[1]) != list(real.hands[1])  # ben's tiles are made up
+    assert [p["name"] for p in ana.view["players"]] == ["You", "ben"]
+    assert [p["name"] for p in ben.view["players"]] == ["ana", "You"]
+    for board in (ana, ben):
+        shown = [b["id"] for b in board.view["buttons"]]
+        assert "undo" not in shown and "new" not in shown and "review" not in shown
+    assert ana.message == "It is your turn."
+    assert ben.message == "ana is thinking: their move appears here as soon as it is made."
+    front_end(ben, event="action", id="pass")  # not ben's turn: said, nothing sent
+    assert ben.message == "It is not your turn." and shared.version == 0
+    move = ana.game.best_moves(1)[0]
+    play_by_clicks(ana, move)
+    assert shared.version == 1 and ana.view["log"][0].startswith("1. You: ")
+    until(lambda: ben.game.to_move == 1, "ben's board hears of ana's move")
+    assert ben.view["log"][0].startswith("1. ana: ") and "It is your turn." in ben.message
+    assert ben.view["players"][0]["score"] == real.scores[0] > 0
+    # The cell run again: a new board of the same game; the old one stops listening.
+    again = play_with("ben", "summy", service=ServiceInProcess("ana"))
+    assert again.game.ply == 0 and len(again.view["log"]) == 1  # type: ignore[union-attr]
+    assert ana._classmate.stopped and not again._classmate.stopped  # type: ignore[union-attr]
+    again._classmate.stop()  # type: ignore[union-attr]
+
+
+def test_refusals_are_said_and_change_nothing(boards: Any) -> None:
+    ana, _ben = boards
+    shared = next(iter(ServiceInProcess.games.values()))
+    for action in ("undo", "new", "review"):
+        front_end(ana, event="action", id=action)
+        assert "Not while you play a classmate" in ana.message
+    assert shared.version == 0
+    # A board that is behind (the service moved on): refused in words, drawn again.
+    assert ana._classmate is not None
+    ana._classmate.version = 5
+    front_end(ana, event="action", id="pass")
+    assert "moved on since your board was drawn" in ana.message and shared.version == 0
+    assert ana._classmate.version == 0  # drawn again from the service: it may play now
+    # A hostile board sends ben's turn as ana: the service refuses it.
+    with pytest.raises(MoveRefused, match=r"It is ana's turn, not yours\."):
+        ServiceInProcess("ben").move(shared.id, "pass", 0)
+
+
+def test_a_lost_connection_is_said_and_the_game_goes_on(boards: Any) -> None:
+    ana, ben = boards
+    play_by_clicks(ana, ana.game.best_moves(1)[0])
+    until(lambda: ben.game.to_move == 1, "ben's turn")
+    link = ana._classmate.service  # type: ignore[union-attr]
+    link.down = True
+    with ServiceInProcess.changed:
+        ServiceInProcess.changed.notify_all()
+    until(lambda: "cannot be reached" in ana.message, "ana's board says the service is down")
+    play_by_clicks(ben, ben.game.best_moves(1)[0])  # ben moves meanwhile
+    time.sleep(0.3)
+    assert ana.game.to_move == 1  # ana's board has not heard yet
+    link.down = False
+    until(lambda: ana.game.to_move == 0, "ana's board goes on once the service is back", 20)
+    assert "It is your turn." in ana.message and len(ana.view["log"]) == 2
+
+
+@pytest.mark.parametrize("game", ["summy", "mixmath", "binary"])
+def test_a_game_played_to_the_end_is_the_whole_game_on_both_boards(game: str) -> None:
+    ServiceInProcess.games = {}
+    options = {"size": 9} if game == "summy" else {}
+    ana = play_with("ben", game, seed=4, service=ServiceInProcess("ana"), **options)
+    ben = play_with("ana", game, service=ServiceInProcess("ben"))
+    shared = next(iter(ServiceInProcess.games.values()))
+    computers = {0: make_player("medium", 1), 1: make_player("easy", 2)}
+    seat_board = {0: ana, 1: ben}
+    while not shared.game.is_over:
+        seat = shared.game.to_move
+        board = seat_board[seat]
+        until(lambda b=board: b._classmate.version == shared.version, "the board is up to date")
+        # The next move of the turn (Mixmath's has several: after a draw the pupil sees
+        # the tile drawn), chosen from the pupil's own view.
+        move = computers[seat].play_turn(board.game.copy())[0]
+        assert board._turns.submit(move) or board._turns.submit(move)  # a warning: yes
+    for board in (ana, ben):
+        until(lambda b=board: b.game.is_over, "the board knows the game is over")
+        assert board.game.state_key() == shared.game.state_key()
+        shown = [b["id"] for b in board.view["buttons"]]
+        assert "review" in shown
+        front_end(board, event="action", id="review")
+        assert board._review_mode.review is not None
+
+
+def test_with_no_hub_the_pupil_gets_words_not_a_traceback(monkeypatch: Any) -> None:
+    monkeypatch.delenv("MATHPLAY_RECORDS_URL", raising=False)
+    said = mathplay.play_with("ben")
+    assert isinstance(said, SaidAloud)
+    assert "class's JupyterHub" in said.value and "Traceback" not in said.value
+    for wrong in ("", ["ana", 3]):
+        said = play_with(wrong, service=ServiceInProcess("ana"))  # type: ignore[arg-type]
+        assert "hub name" in said.value  # type: ignore[union-attr]
+    said = play_with("ben", "chess", service=ServiceInProcess("ana"))
+    assert "there is no game 'chess'" in said.value  # type: ignore[union-attr]
