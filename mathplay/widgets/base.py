@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from mathplay.classroom.send import records_url
 from mathplay.core import Direction, Special, Square, square_name
 from mathplay.core.codes import from_code, game_code
 from mathplay.core.state import AnyGame
@@ -235,6 +236,8 @@ class BoardWidget(anywidget.AnyWidget):
     def open_code(self, code: str) -> None:
         """Put the game in a friend's ``code`` on this board (every move checked); a code
         that is wrong, or of another game, is refused in words and changes nothing."""
+        if self._classmate is not None and self._classmate.refuses("new"):
+            return
         try:
             game = from_code(code)
         except MathplayError as error:
@@ -248,12 +251,28 @@ class BoardWidget(anywidget.AnyWidget):
                 "error",
             )
             return
+        self._leave_classmate()
         seats = self.seats if len(self.seats) == game.players else None
         self._previous = (self.game, list(self.seats)) if self.game.history else None
         self._setup(game, seats)
         self._say(
             _("Here is the game from the code. {turn}.").format(turn=self._turn_text(self._names()))
         )
+
+    def play_with(self, classmate: str) -> None:
+        """Play ``classmate`` (their name on the hub) on their own computer, through the
+        class's game service: the game of this kind going on with them, or a new one
+        (the New game panel's "Play a classmate" calls this). Where that cannot be, the
+        board says why and its game stays."""
+        from mathplay.widgets.play_with import join  # it brings the service's client
+
+        join(self, [classmate])
+
+    def _leave_classmate(self) -> None:
+        """This board plays no classmate any more (a new game, a code, another classmate)."""
+        if self._classmate is not None:
+            self._classmate.stop()
+            self._classmate = None
 
     def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
         """Call ``callback(board, entry)`` after every move; ``remove=True`` to stop."""
@@ -264,6 +283,9 @@ class BoardWidget(anywidget.AnyWidget):
 
     def new_game(self, seats: Sequence[str] | None = None, **options: Any) -> None:
         """Start a new game with these options (the New game panel calls this)."""
+        if self._classmate is not None and self._classmate.refuses("new"):
+            return
+        self._leave_classmate()
         try:
             game = self.make_game(options)
             previous = (self.game, list(self.seats))
@@ -317,6 +339,8 @@ class BoardWidget(anywidget.AnyWidget):
             "primary": "end" if self.places_one_by_one else "play",
             "legend": view.legend(self.specials(), self.starts()),
             "language": current_language(),  # the words' language, for screen readers
+            # Where the class's hub has the game service: the panel offers a classmate.
+            "classmates": records_url() is not None,
         }
 
     def _language_changed(self, _language: str) -> None:
@@ -411,6 +435,8 @@ class BoardWidget(anywidget.AnyWidget):
                 self.send({"code": self.game_code()})
             elif event == "open_code":
                 self.open_code(str(content.get("code", "")))
+            elif event == "play_with":
+                self.play_with(str(content.get("name", ""))[:100])
         except (KeyError, TypeError, ValueError):
             self._say(_("That did not work: the message from the board was not understood."))
 
@@ -436,6 +462,8 @@ class BoardWidget(anywidget.AnyWidget):
     # --- drawing -----------------------------------------------------------------------
 
     def _names(self) -> list[str]:
+        if self._classmate is not None:  # "You" and the classmates' hub names
+            return self._classmate.names()
         # While a turn is tried again the seats are all the pupil's, but the players keep
         # the names they had in the game.
         trying = self._review_mode.trying

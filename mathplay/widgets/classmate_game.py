@@ -30,7 +30,7 @@ from mathplay.widgets.computers import threads_work
 if TYPE_CHECKING:
     from mathplay.widgets.base import BoardWidget
 
-__all__ = ["ClassmateGame", "game_of", "names_of"]
+__all__ = ["ClassmateGame", "game_of"]
 
 #: The newest ``ClassmateGame`` of each game and seat in this kernel.
 _NEWEST: dict[tuple[str, int], ClassmateGame] = {}
@@ -51,15 +51,6 @@ def game_of(view: dict[str, Any]) -> AnyGame:
         raise GameServiceError(_("The class's game service sent a game mathplay cannot read."))
     game: AnyGame = load(text)
     return game
-
-
-def names_of(view: dict[str, Any]) -> list[str]:
-    """The players' names on the board: "You" for the pupil, the others' hub names."""
-    names = []
-    for seat, player in enumerate(view.get("players", [])):
-        name = str(player.get("name", "")) if isinstance(player, dict) else ""
-        names.append(_("You") if seat == view.get("you") else (name or "?")[:24])
-    return names
 
 
 class ClassmateGame:
@@ -133,6 +124,13 @@ class ClassmateGame:
         data["log"] = self.log(self.board._names())[-200:]
         data["buttons"] = [b for b in data["buttons"] if b["id"] not in NOT_IN_A_SHARED_GAME]
         return data
+
+    def names(self) -> list[str]:
+        """The players' names: "You" for this pupil, the others' hub names."""
+        return [
+            _("You") if seat == self.you else (name or "?")[:24]
+            for seat, name in enumerate(self.pupils)
+        ]
 
     def refuses(self, action: str) -> bool:
         """Whether ``action`` is not for a game with a classmate now (and say so)."""

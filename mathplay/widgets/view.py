@@ -70,6 +70,9 @@ def texts() -> dict[str, str]:
         "code_mine": _("This game's code: copy it and send it to your friend"),
         "code_theirs": _("A game code from your friend"),
         "code_open": _("Open the game in the code"),
+        "classmate_title": _("Play a classmate on their computer"),
+        "classmate_name": _("Your classmate's name on the hub"),
+        "classmate_play": _("Play them (or go on with your game)"),
     }
 
 

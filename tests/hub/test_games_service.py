@@ -173,9 +173,27 @@ PLAY_NOTEBOOK = "play-a-classmate.ipynb"
 SHOTS = shots("hub-games")
 
 
-def _cells(classmate: str, new: bool) -> list[str]:
-    options = ", seed=21, size=9, new=True" if new else ""
-    return [f'import mathplay\nmathplay.play_with("{classmate}", "summy"{options})']
+#: ana's notebook plays ben with a line of code; ben's is a game against the computer, and
+#: he plays ana from its New game panel, as a pupil who edits no code does.
+ANA_CELLS = ['import mathplay\nmathplay.play_with("ben", "summy", seed=21, size=9, new=True)']
+BEN_CELLS = ['import mathplay\nmathplay.play("summy", size=9)']
+
+
+def _play_by_panel(page: Any, board: Any, classmate: str, seen: dict[str, Any]) -> Any:
+    """Open the New game panel and play ``classmate`` from it (name typed, Enter)."""
+    from playwright.sync_api import expect
+
+    board.get_by_role("button", name="New game").click()
+    name_box = board.get_by_label("Your classmate's name on the hub")
+    expect(name_box).to_be_visible()
+    if "panel axe" not in seen:  # the panel as a pupil first sees it
+        name_box.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "new-game-panel-classmate-1024x768.png"))
+        seen["panel axe"] = findings(page)
+    name_box.fill(classmate)
+    name_box.press("Enter")
+    expect(board.locator(".mp-score-name").filter(has_text=classmate)).to_have_count(1)
+    return board
 
 
 def _open_board(page: Any, user: str, reload: bool = False) -> Any:
@@ -250,7 +268,9 @@ def _two_pupils_play(hub: RecordsHub, seen: dict[str, Any]) -> None:
         try:
             pages = {who: log_in(browser, hub, who, viewport=(1024, 768)) for who in ("ana", "ben")}
             boards = {"ana": _open_board(pages["ana"], "ana")}
-            boards["ben"] = _open_board(pages["ben"], "ben")
+            boards["ben"] = _play_by_panel(
+                pages["ben"], _open_board(pages["ben"], "ben"), "ana", seen
+            )
             games = [g for g in store.of_pupil("ana") if not g["over"] and g["game"] == "summy"]
             game_id = games[0]["id"]
             seen["game id"] = game_id
@@ -276,8 +296,9 @@ def _two_pupils_play(hub: RecordsHub, seen: dict[str, Any]) -> None:
                     other = "ben" if who == "ana" else "ana"
                     pages[other].screenshot(path=str(SHOTS / "waiting-1024x768.png"))
                     seen["axe"] = [findings(pages[p]) for p in ("ana", "ben")]
-                if turns == 3:  # ben reloads his page mid-game and runs the cell again
-                    boards["ben"] = _open_board(pages["ben"], "ben", reload=True)
+                if turns == 3:  # ben reloads his page mid-game, and plays ana again
+                    again = _open_board(pages["ben"], "ben", reload=True)
+                    boards["ben"] = _play_by_panel(pages["ben"], again, "ana", seen)
                     board = boards[who]
                     seen["reloaded at"] = real.ply
                 move = computers[who].play_turn(real.copy())[0]
@@ -310,8 +331,8 @@ def test_two_pupils_play_each_other_in_two_browsers(records_hub: RecordsHub) -> 
     from mathplay.hub.store import RecordStore
 
     hub = records_hub
-    write_notebook(hub.home("ana") / PLAY_NOTEBOOK, _cells("ben", new=True))
-    write_notebook(hub.home("ben") / PLAY_NOTEBOOK, _cells("ana", new=False))
+    write_notebook(hub.home("ana") / PLAY_NOTEBOOK, ANA_CELLS)
+    write_notebook(hub.home("ben") / PLAY_NOTEBOOK, BEN_CELLS)
     seen: dict[str, Any] = {}
     try:
         with ThreadPoolExecutor(max_workers=1) as pool:
@@ -325,7 +346,7 @@ def test_two_pupils_play_each_other_in_two_browsers(records_hub: RecordsHub) -> 
     assert seen["turns"] > 4 and seen["reloaded at"] >= 3
     for who, rack, real in seen["racks"]:
         assert rack == real, f"{who}'s page shows {rack}, their tiles are {real}"
-    for found in seen["axe"]:
+    for found in [*seen["axe"], seen["panel axe"]]:
         assert not [v for v in found if v["impact"] in SERIOUS], describe(found)
     assert seen["errors"] == []
 

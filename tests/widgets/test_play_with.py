@@ -213,3 +213,29 @@ def test_with_no_hub_the_pupil_gets_words_not_a_traceback(monkeypatch: Any) -> N
         assert "hub name" in said.value  # type: ignore[union-attr]
     said = play_with("ben", "chess", service=ServiceInProcess("ana"))
     assert "there is no game 'chess'" in said.value  # type: ignore[union-attr]
+
+
+def test_the_new_game_panel_offers_a_classmate_where_the_hub_has_the_service(
+    monkeypatch: Any,
+) -> None:
+    import mathplay.widgets.play_with as play_with_module
+
+    ServiceInProcess.games = {}
+    monkeypatch.delenv("MATHPLAY_RECORDS_URL", raising=False)
+    assert mathplay.play("summy", size=9, seed=2).layout_data["classmates"] is False
+    monkeypatch.setenv("MATHPLAY_RECORDS_URL", "http://127.0.0.1:1/services/mathplay-records/")
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "a-token")
+    monkeypatch.setattr(play_with_module, "GameService", lambda: ServiceInProcess("ana"))
+    board = mathplay.play("summy", size=9, seed=2, threaded=False)
+    assert board.layout_data["classmates"] is True
+    before = board.game
+    front_end(board, event="play_with", name="  ")  # no name: said, the game stays
+    assert "classmate's name" in board.message and board.game is before
+    front_end(board, event="play_with", name="ben")
+    shared = next(iter(ServiceInProcess.games.values()))
+    assert shared.pupils == ("ana", "ben") and shared.game.board.size == 9
+    assert [p["name"] for p in board.view["players"]] == ["You", "ben"]
+    assert board.message == "It is your turn." and board.seats == ["human", "classmate"]
+    front_end(board, event="action", id="new")  # not while the game goes on
+    assert "Not while you play a classmate" in board.message
+    board._classmate.stop()  # type: ignore[union-attr]

@@ -749,6 +749,32 @@ function render({ model, el: host }) {
     });
     share.append(mine, theirs, open);
     form.append(share);
+    // On the class's hub: a classmate on their own computer, through the game service.
+    if (layout.classmates) {
+      const classmate = el("div", "mp-code mp-classmate");
+      classmate.append(el("div", "mp-options-title", texts.classmate_title));
+      const nameRow = el("label", "mp-option mp-classmate-name");
+      nameRow.append(el("span", "mp-option-label", texts.classmate_name));
+      const nameBox = el("input", "mp-classmate-input");
+      nameBox.type = "text";
+      nameBox.maxLength = 100;
+      nameBox.autocomplete = "off";
+      nameRow.append(nameBox);
+      const playThem = el("button", "mp-action mp-play-with", texts.classmate_play);
+      playThem.type = "button";
+      const go = () => {
+        const name = nameBox.value.trim();
+        panelOpen = false;
+        drawOptions();
+        send({ event: "play_with", name });
+      };
+      playThem.addEventListener("click", go);
+      nameBox.addEventListener("keydown", (event) => {
+        if (event.key === "Enter") { event.preventDefault(); go(); }
+      });
+      classmate.append(nameRow, playThem);
+      form.append(classmate);
+    }
     parts.options.append(form);
     send({ event: "show_code" });
   }
