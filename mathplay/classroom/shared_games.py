@@ -66,6 +66,13 @@ class SharedGame:
     pupils: tuple[str, ...]
     #: The game itself: only this object's methods change it.
     game: AnyGame
+    #: Whether the pupils' boards give hints (a tournament may switch them off).
+    hints: bool = True
+    #: The seconds a pupil has for each move (``None``: as long as they like); when they
+    #: are up the service passes for them (:meth:`pass_for_time`).
+    seconds: int | None = None
+    #: The tournament the game is part of (its id), if any.
+    tournament: str | None = None
 
     @classmethod
     def new(
@@ -109,6 +116,9 @@ class SharedGame:
                 for entry in game.history
             ],
             "over": None if outcome is None else outcome.describe(list(self.pupils)),
+            "hints": self.hints,
+            "seconds": self.seconds,
+            "tournament": self.tournament,
         }
 
     def view_for(self, who: str) -> dict[str, Any]:
@@ -155,16 +165,34 @@ class SharedGame:
             raise MoveRefused(str(error)) from None
         return self.view_for(who)
 
+    def pass_for_time(self, version: int) -> bool:
+        """The pupil to move is out of time: the game passes for them (the game's own
+        pass, so a game that ends by passes ends; a Mixmath turn with tiles already
+        placed ends with them). ``False`` when the game is not at
+        ``version`` any more, or is over, or has no time limit."""
+        if self.seconds is None or self.version != version or self.game.is_over:
+            return False
+        try:
+            self.game.play("pass")
+        except MathplayError:  # a Mixmath turn with tiles placed: it ends as it is
+            self.game.play("end")
+        return True
+
     def record(self) -> str:
         """The game as text for the service's database."""
-        return json.dumps(
-            {
-                "id": self.id,
-                "game": self.name,
-                "pupils": list(self.pupils),
-                "save": self.game.save(),
-            }
-        )
+        data: dict[str, Any] = {
+            "id": self.id,
+            "game": self.name,
+            "pupils": list(self.pupils),
+            "save": self.game.save(),
+        }
+        if not self.hints:
+            data["hints"] = False
+        if self.seconds is not None:
+            data["seconds"] = self.seconds
+        if self.tournament is not None:
+            data["tournament"] = self.tournament
+        return json.dumps(data)
 
     @classmethod
     def from_record(cls, text: str) -> SharedGame:
@@ -174,6 +202,11 @@ class SharedGame:
             game = load(data["save"])
             shared = cls(str(data["id"]), describe(data["game"]).name, (), game)
             shared.pupils = _checked_pupils(data["pupils"])
+            shared.hints = bool(data.get("hints", True))
+            seconds = data.get("seconds")
+            shared.seconds = None if seconds is None else int(seconds)
+            tournament = data.get("tournament")
+            shared.tournament = None if tournament is None else str(tournament)
         except (KeyError, TypeError, ValueError) as error:
             raise SaveFileError(
                 _("this is not a saved game between pupils: {error}").format(error=error)

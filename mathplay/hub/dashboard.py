@@ -141,9 +141,15 @@ def pupil_home(user: str, prefix: str, xsrf: str = "") -> str:
 
 
 def class_page(
-    group: str, lessons: Sequence[str], lesson: str | None, prefix: str, xsrf: str = ""
+    group: str,
+    lessons: Sequence[str],
+    lesson: str | None,
+    prefix: str,
+    xsrf: str = "",
+    extra: str = "",
 ) -> str:
-    """A class's page: its lessons, the live report, the export buttons."""
+    """A class's page: its lessons, the live report, the export buttons (and ``extra``,
+    HTML after them: the class's tournaments)."""
     base = f"{prefix}class/{quote(group, safe='')}"
     query = f"?lesson={quote(lesson, safe='')}" if lesson else ""
     title = _("Class {name}").format(name=group)
@@ -157,8 +163,10 @@ def class_page(
         f"{escape(_('Download the skill levels (CSV)'))}</a></p>"
     )
     shown = escape(lesson or _("All lessons"))
-    content = f"<h1>{escape(title)}</h1>{lesson_nav}<h2>{shown}</h2>{buttons}" + _live(
-        f"{base}/report.json{query}", xsrf
+    content = (
+        f"<h1>{escape(title)}</h1>{lesson_nav}<h2>{shown}</h2>{buttons}"
+        + _live(f"{base}/report.json{query}", xsrf)
+        + extra
     )
     return _page(title, content, prefix, script=True)
 

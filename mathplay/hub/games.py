@@ -129,6 +129,33 @@ class GameStore:
             record = connection.execute(query).scalar()
         return None if record is None else SharedGame.from_record(str(record))
 
+    def time_left(self, game_id: str, now: float) -> float | None:
+        """The seconds the pupil to move has left (``None``: no time limit, or no such
+        game, or it is over)."""
+        query = sa.select(GAMES_TABLE.c.record, GAMES_TABLE.c.updated).where(
+            GAMES_TABLE.c.id == game_id, GAMES_TABLE.c.over.is_(False)
+        )
+        with self.engine.connect() as connection:
+            found = connection.execute(query).first()
+        if found is None:
+            return None
+        seconds = json.loads(found[0]).get("seconds")
+        return None if seconds is None else float(seconds) - (now - float(found[1]))
+
+    def pass_if_late(self, game_id: str, now: float) -> SharedGame | None:
+        """If the pupil to move is out of time, pass for them: the game after it (stored),
+        else ``None``."""
+        left = self.time_left(game_id, now)
+        if left is None or left > 0:
+            return None
+        shared = self.get(game_id)
+        if shared is None:
+            return None
+        played_on = shared.version
+        if not shared.pass_for_time(played_on) or not self.save(shared, played_on, now):
+            return None
+        return shared
+
     def version(self, game_id: str) -> int | None:
         """The game's version now (``None``: no such game): what a waiting board watches."""
         query = sa.select(GAMES_TABLE.c.version).where(GAMES_TABLE.c.id == game_id)
@@ -136,8 +163,9 @@ class GameStore:
             found = connection.execute(query).scalar()
         return None if found is None else int(found)
 
-    def save(self, shared: SharedGame, played_on: int) -> bool:
-        """Store the game after a move played on version ``played_on``; ``False`` when
+    def save(self, shared: SharedGame, played_on: int, when: float | None = None) -> bool:
+        """Store the game after a move played on version ``played_on`` (at ``when``, by
+        default now: the next pupil's time per move counts from then); ``False`` when
         another copy of the service stored a move on that version first."""
         with self.engine.begin() as connection:
             result = connection.execute(
@@ -146,7 +174,7 @@ class GameStore:
                 .values(
                     version=shared.version,
                     over=shared.game.is_over,
-                    updated=time.time(),
+                    updated=time.time() if when is None else when,
                     record=shared.record(),
                 )
             )
@@ -181,7 +209,7 @@ class GameStore:
             for (record,) in connection.execute(query):
                 watched = SharedGame.from_record(str(record)).watch()
                 found.append({key: watched[key] for key in ("id", "game", "version", "to_move",
-                                                            "over")}
+                                                            "over", "tournament")}
                              | {"pupils": [p["name"] for p in watched["players"]]})  # fmt: skip
         return found
 

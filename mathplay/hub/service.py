@@ -62,7 +62,7 @@ from tornado.log import enable_pretty_logging
 
 from mathplay.classroom.shared_games import SharedGame
 from mathplay.errors import MathplayError
-from mathplay.hub import dashboard
+from mathplay.hub import dashboard, tournament_pages
 from mathplay.hub.games import (
     MOST_OPEN_GAMES,
     WAIT_SECONDS,
@@ -76,6 +76,7 @@ from mathplay.hub.games import (
 from mathplay.hub.limits import Limits
 from mathplay.hub.reports import Reports
 from mathplay.hub.store import MOST_LINES, RecordStore
+from mathplay.hub.tournaments import TournamentStore, read_settings
 from mathplay.i18n import LANGUAGES, _, speaking
 
 __all__ = ["DEFAULT_DB", "NAME", "Classes", "main", "make_app"]
@@ -386,10 +387,18 @@ class GameHandler(_PupilApiHandler):
         await self.game_of(game_id)
         known = self.get_argument("version", None)
         if known is not None and known.isdigit() and len(known) <= 9:
-            await wait_for_move(self.games, game_id, int(known), WAIT_SECONDS)
+            left = await self.run(self.games.time_left, game_id, time.time())
+            wait = WAIT_SECONDS if left is None else max(0.0, min(WAIT_SECONDS, left + 0.2))
+            await wait_for_move(self.games, game_id, int(known), wait)
+        late = await self.run(self.games.pass_if_late, game_id, time.time())
+        if late is not None:  # the pupil to move ran out of time: the game passed for them
+            await after_move(self.service, late)
         shared = await self.game_of(game_id)
+        left = await self.run(self.games.time_left, game_id, time.time())
         with speaking(self.language):
-            self.finish(shared.view_for(self.pupil))
+            view = shared.view_for(self.pupil)
+        view["seconds_left"] = None if left is None else max(0, round(left))
+        self.finish(view)
 
 
 class MovesHandler(_PupilApiHandler):
@@ -413,9 +422,21 @@ class MovesHandler(_PupilApiHandler):
                     _("The game has moved on since your board was drawn: look again and play.")
                 )
                 return
+        if shared.seconds is not None:
+            view["seconds_left"] = shared.seconds
         self.finish(view)
-        if shared.game.is_over:  # the move that ended it: the game into everyone's records
-            await self.run(_record_the_end, self.store, shared)
+        await after_move(self.service, shared)
+
+
+async def after_move(service: dict[str, Any], shared: SharedGame) -> None:
+    """What follows a move stored: a game over goes into its pupils' records, and a
+    tournament whose round is over gets its next round."""
+    loop = IOLoop.current()
+    if shared.game.is_over:
+        await loop.run_in_executor(None, _record_the_end, service["store"], shared)
+        if shared.tournament is not None:
+            tournaments: TournamentStore = service["tournaments"]
+            await loop.run_in_executor(None, tournaments.advance, shared.tournament)
 
 
 def _record_the_end(store: RecordStore, shared: SharedGame) -> None:
@@ -457,11 +478,14 @@ class ClassHandler(_ReportHandler):
     async def get(self, group: str) -> None:
         pupils = await self.pupils_of(group)
         lessons = await self.run(self.store.lessons, pupils)
+        tournaments = await self.run(self.service["tournaments"].of_class, group)
+        prefix = self.service["prefix"]
         with speaking(self.language):
+            extra = tournament_pages.tournaments_list(
+                group, tournaments, prefix
+            ) + tournament_pages.tournament_form(group, prefix, self.xsrf())
             self.finish(
-                dashboard.class_page(
-                    group, lessons, self.lesson(), self.service["prefix"], self.xsrf()
-                )
+                dashboard.class_page(group, lessons, self.lesson(), prefix, self.xsrf(), extra)
             )
 
 
@@ -511,6 +535,76 @@ class CsvHandler(_ReportHandler):
         self.finish(text)
 
 
+class TournamentsHandler(_ReportHandler):
+    """``POST class/GROUP/tournaments``: the teacher starts a tournament of the class (the
+    dashboard's form); then its page."""
+
+    @web.authenticated
+    async def post(self, group: str) -> None:
+        pupils = await self.pupils_of(group)
+        form = {key: self.get_body_argument(key, "") for key in
+                ("game", "pairing", "rounds", "hints", "seconds")}  # fmt: skip
+        try:
+            settings = read_settings(form, sorted(pupils))
+        except ValueError as error:
+            raise web.HTTPError(400, reason=str(error)) from None
+        tournaments: TournamentStore = self.service["tournaments"]
+        tournament_id = await self.run(
+            tournaments.create, group, self.current_user["name"], settings
+        )
+        self.redirect(
+            f"{self.service['prefix']}class/{quote(group, safe='')}/tournaments/{tournament_id}",
+            status=303,
+        )
+
+
+class TournamentHandler(_ReportHandler):
+    """``class/GROUP/tournaments/ID``: the tournament's page; ``….json``: its table now
+    (asked every few seconds by the page; a pupil out of time is passed for here too)."""
+
+    @web.authenticated
+    async def get(self, group: str, tournament_id: str, as_json: str | None) -> None:
+        await self.pupils_of(group)  # the class's teacher only
+        tournaments: TournamentStore = self.service["tournaments"]
+        table = await self.run(tournaments.table, tournament_id)
+        if table is None or table["group"] != group:
+            raise web.HTTPError(404, reason="there is no such tournament in this class")
+        now = time.time()
+        for played in table["rounds"][-1:]:
+            for game in played["games"]:
+                if not game["over"]:
+                    late = await self.run(self.service["games"].pass_if_late, game["id"], now)
+                    if late is not None:
+                        await after_move(self.service, late)
+        table = await self.run(tournaments.table, tournament_id)
+        prefix = self.service["prefix"]
+        with speaking(self.language):
+            if as_json:
+                self.finish({"html": tournament_pages.tournament_live(table, prefix),
+                             "finished": table["finished"]})  # fmt: skip
+            else:
+                self.finish(tournament_pages.tournament_page(table, prefix, self.xsrf()))
+
+
+class WatchHandler(_ReportHandler):
+    """``class/GROUP/games/ID``: a game of the class to watch (nobody's tiles);
+    ``….json``: the game now."""
+
+    @web.authenticated
+    async def get(self, group: str, game_id: str, as_json: str | None) -> None:
+        pupils = await self.pupils_of(group)
+        shared = await self.run(self.service["games"].get, game_id)
+        if shared is None or not set(shared.pupils) <= set(pupils):
+            raise web.HTTPError(404, reason="there is no such game in this class")
+        prefix = self.service["prefix"]
+        with speaking(self.language):
+            if as_json:
+                self.finish({"html": tournament_pages.watch_live(shared),
+                             "finished": shared.game.is_over})  # fmt: skip
+            else:
+                self.finish(tournament_pages.watch_page(shared, group, prefix, self.xsrf()))
+
+
 def content_disposition(name: str) -> str:
     """The ``Content-Disposition`` of a download named ``name``: a plain ASCII name (any
     other character ``_``), and the whole name in UTF-8 for browsers that read it.
@@ -527,10 +621,12 @@ def make_app(store: RecordStore, *, prefix: str, teachers: str = "teachers",
     """The service's tornado application, under ``prefix`` (``/services/NAME/``)."""
     # The one HubOAuth of the process: the OAuth callback handler finds it as HubOAuth.instance().
     hub_auth = hub_auth or HubOAuth.instance()
+    games = GameStore(store.engine)
     service = {
         "hub_auth": hub_auth,
         "store": store,
-        "games": GameStore(store.engine),
+        "games": games,
+        "tournaments": TournamentStore(games),
         "classes": Classes(hub_auth, teachers),
         "limits": Limits(),
         "reports": Reports(store),
@@ -555,6 +651,17 @@ def make_app(store: RecordStore, *, prefix: str, teachers: str = "teachers",
         (prefix + f"class/{group}", ClassHandler, {"service": service}),
         (prefix + f"class/{group}/report.json", ReportHandler, {"service": service}),
         (prefix + f"class/{group}/(report|skills).csv", CsvHandler, {"service": service}),
+        (prefix + f"class/{group}/tournaments", TournamentsHandler, {"service": service}),
+        (
+            prefix + f"class/{group}/tournaments/([0-9a-f]{{24}})(\\.json)?",
+            TournamentHandler,
+            {"service": service},
+        ),
+        (
+            prefix + f"class/{group}/games/([0-9a-f]{{24}})(\\.json)?",
+            WatchHandler,
+            {"service": service},
+        ),
     ]
     return web.Application(routes, cookie_secret=secret, hub_auth=hub_auth,
                            login_url=hub_auth.login_url)  # fmt: skip

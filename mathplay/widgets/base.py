@@ -34,7 +34,7 @@ from mathplay.i18n import (
 )
 from mathplay.widgets import view
 from mathplay.widgets.board_words import friendly_error
-from mathplay.widgets.classmate_game import ClassmateGame
+from mathplay.widgets.classmate_game import ClassmateGame, join
 from mathplay.widgets.computers import ComputerSeats
 from mathplay.widgets.handover import HandOver
 from mathplay.widgets.review_mode import ReviewMode
@@ -264,8 +264,6 @@ class BoardWidget(anywidget.AnyWidget):
         class's game service: the game of this kind going on with them, or a new one
         (the New game panel's "Play a classmate" calls this). Where that cannot be, the
         board says why and its game stays."""
-        from mathplay.widgets.play_with import join  # it brings the service's client
-
         join(self, [classmate])
 
     def _leave_classmate(self) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from mathplay.classroom.game_service import GameService, GameServiceError, MoveRefused
@@ -26,11 +27,12 @@ from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.widgets.board_words import log_line, turn_text
 from mathplay.widgets.computers import threads_work
+from mathplay.widgets.seats import CLASSMATE
 
 if TYPE_CHECKING:
     from mathplay.widgets.base import BoardWidget
 
-__all__ = ["ClassmateGame", "game_of"]
+__all__ = ["ClassmateGame", "game_of", "join", "newest_going_on"]
 
 #: The newest ``ClassmateGame`` of each game and seat in this kernel.
 _NEWEST: dict[tuple[str, int], ClassmateGame] = {}
@@ -65,6 +67,12 @@ class ClassmateGame:
         self.moves: list[dict[str, Any]] = list(view.get("moves", []))
         self.pupils = [str(p.get("name", "")) for p in view.get("players", [])]
         self.over = bool(view.get("over"))
+        #: Whether the board gives hints (a tournament may switch them off).
+        self.hints = view.get("hints", True) is not False
+        #: The tournament the game is part of: once over, the board goes on to the next.
+        self.tournament = view.get("tournament")
+        #: The seconds this pupil had left for their move when the service last said.
+        self.seconds_left: int | None = None
         #: Whether the last call to the service failed (the board says so).
         self.lost = False
         self.stopped = False
@@ -122,7 +130,8 @@ class ClassmateGame:
         if self.over:
             return data
         data["log"] = self.log(self.board._names())[-200:]
-        data["buttons"] = [b for b in data["buttons"] if b["id"] not in NOT_IN_A_SHARED_GAME]
+        hidden = NOT_IN_A_SHARED_GAME if self.hints else (*NOT_IN_A_SHARED_GAME, "hint")
+        data["buttons"] = [b for b in data["buttons"] if b["id"] not in hidden]
         return data
 
     def names(self) -> list[str]:
@@ -134,6 +143,9 @@ class ClassmateGame:
 
     def refuses(self, action: str) -> bool:
         """Whether ``action`` is not for a game with a classmate now (and say so)."""
+        if action == "hint" and not self.hints and not self.over:
+            self.board._say(_("There are no hints in this game: it is a tournament."), "error")
+            return True
         if self.over or action not in NOT_IN_A_SHARED_GAME:
             return False
         self.board._say(
@@ -163,6 +175,8 @@ class ClassmateGame:
             self.version = int(view["version"])
             self.moves = list(view.get("moves", []))
             self.over = bool(view.get("over"))
+            left = view.get("seconds_left")
+            self.seconds_left = left if isinstance(left, int) else None
         board._turns.after_move(" ".join(filter(None, [first, self._said(new, game)])))
         board._computer_seats.start()  # no computer here: the pupil's turn is searched
 
@@ -184,6 +198,10 @@ class ClassmateGame:
         if not game.is_over:
             if game.to_move == self.you:
                 parts.append(_("It is your turn."))
+                if self.seconds_left is not None:
+                    parts.append(
+                        _("You have {n} seconds for this move.").format(n=self.seconds_left)
+                    )
             else:
                 parts.append(
                     _("{name} is thinking: their move appears here as soon as it is made.")
@@ -206,7 +224,7 @@ class ClassmateGame:
     def listen(self) -> None:
         """Wait for the other pupils' moves in a thread of its own, until the game is over
         (while it is this pupil's turn, the thread waits for their move)."""
-        if self.over or self.stopped or not threads_work():
+        if self.stopped or not threads_work() or (self.over and self.tournament is None):
             return
         if self.listener is not None and self.listener.is_alive():
             return
@@ -216,6 +234,38 @@ class ClassmateGame:
         self.listener.start()
 
     def _wait_for_moves(self) -> None:
+        self._wait_for_the_end()
+        if self.over and self.tournament is not None:
+            self._wait_for_the_next_round()
+
+    def _wait_for_the_next_round(self) -> None:
+        """After a tournament game: find this pupil's game of the next round, and go on
+        to it (once the pupil has left the review, if they are in it)."""
+        pause = RETRY_FIRST
+        while not self.stopped and self.board._classmate is self:
+            time.sleep(pause)
+            pause = min(pause * 2, RETRY_LONGEST / 2)
+            if self.board._review_mode.review is not None:
+                continue  # the pupil reads the review: the next game waits for them
+            try:
+                games = self.service.games()
+                mine = self.tournament
+                going_on = [g for g in games if g.get("tournament") == mine and not g.get("over")]
+                if not going_on:
+                    continue
+                view = self.service.view(str(going_on[0]["id"]))
+                game = game_of(view)
+            except MathplayError:
+                continue
+            if self.stopped or self.board._classmate is not self:
+                return
+            board = self.board
+            board._leave_classmate()
+            board._setup(game, seats_for(view, game.players))
+            attach(board, self.service, view)
+            return
+
+    def _wait_for_the_end(self) -> None:
         pause = RETRY_FIRST
         while not self.stopped and not self.over and self.board._classmate is self:
             if self.board.game.to_move == self.you and not self.lost:
@@ -235,3 +285,56 @@ class ClassmateGame:
             if self.lost or int(view.get("version", self.version)) != self.version:
                 self.apply(view)
                 self.lost = False
+
+
+def join(board: BoardWidget, classmates: Sequence[str], service: GameService | None = None) -> bool:
+    """Put on ``board`` its kind of game with ``classmates`` (hub names): the one going
+    on with exactly them, or a new one with the options of the game on the board (its
+    size); with no name, the pupil's newest game of this kind going on (a tournament's).
+    ``False``, with words on the board, when it cannot be had (the board's game stays)."""
+    options = {"size": board.game.board.size} if "size" in _option_names(board) else {}
+    names = [o.strip() for o in classmates if isinstance(o, str) and o.strip()]
+    try:
+        link = service or GameService()
+        if names:
+            view = link.start(board.game_name, names, options=options)
+        else:
+            view = link.view(newest_going_on(link, board.game_name))
+        played = game_of(view)
+        if view.get("game") != board.game_name:
+            raise MathplayError(_("The class's game service sent a game mathplay cannot read."))
+    except MathplayError as error:
+        board._say(str(error), "error")
+        return False
+    board._leave_classmate()
+    board._setup(played, seats_for(view, played.players))
+    attach(board, link, view)
+    return True
+
+
+def seats_for(view: dict[str, Any], players: int) -> list[str]:
+    return ["human" if seat == view["you"] else CLASSMATE for seat in range(players)]
+
+
+def _option_names(board: BoardWidget) -> set[str]:
+    return {str(field.get("name")) for field in board.option_fields()}
+
+
+def attach(board: BoardWidget, link: GameService, view: dict[str, Any]) -> None:
+    board._classmate = ClassmateGame(board, link, view)
+    board._classmate.apply(view)
+    board._classmate.listen()
+
+
+def newest_going_on(link: GameService, kind: str | None = None) -> str:
+    """The id of the pupil's newest game (of ``kind``, if given) that is not over; words
+    if there is none."""
+    for listed in link.games():
+        if not listed.get("over") and (kind is None or listed.get("game") == kind):
+            return str(listed["id"])
+    raise MathplayError(
+        _(
+            "You have no game with a classmate going on. Ask a classmate to play, or wait "
+            "for your teacher to start the tournament."
+        )
+    )

@@ -25,7 +25,7 @@ from tests.browser.labserver import launch, run_all, write_notebook
 from tests.hub.conftest import _cannot, _proxy
 from tests.hub.hubserver import log_in
 from tests.hub.postgres import Postgres, postgres_bin
-from tests.hub.records_hub import SERVICE, RecordsHub
+from tests.hub.records_hub import CLASS, SERVICE, TEACHER, RecordsHub
 from tests.screenshots import shots
 
 pytestmark = pytest.mark.hub
@@ -362,3 +362,176 @@ def test_two_pupils_play_each_other_in_two_browsers(records_hub: RecordsHub) -> 
         (record,) = game_records(who)
         assert record["who"] == who and record["with"] == [other] and record["turns"] > 0
         assert 0 <= record["share"] <= 1
+
+
+# --- a class tournament: the teacher's dashboard, ana in a browser, three kernels ----
+
+KERNEL_PUPILS = ("ben", "cai", "dan")
+
+
+def _kernels_play(hub: RecordsHub, tokens: dict[str, str], tournament: list[str],
+                  stop: threading.Event, moves: list[str]) -> None:  # fmt: skip
+    """ben, cai and dan as kernels driven by Python: each plays their tournament games
+    through the service, as ``mathplay.play_with()``'s board would (moves chosen from the
+    game as they may know it)."""
+    from mathplay.classroom.game_service import GameService, GameServiceError, MoveRefused
+    from mathplay.core import load
+
+    links = {p: GameService(hub.service_url, tokens[p]) for p in KERNEL_PUPILS}
+    players = {p: make_player("easy", i + 5) for i, p in enumerate(KERNEL_PUPILS)}
+    while not stop.is_set():
+        for pupil, link in links.items():
+            try:
+                for listed in link.games():
+                    if (not tournament or listed.get("tournament") != tournament[0]
+                            or listed["over"] or listed["to_move"] != pupil):  # fmt: skip
+                        continue
+                    view = link.view(listed["id"])
+                    move = players[pupil].play_turn(load(view["position"]))[0]
+                    link.move(listed["id"], move, view["version"])
+                    moves.append(f"{pupil}: {move}")
+            except (GameServiceError, MoveRefused) as error:
+                moves.append(f"{pupil} refused: {error}")
+        time.sleep(0.2)
+
+
+def _the_tournament(hub: RecordsHub, tokens: dict[str, str], seen: dict[str, Any]) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    from mathplay.hub.games import GameStore
+    from mathplay.hub.store import RecordStore
+
+    expect.set_options(timeout=60_000)
+    store = GameStore(RecordStore(hub.db_url).engine)
+    tournament: list[str] = []
+    stop = threading.Event()
+    moves: list[str] = []
+    kernels = threading.Thread(target=_kernels_play, args=(hub, tokens, tournament, stop, moves))
+    kernels.start()
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        try:
+            teacher = log_in(browser, hub, TEACHER, f"{SERVICE}class/{CLASS}", (1366, 768))
+            expect(teacher.get_by_role("heading", name="Start a tournament")).to_be_visible()
+            teacher.get_by_label("Game").select_option(label="Summy, 9 × 9 table (quick)")
+            teacher.get_by_label("Round robin: everybody plays everybody").check()
+            expect(teacher.get_by_label("Hints on the boards")).not_to_be_checked()
+            teacher.get_by_role("button", name="Start the tournament").click()
+            expect(teacher.get_by_role("heading", name=re.compile("^Tournament: "))).to_be_visible()
+            tournament.append(teacher.url.rsplit("/", 1)[1])
+            live = teacher.locator("#mp-live")
+            expect(live).to_contain_text("Round 1 of 3 is being played.")
+            teacher.evaluate("window.mathplayNotReloaded = true")
+            # ana opens her notebook: mathplay.play_with() finds her tournament game.
+            ana = log_in(browser, hub, "ana", viewport=(1024, 768))
+            ana.wait_for_url("**/user/ana/lab**", timeout=120_000)
+            # Only this notebook open (her workspace may hold an earlier one).
+            ana.goto(f"{hub.url}/user/ana/lab/tree/{TOURNAMENT_NOTEBOOK}?reset")
+            run_all(ana, timeout_ms=90_000)
+            board = ana.locator(".mp-board-widget").first
+            board.locator(".mp-square").last.wait_for(timeout=90_000)
+            seen["ana's buttons"] = board.locator(".mp-actions button").all_inner_texts()
+            player = make_player("easy", 1)
+            games_seen: set[str] = set()
+            shot = False
+            deadline = time.monotonic() + 600
+            while "The tournament is over." not in live.inner_text():
+                assert time.monotonic() < deadline, "the tournament did not end in 10 min"
+                going_on = [g for g in store.of_pupil("ana")
+                            if g.get("tournament") == tournament[0] and not g["over"]]  # fmt: skip
+                if not going_on:
+                    time.sleep(0.3)
+                    continue
+                game_id = going_on[0]["id"]
+                shared = store.get(game_id)
+                assert shared is not None
+                real = shared.game
+                if shared.pupils[real.to_move] != "ana":
+                    time.sleep(0.3)
+                    continue
+                games_seen.add(game_id)
+                expect(board.locator(".mp-message")).to_contain_text("It is your turn.")
+                expect(board.locator(".mp-log-line")).to_have_count(real.ply)
+                if not shot and real.ply >= 4:
+                    shot = True
+                    teacher.screenshot(path=str(SHOTS / "tournament-table-1366x768.png"),
+                                       full_page=True)  # fmt: skip
+                    seen["teacher axe"] = findings(teacher, ["html"])
+                _play_by_clicks(board, real, player.play_turn(real.copy())[0])
+                expect(board.locator(".mp-log-line")).not_to_have_count(real.ply)
+            seen["ana's games"] = len(games_seen)
+            seen["table"] = live.inner_text()
+            seen["not reloaded"] = teacher.evaluate("window.mathplayNotReloaded")
+            teacher.screenshot(path=str(SHOTS / "tournament-over-1366x768.png"), full_page=True)
+            # The projector: a game of the class to watch, nobody's tiles.
+            teacher.get_by_role("link", name=re.compile("^Watch ana")).first.click()
+            expect(teacher.get_by_role("heading", name=re.compile("^Watching "))).to_be_visible()
+            expect(teacher.locator("#mp-live svg")).to_have_count(1)
+            teacher.screenshot(path=str(SHOTS / "watch-1366x768.png"))
+            seen["watch axe"] = findings(teacher, ["html"])
+            seen["errors"] = list(teacher.errors) + list(ana.errors)
+        except Exception:
+            for name, page in (("teacher", locals().get("teacher")), ("ana", locals().get("ana"))):
+                if page is not None:
+                    page.screenshot(path=str(SHOTS / f"failed-tournament-{name}.png"))
+            raise
+        finally:
+            stop.set()
+            kernels.join(30)
+            browser.close()
+    seen["kernel moves"] = moves
+    seen["tournament"] = tournament[0]
+
+
+TOURNAMENT_NOTEBOOK = "tournament.ipynb"
+
+
+@pytest.mark.browser
+def test_a_teacher_runs_a_round_robin_of_four(
+    records_hub: RecordsHub, tokens: dict[str, str]
+) -> None:
+    from mathplay.hub.store import RecordStore
+
+    hub = records_hub
+    hub.add_users(["dan"])
+    status, _answer = hub.call("POST", f"/hub/api/groups/{CLASS}/users", hub.admin_token,
+                               {"users": ["dan"]})  # fmt: skip
+    assert status == 200, _answer
+    tokens = {**tokens, "dan": hub.token_for("dan")}
+    time.sleep(5.5)  # the service asks the hub for the classes every 5 s
+    write_notebook(hub.home("ana") / TOURNAMENT_NOTEBOOK,
+                   ["import mathplay\nmathplay.play_with()"])  # fmt: skip
+    seen: dict[str, Any] = {}
+    try:
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            pool.submit(_the_tournament, hub, tokens, seen).result()
+    except Exception as error:
+        raise AssertionError(f"{error}\n--- the hub's log ---\n{hub.log_tail()}") from error
+    finally:
+        hub.remember_pids()
+    print(seen["table"])
+    assert "Hint" not in seen["ana's buttons"]  # hints are off in this tournament
+    assert seen["ana's games"] == 3 and seen["not reloaded"] is True
+    assert not [m for m in seen["kernel moves"] if "refused" in m], seen["kernel moves"]
+    for found in (seen["teacher axe"], seen["watch axe"]):
+        assert not [v for v in found if v["impact"] in SERIOUS], describe(found)
+    assert seen["errors"] == []
+
+    # Every pupil played 3 games, and each finished game is in both pupils' records.
+    def tournament_games(who: str) -> list[dict[str, Any]]:
+        return [r for r in RecordStore(hub.db_url).records([who]) if r.get("event") == "game"
+                and r.get("game_id") in seen["game ids"]]  # fmt: skip
+
+    from mathplay.hub.games import GameStore
+
+    games = GameStore(RecordStore(hub.db_url).engine)
+    seen["game ids"] = {g["id"] for p in ("ana", *KERNEL_PUPILS) for g in games.of_pupil(p)
+                        if g.get("tournament") == seen["tournament"]}  # fmt: skip
+    assert len(seen["game ids"]) == 6
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not all(
+        len(tournament_games(p)) == 3 for p in ("ana", *KERNEL_PUPILS)
+    ):
+        time.sleep(0.5)
+    for pupil in ("ana", *KERNEL_PUPILS):
+        assert len(tournament_games(pupil)) == 3, pupil

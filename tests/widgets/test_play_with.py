@@ -29,7 +29,7 @@ from tests.widgets.conftest import front_end
 class ServiceInProcess:
     """``GameService`` for one pupil, answered by a ``SharedGame`` in this process."""
 
-    games: ClassVar[dict[str, SharedGame]] = {}
+    kept: ClassVar[dict[str, SharedGame]] = {}
     changed: ClassVar[threading.Condition] = threading.Condition()
 
     def __init__(self, pupil: str) -> None:
@@ -53,16 +53,22 @@ class ServiceInProcess:
     ) -> dict[str, Any]:
         self._up()
         pupils = [self.pupil, *classmates]
-        for shared in self.games.values():
+        for shared in self.kept.values():
             if resume and sorted(shared.pupils) == sorted(pupils) and not shared.game.is_over:
                 return shared.view_for(self.pupil)
-        shared = SharedGame.new(f"g{len(self.games)}", game, pupils, seed or 0, **(options or {}))
-        self.games[shared.id] = shared
+        shared = SharedGame.new(f"g{len(self.kept)}", game, pupils, seed or 0, **(options or {}))
+        self.kept[shared.id] = shared
         return shared.view_for(self.pupil)
+
+    def games(self) -> list[dict[str, Any]]:
+        self._up()
+        mine = [g.watch() for g in self.kept.values() if self.pupil in g.pupils]
+        return [{k: g[k] for k in ("id", "game", "over", "to_move", "tournament")}
+                for g in reversed(mine)]  # fmt: skip
 
     def view(self, game_id: str, version: int | None = None) -> dict[str, Any]:
         self._up()
-        shared = self.games[game_id]
+        shared = self.kept[game_id]
         if version is not None:
             with self.changed:
                 self.changed.wait_for(lambda: shared.version != version or self.down, 5)
@@ -72,7 +78,7 @@ class ServiceInProcess:
     def move(self, game_id: str, notation: str, version: int) -> dict[str, Any]:
         self._up()
         with self.changed:
-            view = self.games[game_id].play(self.pupil, notation, version)
+            view = self.kept[game_id].play(self.pupil, notation, version)
             self.changed.notify_all()
         return view
 
@@ -86,7 +92,7 @@ def until(check: Callable[[], bool], what: str, seconds: float = 10.0) -> None:
 
 @pytest.fixture
 def boards() -> Any:
-    ServiceInProcess.games = {}
+    ServiceInProcess.kept = {}
     ana = play_with("ben", "summy", seed=21, size=9, service=ServiceInProcess("ana"))
     ben = play_with("ana", "summy", service=ServiceInProcess("ben"))
     yield ana, ben
@@ -114,8 +120,8 @@ def play_by_clicks(board: Any, move: Any) -> None:
 
 def test_each_board_holds_its_pupils_tiles_and_hears_the_other_move(boards: Any) -> None:
     ana, ben = boards
-    shared = next(iter(ServiceInProcess.games.values()))
-    assert len(ServiceInProcess.games) == 1  # ben joined the game going on with ana
+    shared = next(iter(ServiceInProcess.kept.values()))
+    assert len(ServiceInProcess.kept) == 1  # ben joined the game going on with ana
     real = shared.game
     assert [t["token"] for t in ana.view["hand"]] == list(real.hands[0])
     assert [t["token"] for t in ben.view["hand"]] == list(real.hands[1])
@@ -144,7 +150,7 @@ def test_each_board_holds_its_pupils_tiles_and_hears_the_other_move(boards: Any)
 
 def test_refusals_are_said_and_change_nothing(boards: Any) -> None:
     ana, _ben = boards
-    shared = next(iter(ServiceInProcess.games.values()))
+    shared = next(iter(ServiceInProcess.kept.values()))
     for action in ("undo", "new", "review"):
         front_end(ana, event="action", id=action)
         assert "Not while you play a classmate" in ana.message
@@ -179,11 +185,11 @@ def test_a_lost_connection_is_said_and_the_game_goes_on(boards: Any) -> None:
 
 @pytest.mark.parametrize("game", ["summy", "mixmath", "binary"])
 def test_a_game_played_to_the_end_is_the_whole_game_on_both_boards(game: str) -> None:
-    ServiceInProcess.games = {}
+    ServiceInProcess.kept = {}
     options = {"size": 9} if game == "summy" else {}
     ana = play_with("ben", game, seed=4, service=ServiceInProcess("ana"), **options)
     ben = play_with("ana", game, service=ServiceInProcess("ben"))
-    shared = next(iter(ServiceInProcess.games.values()))
+    shared = next(iter(ServiceInProcess.kept.values()))
     computers = {0: make_player("medium", 1), 1: make_player("easy", 2)}
     seat_board = {0: ana, 1: ben}
     while not shared.game.is_over:
@@ -218,21 +224,25 @@ def test_with_no_hub_the_pupil_gets_words_not_a_traceback(monkeypatch: Any) -> N
 def test_the_new_game_panel_offers_a_classmate_where_the_hub_has_the_service(
     monkeypatch: Any,
 ) -> None:
-    import mathplay.widgets.play_with as play_with_module
+    import mathplay.widgets.classmate_game as classmate_module
 
-    ServiceInProcess.games = {}
+    ServiceInProcess.kept = {}
     monkeypatch.delenv("MATHPLAY_RECORDS_URL", raising=False)
     assert mathplay.play("summy", size=9, seed=2).layout_data["classmates"] is False
     monkeypatch.setenv("MATHPLAY_RECORDS_URL", "http://127.0.0.1:1/services/mathplay-records/")
     monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "a-token")
-    monkeypatch.setattr(play_with_module, "GameService", lambda: ServiceInProcess("ana"))
+    monkeypatch.setattr(classmate_module, "GameService", lambda: ServiceInProcess("ana"))
     board = mathplay.play("summy", size=9, seed=2, threaded=False)
     assert board.layout_data["classmates"] is True
     before = board.game
-    front_end(board, event="play_with", name="  ")  # no name: said, the game stays
-    assert "classmate's name" in board.message and board.game is before
+    front_end(board, event="play_with", name="  ")  # no name, no game going on: said
+    assert "You have no game with a classmate going on" in board.message
+    assert board.game is before
     front_end(board, event="play_with", name="ben")
-    shared = next(iter(ServiceInProcess.games.values()))
+    shared = next(iter(ServiceInProcess.kept.values()))
+    ben = play_with(service=ServiceInProcess("ben"))  # no name: his game going on
+    assert ben._classmate.id == shared.id  # type: ignore[union-attr]
+    ben._classmate.stop()  # type: ignore[union-attr]
     assert shared.pupils == ("ana", "ben") and shared.game.board.size == 9
     assert [p["name"] for p in board.view["players"]] == ["You", "ben"]
     assert board.message == "It is your turn." and board.seats == ["human", "classmate"]
