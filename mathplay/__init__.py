@@ -38,6 +38,7 @@ _LAZY = {
     "widgets": ("mathplay.widgets", None),
     "play": ("mathplay.widgets", "play"),
     "play_with": ("mathplay.widgets.play_with", "play_with"),
+    "my_missed_chances": ("mathplay.widgets.play_with", "my_missed_chances"),
     "puzzles": ("mathplay.puzzles", None),
     "PuzzleSet": ("mathplay.widgets.puzzle_set", "PuzzleSet"),
     "Practice": ("mathplay.widgets.practice", "Practice"),

@@ -22,9 +22,10 @@ from mathplay.i18n import _
 from mathplay.widgets.base import BoardWidget
 from mathplay.widgets.boards import BOARDS
 from mathplay.widgets.classmate_game import attach, game_of, newest_going_on, seats_for
+from mathplay.widgets.puzzle_set import PuzzleSet
 from mathplay.widgets.said import SaidAloud
 
-__all__ = ["play_with"]
+__all__ = ["my_missed_chances", "play_with"]
 
 
 def play_with(
@@ -70,3 +71,32 @@ def play_with(
     board = board_type(played, seats_for(view, played.players), handover=False)
     attach(board, link, view)
     return board
+
+
+def my_missed_chances(
+    below: float = 0.5, *, service: GameService | None = None
+) -> PuzzleSet | SaidAloud:
+    """Practise your last finished game with a classmate (a tournament's too): the turns
+    that took less than ``below`` of the best points there were, as puzzles (the position
+    then, your tiles then: find the best move). Words when there are none."""
+    from mathplay.puzzles import from_review
+    from mathplay.puzzles.format import read_text
+
+    try:
+        link = service or GameService()
+        finished = [g for g in link.games() if g.get("over")]
+        if not finished:
+            raise MathplayError(_("You have no finished game with a classmate yet."))
+        view = link.view(str(finished[0]["id"]))
+        played = game_of(view)
+        others = [str(p.get("name")) for i, p in enumerate(view["players"]) if i != view["you"]]
+        title = _("Missed chances from your game with {names}").format(names=", ".join(others))
+        text = from_review(played.review(), player=int(view["you"]), below=below, title=title)
+        sheet, problems = read_text(text)
+        if sheet is None or problems:
+            raise MathplayError(_("The puzzles of your game could not be made."))
+    except MathplayError as error:
+        said = SaidAloud()
+        said.value = "<p>" + html.escape(str(error), quote=False) + "</p>"
+        return said
+    return PuzzleSet(sheet)

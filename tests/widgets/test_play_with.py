@@ -207,6 +207,15 @@ def test_a_game_played_to_the_end_is_the_whole_game_on_both_boards(game: str) ->
         assert "review" in shown
         front_end(board, event="action", id="review")
         assert board._review_mode.review is not None
+    # Afterwards each pupil practises their own missed chances (every turn below the best).
+    for pupil, seat in (("ana", 0), ("ben", 1)):
+        practice = mathplay.my_missed_chances(1.0, service=ServiceInProcess(pupil))
+        missed = shared.game.review().missed_chances(seat, 1.0)
+        if missed:
+            assert type(practice).__name__ == "PuzzleSet", practice
+            assert len(practice.sheet.puzzles) == len(missed)  # type: ignore[union-attr]
+        else:
+            assert "nothing to practise" in practice.value  # type: ignore[union-attr]
 
 
 def test_with_no_hub_the_pupil_gets_words_not_a_traceback(monkeypatch: Any) -> None:
@@ -214,6 +223,10 @@ def test_with_no_hub_the_pupil_gets_words_not_a_traceback(monkeypatch: Any) -> N
     said = mathplay.play_with("ben")
     assert isinstance(said, SaidAloud)
     assert "class's JupyterHub" in said.value and "Traceback" not in said.value
+    assert "class's JupyterHub" in mathplay.my_missed_chances().value  # type: ignore[union-attr]
+    ServiceInProcess.kept = {}
+    none_yet = mathplay.my_missed_chances(service=ServiceInProcess("ana"))
+    assert "no finished game with a classmate yet" in none_yet.value  # type: ignore[union-attr]
     for wrong in ("", ["ana", 3]):
         said = play_with(wrong, service=ServiceInProcess("ana"))  # type: ignore[arg-type]
         assert "hub name" in said.value  # type: ignore[union-attr]
