@@ -67,3 +67,51 @@ def test_the_hand_over_screen_and_the_game_code(page: Any, lab: Server) -> None:
     board.get_by_role("button", name="Open the game in the code").click()
     expect(message).to_contain_text("This game code is not right")
     expect(board.locator(".mp-log-line")).to_have_count(1)
+
+
+@pytest.mark.parametrize("front_end", ["notebook", "voila"])
+def test_the_hand_over_and_the_code_in_notebook_7_and_voila(browser: Any, front_end: str) -> None:
+    """The same screens where pupils also meet a board: Notebook 7 and Voilà, at
+    1024×768, 1366×768 and 150 % zoom: the rack hidden (no tile in the page) until
+    "Ana is ready", then her 8 tiles; the New game panel's code, opened again."""
+    from playwright.sync_api import expect
+
+    from tests.browser.labserver import wait_for_idle_kernel
+    from tests.browser.test_layout import WINDOWS
+
+    name = "two-pupils-elsewhere.ipynb"
+    server = Server(kind=front_end, notebook=name)
+    write_notebook(server.root / name, [CELL])
+    with server:
+        for window, (width, height, _browser_open, zoom) in WINDOWS.items():
+            context = browser.new_context(
+                viewport={"width": width, "height": height}, device_scale_factor=zoom
+            )
+            page = context.new_page()
+            page.goto(server.url(name))
+            if front_end == "notebook":
+                page.locator(".jp-Notebook").first.wait_for(timeout=90_000)
+                wait_for_idle_kernel(server, name, timeout_s=90)
+                page.locator(".jp-Notebook").first.click()
+                page.get_by_role("menuitem", name="Run", exact=True).click()
+                page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+            board = page.locator(".mp-board-widget").first
+            board.locator(".mp-square").last.wait_for(timeout=120_000)
+            where = f"{front_end} at {window}"
+            expect(board.locator(".mp-hand-title")).to_have_text("Ana's tiles are hidden")
+            assert board.locator(".mp-hand .mp-tile").count() == 0, where
+            board.get_by_role("button", name="Ana is ready").scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / f"hand-over-{front_end}-{window}.png"))
+            assert_accessible(page, f"the hand-over screen, {where}")
+            board.get_by_role("button", name="Ana is ready").click()
+            expect(board.locator(".mp-hand .mp-tile")).to_have_count(8)
+            board.get_by_role("button", name="New game").click()
+            code_box = board.get_by_label("This game's code: copy it and send it to your friend")
+            expect(code_box).to_have_value(re.compile(r"^MP1-[0-9A-Z-]+$"), timeout=30_000)
+            code_box.scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / f"game-code-{front_end}-{window}.png"))
+            assert_accessible(page, f"the New game panel with the game code, {where}")
+            board.get_by_label("A game code from your friend").fill(code_box.input_value())
+            board.get_by_role("button", name="Open the game in the code").click()
+            expect(board.locator(".mp-message")).to_contain_text("Here is the game from the code")
+            context.close()

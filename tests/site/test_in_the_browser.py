@@ -213,6 +213,18 @@ def test_a_move_on_each_board_gets_the_computers_reply(lite_page: Any, game: str
     board.scroll_into_view_if_needed()
     SCREENSHOTS.mkdir(exist_ok=True)
     board.screenshot(path=str(SCREENSHOTS / f"play-{game}.png"))
+    # With no server, two friends play by turns with the game's code: the New game panel
+    # gives it, and a friend's code opens (every move checked) on the website too.
+    board.get_by_role("button", name="New game").click()
+    code_box = board.get_by_label("This game's code: copy it and send it to your friend")
+    expect(code_box).to_have_value(re.compile(r"^MP1-[0-9A-Z-]+$"), timeout=CELL_SECONDS * 1000)
+    code = code_box.input_value()
+    code_box.scroll_into_view_if_needed()
+    lite_page.screenshot(path=str(SCREENSHOTS / f"play-{game}-game-code.png"))
+    board.get_by_label("A game code from your friend").fill(code)
+    board.get_by_role("button", name="Open the game in the code").click()
+    expect(board.locator(".mp-message")).to_contain_text("Here is the game from the code")
+    expect(board.locator(".mp-log-line")).not_to_have_count(0)
     _timings(f"play {game}", notebook.marks)
     assert lite_page.errors == []
 
