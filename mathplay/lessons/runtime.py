@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import os
 import re
 import sys
 from pathlib import Path
@@ -88,9 +89,16 @@ def find_lesson_file(name: str, folder: str | Path | None = None) -> Path:
     number = name[:2]
     seen: list[str] = []
     for place in _folders(folder):
-        if not place.is_dir():
+        # One listing, no other look at the folder: on the website each look is a round
+        # trip through the page.
+        try:
+            listed = sorted(os.listdir(place))
+        except OSError:  # no such folder, or not a folder
             continue
-        for path in sorted(place.glob(f"{number}-*.toml")):
+        for file_name in listed:
+            if not (file_name.startswith(f"{number}-") and file_name.endswith(".toml")):
+                continue
+            path = place / file_name
             if path.stem == name or name == number:
                 return path
             seen.append(path.stem)

@@ -67,7 +67,7 @@ def resolve(source: str | Path, language: str | None = None) -> Path:
     A shipped set comes in the pupil's language (``language``, else the one chosen with
     :func:`mathplay.set_language`) when it is translated, else in English."""
     path = Path(source)
-    if path.exists() or path.suffix:
+    if path.suffix or path.exists():
         return path
     name = str(source)
     if name in shipped_sets():

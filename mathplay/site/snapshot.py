@@ -76,6 +76,9 @@ START_MODULES = (
     "IPython.utils.contexts",
     "IPython.utils.generics",
     "IPython.utils.wildcard",
+    # What IPython's first cell imports.
+    "bdb",
+    "IPython.core.logger",
     # What a lesson's first cells import.
     "comm",
     "traitlets",
@@ -91,6 +94,18 @@ START_MODULES = (
     "mathplay.plot",
     "mathplay.puzzles",
     "mathplay.classroom.progress",
+    "mathplay.render.svg_bits",
+    "encodings.utf_8_sig",  # puzzle files are read allowing a byte-order mark
+)
+
+#: micropip's modules imported before the snapshot is taken, without micropip itself
+#: (which holds references to JavaScript objects): its copy of ``packaging``.
+MICROPIP_MODULES = (
+    *(
+        f"micropip._vendored.packaging.src.packaging.{name}"
+        for name in ("version", "specifiers", "requirements", "tags", "utils", "markers")
+    ),
+    "micropip._vendored.mousebender.simple",
 )
 
 #: Files of the packages left out of the snapshot (regular expressions on their path in
@@ -104,15 +119,36 @@ LEFT_OUT = (
 )
 
 #: Packages the kernel imports after the snapshot is restored (they hold references to
-#: JavaScript objects, which a snapshot cannot keep): compiled ahead, so that they are not
-#: compiled at every start. Compiled files that never look at their source ("unchecked
+#: JavaScript objects, which a snapshot cannot keep), and mathplay, whose modules a
+#: lesson's later cells import: compiled ahead, so that they are not compiled at every
+#: start. Compiled files that never look at their source ("unchecked
 #: hash"): the files' dates change when they are put back.
-COMPILED = ("micropip", "piplite", "pyodide_kernel", "ipykernel")
+COMPILED = ("micropip", "piplite", "pyodide_kernel", "ipykernel", "mathplay")
 
 #: Imported by some lessons only, later (not in the snapshot's memory: sympy would
 #: double it): their modules are compiled ahead instead, so that importing them takes
 #: 0.4 s, not 3.6 s (measured in Pyodide in Node.js).
 LATER_MODULES = ("sympy",)
+
+
+#: Packages no lesson starts with: their files are put in place only when one of them is
+#: first imported (sympy for lesson 5's ``evaluate``, jedi for completion, IPython's
+#: helpers for a long traceback…). Two files in three: a second visit's start puts the
+#: others only.
+LATER_PACKAGES = (
+    "asttokens",
+    "executing",
+    "isympy",
+    "jedi",
+    "matplotlib_inline",
+    "mpmath",
+    "parso",
+    "prompt_toolkit",
+    "pure_eval",
+    "stack_data",
+    "sympy",
+    "wcwidth",
+)
 
 
 #: Loaded with Pyodide, so that the kernel does not install them one by one after it.
@@ -197,7 +233,10 @@ def make_snapshot(
             "wheels": [str(wheel) for wheel in wheels.values()],
             "packages": sorted(wheels),
             "unpack": UNPACK_PYTHON.replace("__COMPILED__", repr(COMPILED)),
-            "imports": IMPORT_PYTHON.replace("__MODULES__", repr(START_MODULES)),
+            "imports": IMPORT_PYTHON.replace("__MODULES__", repr(START_MODULES))
+            .replace("__MICROPIP__", repr(MICROPIP_MODULES))
+            .replace("__LATER_PACKAGES__", repr(tuple(sorted(LATER_PACKAGES)))),
+            "later_packages": list(LATER_PACKAGES),
             "left_out": list(LEFT_OUT),
             "later": LATER_PYTHON.replace("__LATER__", repr(LATER_MODULES)),
             "out": str((work / "snapshot.bin.gz").resolve()),

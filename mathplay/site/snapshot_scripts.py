@@ -58,10 +58,24 @@ sys.dont_write_bytecode = True  # the files are taken before: none would be kept
 for _module in __MODULES__:
     importlib.import_module(_module)
 
+# micropip's modules that hold nothing of JavaScript's (its copy of "packaging", whose
+# regular expressions take a tenth of a second to make), imported without micropip
+# itself, whose start asks JavaScript for Pyodide's packages: the kernel's start imports
+# micropip (through piplite) and finds them done.
+sys.modules["micropip"] = importlib.util.module_from_spec(importlib.util.find_spec("micropip"))
+try:
+    for _module in __MICROPIP__:
+        importlib.import_module(_module)
+finally:
+    del sys.modules["micropip"]
+
 
 def _mathplay_after_kernel():
     import os, random
     os.environ["MATHPLAY_QUICK_START"] = "snapshot"
+    micropip = sys.modules.get("micropip")
+    if micropip is not None and "micropip._vendored" in sys.modules:
+        micropip._vendored = sys.modules["micropip._vendored"]  # as if imported under it
     random.seed()
     import ipywidgets
     ipywidgets._handle_ipython()
@@ -96,8 +110,33 @@ class _MathplayAfterKernel:
         return spec
 
 
+_LATER_PACKAGES = frozenset(__LATER_PACKAGES__)
+
+
+class _MathplayPutLater:
+    \"\"\"Once: when one of the packages a lesson does not start with is imported, their
+    files are put in place first (mathplay-start.mjs keeps them until then).\"\"\"
+
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in _LATER_PACKAGES:
+            sys.meta_path.remove(self)
+            import js
+            put = getattr(js, "mathplayPutLater", None)
+            if put is not None:
+                put()
+                importlib.invalidate_caches()
+        return None
+
+
 sys.meta_path.insert(0, _MathplayAfterKernel())
+sys.meta_path.insert(0, _MathplayPutLater())
 del _module
+
+# Nothing is looked for in the lesson's folder (the browser's drive, where each look is
+# a round trip through the page): the kernel does not put it on sys.path when it starts
+# (the start module takes it off before), so that its own imports never look there.
+from IPython.core.shellapp import InteractiveShellApp
+InteractiveShellApp.init_path = lambda self: None
 """
 
 NODE_SCRIPT = """
@@ -171,7 +210,7 @@ for (const name of pyodide.runPython(job.later).toJs()) {
   contents.push(data);
 }
 const header = Buffer.from(JSON.stringify({
-  memory: memory.length, root, files, packages: job.packages,
+  memory: memory.length, root, files, packages: job.packages, later: job.later_packages,
 }), "utf8");
 const start = Math.ceil((12 + header.length) / 16) * 16;
 const head = Buffer.alloc(start);
@@ -234,9 +273,8 @@ async function kept() {
 
 function putFiles(pyodide, { header, bytes, memory }) {
   const FS = pyodide.FS;
-  let offset = memory.byteOffset + memory.length;
   const made = new Set();
-  for (const [name, size] of header.files) {
+  const put = (name, offset, size) => {
     const slash = name.lastIndexOf("/");
     const folder = header.root + "/" + name.slice(0, slash);
     if (slash > 0 && !made.has(folder)) {
@@ -244,8 +282,21 @@ function putFiles(pyodide, { header, bytes, memory }) {
       made.add(folder);
     }
     FS.writeFile(header.root + "/" + name, bytes.subarray(offset, offset + size), { canOwn: true });
+  };
+  // The files of the packages a lesson does not start with (sympy, jedi…: two files in
+  // three) are put in place when Python first imports one of them (the snapshot's
+  // _MathplayPutLater calls mathplayPutLater).
+  const later = new Set(header.later || []);
+  const waiting = [];
+  let offset = memory.byteOffset + memory.length;
+  for (const [name, size] of header.files) {
+    if (later.has(name.split("/")[0].replace(/\\.py$/, ""))) waiting.push([name, offset, size]);
+    else put(name, offset, size);
     offset += size;
   }
+  self.mathplayPutLater = () => {
+    for (const [name, start, size] of waiting.splice(0)) put(name, start, size);
+  };
   // Their files are there: the kernel need not fetch and unpack them again.
   for (const name of header.packages) pyodide.loadedPackages[name] = "default channel";
 }
@@ -273,6 +324,9 @@ export async function loadPyodide(options) {
       createPyodideModule,
     });
     putFiles(pyodide, snapshot);
+    // The working folder will be the browser's drive, where each look for a module is a
+    // round trip through the page: modules are never looked for there.
+    pyodide.runPython("import sys\\nsys.path[:] = [p for p in sys.path if p not in ('', '.')]");
     if (options.packages) await pyodide.loadPackage(options.packages);
     return pyodide;
   } catch (error) {

@@ -42,8 +42,10 @@ def show_note() -> None:
     """Show the note in the running cell's outputs (in IPython only)."""
     try:
         from IPython import get_ipython
-        from IPython.display import HTML, display
+        from IPython.display import display
     except ImportError:  # pragma: no cover - IPython comes with Jupyter
         return
     if get_ipython() is not None:
-        display(HTML(note_html()))
+        # As raw HTML: IPython's HTML() would first look for a file named by the text
+        # (on the website, a round trip through the page).
+        display({"text/html": note_html()}, raw=True)

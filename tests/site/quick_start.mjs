@@ -56,11 +56,35 @@ const pyodide = await loadPyodide({
   stdout: () => {},
   stderr: (line) => process.stderr.write(line + "\n"),
 });
-// The lesson's puzzles, where a lesson looks for them (the notebook's folder).
+// The lesson's folder is /drive, as on the site (where it is the browser's drive, and
+// the kernel's working folder), with the lesson's puzzles where a lesson looks for them.
 const puzzles = path.join(site, "files", "puzzles");
-pyodide.FS.mkdirTree("/home/pyodide/puzzles");
+pyodide.FS.mkdirTree("/drive/puzzles");
 for (const name of fs.readdirSync(puzzles)) {
-  pyodide.FS.writeFile("/home/pyodide/puzzles/" + name, fs.readFileSync(path.join(puzzles, name)));
+  pyodide.FS.writeFile("/drive/puzzles/" + name, fs.readFileSync(path.join(puzzles, name)));
+}
+pyodide.FS.chdir("/drive");
+// Every look Python takes at the lesson's folder (on the website: the browser's drive,
+// where each is a round trip through the page), as "operation path".
+globalThis.mathplayLooks = [];
+const folder = pyodide.FS.cwd();
+const LOOKS = new Set(["getattr", "lookup", "readdir", "open", "mknod", "rename", "unlink"]);
+for (const kind of Object.values(pyodide.FS.filesystems.MEMFS.ops_table)) {
+  for (const table of [kind.node, kind.stream]) {
+    for (const [name, operation] of Object.entries(table || {})) {
+      if (!LOOKS.has(name)) continue;
+      table[name] = function (...args) {
+        const node = args[0] && args[0].node ? args[0].node : args[0];
+        let where = "";
+        try { where = pyodide.FS.getPath(node); } catch (error) { where = ""; }
+        if (name === "lookup" || name === "mknod") where += "/" + args[1];
+        if (where === folder || where.startsWith(folder + "/")) {
+          globalThis.mathplayLooks.push(name + " " + where.slice(folder.length + 1));
+        }
+        return operation.apply(this, args);
+      };
+    }
+  }
 }
 const loaded = Object.keys(pyodide.loadedPackages).sort();  // before the cell's imports
 const code = fs.readFileSync(pythonFile, "utf8");

@@ -31,11 +31,17 @@ HARNESS = Path(__file__).with_name("quick_start.mjs")
 # lesson's cells do; the answer is JSON.
 KERNEL_AND_LESSON = """
 import json, os, random, sys
+import js
 import pyodide_kernel
 # The worker sends the comms' messages to the page (here there is no page).
 pyodide_kernel.kernel_instance.interpreter.send_comm = lambda *args, **kwargs: None
+kernel_looks = js.mathplayLooks.to_py()
+js.mathplayLooks.length = 0
 import comm, mathplay
 lesson = mathplay.lesson("05")
+lesson_looks = js.mathplayLooks.to_py()
+import site
+sympy_files_at_start = os.path.isdir(site.getsitepackages()[0] + "/sympy")
 card = mathplay.BinaryCards(["make 5"])
 sympy_at_start = "sympy" in sys.modules
 json.dumps({
@@ -48,6 +54,9 @@ json.dumps({
     "check": str(mathplay.check("1101 = 1000 + 100 + 1", base=2)),
     "evaluate": str(mathplay.evaluate("11010", base=2)),
     "sympy_tests": os.path.isdir(os.path.dirname(sys.modules["sympy"].__file__) + "/core/tests"),
+    "sympy_files_at_start": sympy_files_at_start,
+    "kernel_looks": kernel_looks,
+    "lesson_looks": lesson_looks,
 })
 """
 
@@ -127,6 +136,15 @@ def test_a_kernel_started_with_or_without_the_snapshot_runs_a_lesson(
     assert python["sympy_at_start"] is False
     if python["quick"]:
         assert python["sympy_tests"] is False  # left out of the snapshot's files
+        # Python never looks for a module in the lesson's folder (on the website each look
+        # is a round trip through the page): not while the kernel starts, and a lesson's
+        # start reads only its puzzle file (no look for a file named by a note's HTML).
+        assert python["kernel_looks"] == []
+        # sympy's files are put in place when it is first imported (evaluate, above).
+        assert python["sympy_files_at_start"] is False
+        looks = python["lesson_looks"]
+        assert looks and all(look.split(" ", 1)[1].startswith("puzzles") for look in looks), looks
+        assert len(looks) <= 6, looks
         # Every package of the lock is counted as loaded: none is fetched again.
         lock = json.loads(
             (site / "static" / "pyodide-lock" / "pyodide-lock.json").read_text("utf-8")
