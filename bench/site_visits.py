@@ -9,6 +9,9 @@ Side by side, in headless chromium at 1024×768, each visit in a fresh browser p
   widget shows and every cell has run (the page runs them itself), and how long keeping
   the whole site for offline use took after that;
 - **app page, second visit with the server stopped**: the same, from the browser's cache;
+- **before and after** (``--alternate BEFORE``): second visits with the server stopped
+  to the site ``BEFORE`` and to ``SITE`` in turn, in one browser, so that a busy moment
+  of the machine falls on both alike;
 - **bytes per visit** (``--bytes``), counted by the server, for ``mathplay site serve``
   and for a plain static server (Python's ``http.server``, no cache headers, as a school's
   web space or GitHub Pages behaves): the first visit (the whole site kept for offline
@@ -222,6 +225,56 @@ def byte_visits(browser: object, site: Path, kind: str, work: Path) -> dict[str,
     return {name: round(value, 3) for name, value in sent.items()}
 
 
+def alternate(site: Path, before: Path, rounds: int) -> int:
+    """Second visits (server stopped) to ``before`` and to ``site`` in turn, ``rounds``
+    of each, in one browser (each site in a profile of its own, visited once first):
+    the machine's load falls on both alike. Prints their medians side by side."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.labserver import BROWSER_ARGS, CHROMIUM
+
+    sites = [before, site]
+    found: list[list[dict[str, float]]] = [[], []]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        try:
+            profiles, urls = [], []
+            for folder in sites:
+                server = make_server(folder, port=0).start()
+                url = f"{server.url}lab/index.html?path={LESSON}&app=1"
+                context = browser.new_context(viewport={"width": 1024, "height": 768})
+                page = context.new_page()
+                page.goto(url)
+                wait_for_app_page(page, LESSON)
+                page.wait_for_function(
+                    "() => document.documentElement.dataset.mathplayOffline === 'ready'",
+                    timeout=900_000,
+                )
+                page.close()
+                server.shutdown()
+                server.server_close()
+                profiles.append(context)
+                urls.append(url)
+            for turn in range(rounds):
+                for which in (0, 1) if turn % 2 == 0 else (1, 0):
+                    page = profiles[which].new_page()
+                    found[which].append(visit(page, urls[which]))
+                    page.close()
+        finally:
+            browser.close()
+    print(f"lesson {LESSON}, second visits with the server stopped, {rounds} of each site in "
+          f"turn, medians, seconds from the page's load (load average "
+          f"{os.getloadavg()[0]:.1f})")  # fmt: skip
+    print(f"{'site':40} {'open':>6} {'kernel':>7} {'widget':>7} {'puzzle':>7} {'all run':>8}")
+    for folder, visits in zip(sites, found, strict=True):
+        print(
+            f"{str(folder)[-40:]:40} {median(visits, 'notebook_open'):>6} "
+            f"{median(visits, 'kernel_idle'):>7} {median(visits, 'first_widget'):>7} "
+            f"{median(visits, 'first_puzzle'):>7} {median(visits, 'app_ready'):>8}"
+        )
+    return 0
+
+
 def median(rows: list[dict[str, float]], key: str) -> float:
     return round(statistics.median(row[key] for row in rows if key in row), 2)
 
@@ -233,9 +286,17 @@ def main() -> int:
     parser.add_argument(
         "--bytes", action="store_true", help="only the bytes per visit, for both servers"
     )
+    parser.add_argument(
+        "--alternate",
+        type=Path,
+        metavar="BEFORE",
+        help="only second visits, to the site BEFORE and to SITE in turn (--visits of each)",
+    )
     args = parser.parse_args()
     if args.bytes:
         return bytes_table(args.site)
+    if args.alternate:
+        return alternate(args.site, args.alternate, args.visits)
     from playwright.sync_api import sync_playwright
 
     from tests.browser.labserver import BROWSER_ARGS, CHROMIUM
