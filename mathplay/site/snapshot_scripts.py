@@ -81,10 +81,6 @@ def _mathplay_after_kernel():
     ipywidgets._handle_ipython()
     import mathplay.i18n
     mathplay.i18n.set_language(None)
-    # Modules are not looked for in the lesson's folder (the browser's drive, where each
-    # look is a round trip through the page, and an import that fails looks in every
-    # folder): the site's lessons import only what Python has.
-    sys.path[:] = [_p for _p in sys.path if _p not in ("", os.getcwd(), ".")]
 
 
 class _MathplayAfterKernel:
@@ -133,8 +129,9 @@ sys.meta_path.insert(0, _MathplayPutLater())
 del _module
 
 # Nothing is looked for in the lesson's folder (the browser's drive, where each look is
-# a round trip through the page): the kernel does not put it on sys.path when it starts
-# (the start module takes it off before), so that its own imports never look there.
+# a round trip through the page, and an import that fails looks in every folder): the
+# start module takes it off sys.path as soon as Python is restored, and the kernel does
+# not put it back. The site's lessons import only what Python has.
 from IPython.core.shellapp import InteractiveShellApp
 InteractiveShellApp.init_path = lambda self: None
 """
