@@ -66,6 +66,29 @@ from mathplay.puzzles.model import Puzzle
 __all__ = ["Missing", "missing_hints"]
 
 
+#: What reading a puzzle and finding the numbers that give its answer away found, by the
+#: puzzle's content (:func:`_content`): a wrong answer's feedback needs both, and a
+#: practice, a page of puzzles or the guessing pupils of ``tools/mastery_luck.py`` check
+#: one puzzle many times. Neither depends on the language (only a refusal's words do,
+#: and a refusal is never kept). At most :data:`_KEPT` of each, then they start again.
+_READ: dict[str, Equation] = {}
+_SECRETS: dict[str, tuple[Secret, ...]] = {}
+_KEPT = 2048
+
+
+def _content(puzzle: Puzzle) -> str:
+    """A key for what a puzzle says: its kind, written answer and fields (a puzzle
+    edited in place is another key)."""
+    return repr((puzzle.kind, puzzle.answer, puzzle.fields))
+
+
+def _remember(kept: dict[str, Any], key: str, value: Any) -> Any:
+    if len(kept) >= _KEPT:
+        kept.clear()
+    kept[key] = value
+    return value
+
+
 class Missing(Kind):
     name = "missing"
     generate_unique_only = True
@@ -178,6 +201,13 @@ class Missing(Kind):
         return super().prompt(puzzle)
 
     def read(self, puzzle: Puzzle) -> Equation:
+        key = _content(puzzle)
+        equation = _READ.get(key)
+        if equation is None:
+            equation = _remember(_READ, key, self._read(puzzle))
+        return equation
+
+    def _read(self, puzzle: Puzzle) -> Equation:
         data = self.read_fields(puzzle)
         base = read_base(data)
         template = data["equation"]
@@ -387,6 +417,13 @@ class Missing(Kind):
         return _("The sides are not the same.")
 
     def secrets(self, puzzle: Puzzle) -> list[Secret]:
+        key = _content(puzzle)
+        found = _SECRETS.get(key)
+        if found is None:
+            found = _remember(_SECRETS, key, tuple(self._secrets(puzzle)))
+        return list(found)
+
+    def _secrets(self, puzzle: Puzzle) -> list[Secret]:
         equation = self.read(puzzle)
         # The answer written in the file; when there is none, or it is wrong, the
         # checker's own: a hint that gives the right answer away is found even while the

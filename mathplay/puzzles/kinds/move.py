@@ -149,6 +149,11 @@ def build_game(name: str, diagram: str, hand: str) -> Any:
     cls = game_class(name)
     _check_sizes(diagram, hand)
     try:
+        return cls.from_diagram(diagram, hands=[hand])
+    except MathplayError as error:
+        refused = error
+    # Whose fault: the diagram's (it cannot be read even with an empty hand), or the hand's.
+    try:
         cls.from_diagram(diagram, hands=[""])
     except MathplayError as error:
         match = _ROW.search(str(error))
@@ -158,10 +163,19 @@ def build_game(name: str, diagram: str, hand: str) -> Any:
             _("the diagram is not a {game} position: {e}").format(game=name, e=error),
             row,
         ) from None
-    try:
-        return cls.from_diagram(diagram, hands=[hand])
-    except MathplayError as error:
-        raise KindError("hand", _("the hand cannot be used: {e}").format(e=error)) from None
+    raise KindError("hand", _("the hand cannot be used: {e}").format(e=refused)) from None
+
+
+def _buildable(name: str, diagram: str, hand: str) -> None:
+    """Raises KindError as :func:`build_game` does; a position found buildable with a
+    game's engine is not built again to be checked (a practice checks one puzzle's
+    answers many times)."""
+    _built(name, game_class(name), diagram, hand)
+
+
+@lru_cache(maxsize=256)
+def _built(name: str, engine: Any, diagram: str, hand: str) -> None:
+    build_game(name, diagram, hand)
 
 
 @lru_cache(maxsize=64)
@@ -219,7 +233,7 @@ class Move(Kind):
             raise KindError(
                 "points", _('points is for goal = "at-least"; remove it or change the goal')
             )
-        build_game(data["game"], data["diagram"], data["hand"])
+        _buildable(data["game"], data["diagram"], data["hand"])
         return data, goal, points
 
     def game(self, puzzle: Puzzle) -> Any:
