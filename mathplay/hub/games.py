@@ -47,6 +47,7 @@ from mathplay.classroom.records import GAME_EVENT, RECORD_VERSION
 from mathplay.classroom.shared_games import MoveRefused, SharedGame
 from mathplay.errors import MathplayError
 from mathplay.games.registry import GAMES
+from mathplay.hub.tables import make_tables
 from mathplay.i18n import _
 
 __all__ = ["GAMES_TABLE", "MOST_OPEN_GAMES", "WAIT_SECONDS", "GameStore", "end_records"]
@@ -83,12 +84,7 @@ class GameStore:
 
     def __init__(self, engine: sa.Engine) -> None:
         self.engine = engine
-        try:
-            _METADATA.create_all(engine)
-        except sa.exc.DBAPIError:
-            # Another copy of the service made the tables at the same moment: use theirs.
-            if not sa.inspect(engine).has_table(GAMES_TABLE.name):
-                raise
+        make_tables(_METADATA, engine)
 
     def open_games(self, pupil: str) -> int:
         """How many of ``pupil``'s games are not over."""

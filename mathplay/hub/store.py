@@ -30,6 +30,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
 from mathplay.classroom.records import parse_line
+from mathplay.hub.tables import make_tables
 from mathplay.i18n import _
 
 __all__ = ["MOST_LINES", "Added", "RecordStore"]
@@ -83,12 +84,7 @@ class RecordStore:
         self.engine = sa.create_engine(url, **options)
         if url.startswith("sqlite"):
             sa.event.listen(self.engine, "connect", _sqlite_settings)
-        try:
-            _METADATA.create_all(self.engine)
-        except sa.exc.DBAPIError:
-            # Another copy of the service made the table at the same moment: use theirs.
-            if not sa.inspect(self.engine).has_table(RECORDS.name):
-                raise
+        make_tables(_METADATA, self.engine)
 
     def _insert(self) -> Any:
         if self.engine.dialect.name == "postgresql":

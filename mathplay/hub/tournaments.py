@@ -32,6 +32,7 @@ from mathplay.classroom.tournaments import (
     swiss_rounds,
 )
 from mathplay.hub.games import GameStore, new_game_id
+from mathplay.hub.tables import make_tables
 
 __all__ = ["CHOICES", "SECONDS", "Settings", "TournamentStore", "read_settings"]
 
@@ -131,11 +132,7 @@ class TournamentStore:
     def __init__(self, games: GameStore) -> None:
         self.games = games
         self.engine = games.engine
-        try:
-            _METADATA.create_all(self.engine)
-        except sa.exc.DBAPIError:  # another copy made them at the same moment
-            if not sa.inspect(self.engine).has_table(TOURNAMENTS.name):
-                raise
+        make_tables(_METADATA, self.engine)
 
     def create(self, group: str, teacher: str, settings: Settings) -> str:
         """A new tournament, its first round's games made: its id."""

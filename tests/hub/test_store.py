@@ -93,3 +93,74 @@ def test_many_senders_at_once_lose_nothing_and_store_nothing_twice(url: str) -> 
         assert sorted(r["puzzle"] for r in store.records([pupil])) == sorted(
             f"p{n}" for n in range(20)
         )
+
+
+def test_copies_starting_at_once_on_an_empty_database_all_start(url: str) -> None:
+    """Eight copies of the service making their tables at the same moment on a database
+    that has none: each one starts, and every table is there."""
+    import threading
+
+    import sqlalchemy as sa
+
+    from mathplay.hub import games, store, tournaments
+    from mathplay.hub.games import GameStore
+    from mathplay.hub.tournaments import TournamentStore
+
+    engine = sa.create_engine(url)
+    for metadata in (tournaments._METADATA, games._METADATA, store._METADATA):
+        metadata.drop_all(engine)
+    engine.dispose()
+    together = threading.Barrier(8)
+
+    def start(_copy: int) -> bool:
+        together.wait(timeout=30)
+        records = RecordStore(url)
+        TournamentStore(GameStore(records.engine))
+        records.engine.dispose()
+        return True
+
+    with ThreadPoolExecutor(8) as pool:
+        assert list(pool.map(start, range(8))) == [True] * 8
+    made = set(sa.inspect(sa.create_engine(url)).get_table_names())
+    wanted = {
+        table.name
+        for metadata in (tournaments._METADATA, games._METADATA, store._METADATA)
+        for table in metadata.sorted_tables
+    }
+    assert wanted <= made
+
+
+def test_a_copy_refused_by_the_others_table_makes_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other copy made one table between this copy's look and its CREATE: the
+    refusal is not the end, the other tables are made too (a check of the first table
+    alone left the second missing)."""
+    import sqlalchemy as sa
+
+    from mathplay.hub.tables import make_tables
+
+    engine = sa.create_engine(f"sqlite:///{tmp_path / 'race.sqlite'}")
+    metadata = sa.MetaData()
+    first = sa.Table("first", metadata, sa.Column("x", sa.Integer))
+    sa.Table("second", metadata, sa.Column("y", sa.Integer))
+    make_all = metadata.create_all
+    calls: list[int] = []
+
+    def racing(bind: sa.Engine, **options: object) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            first.create(bind)  # the other copy's
+            raise sa.exc.OperationalError("CREATE TABLE first", {}, Exception("exists"))
+        make_all(bind, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(metadata, "create_all", racing)
+    make_tables(metadata, engine)
+    assert set(sa.inspect(engine).get_table_names()) == {"first", "second"} and len(calls) == 2
+    # A database that refuses every time (no right to create): the refusal is raised.
+    calls.clear()
+    monkeypatch.setattr(
+        metadata, "create_all", lambda bind, **o: (_ for _ in ()).throw(
+            sa.exc.OperationalError("CREATE", {}, Exception("permission denied"))))  # fmt: skip
+    with pytest.raises(sa.exc.OperationalError, match="permission denied"):
+        make_tables(metadata, engine)
