@@ -27,7 +27,7 @@ from typing import Any
 from urllib.parse import quote
 
 from mathplay.classroom.send import TOKEN_VARIABLE, records_url
-from mathplay.classroom.shared_games import MoveRefused
+from mathplay.classroom.shared_games import NOT_CLASSMATES, MoveRefused
 from mathplay.errors import MathplayError
 from mathplay.i18n import _, current_language
 
@@ -142,13 +142,15 @@ def _unreachable() -> str:
 def _refusal(error: urllib.error.HTTPError) -> MathplayError:
     """What an answer that is not 2xx means for the pupil."""
     try:
-        said = json.loads(error.read() or b"{}").get("error", "")
+        answer = json.loads(error.read() or b"{}")
+        said, kind = answer.get("error", ""), answer.get("kind", "")
     except (OSError, ValueError, AttributeError):
-        said = ""
+        said, kind = "", ""
     code = error.code
     if code == 409:  # a move refused: the service says why, in the pupil's language
         return MoveRefused(str(said) or _("That move is not allowed."))
-    if code == 403 and "class" in str(said):
+    # A service older than the "kind" field said it in English words only.
+    if code == 403 and (kind == NOT_CLASSMATES or (not kind and "in a class" in str(said))):
         return GameServiceError(
             _("You can play only with classmates: the names are their hub names."), code
         )

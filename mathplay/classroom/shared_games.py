@@ -42,7 +42,12 @@ from mathplay.errors import MathplayError, SaveFileError
 from mathplay.games.registry import describe
 from mathplay.i18n import _
 
-__all__ = ["MAX_NOTATION", "MoveRefused", "SharedGame"]
+__all__ = ["MAX_NOTATION", "NOT_CLASSMATES", "MoveRefused", "SharedGame"]
+
+#: The kind of a game service's refusal (``"kind"`` in its answer) when a pupil asks for a
+#: game with someone in none of their classes: the pupil's kernel tells it apart by this,
+#: not by the words, which may be in any language.
+NOT_CLASSMATES = "not-classmates"
 
 #: The longest move a board may send (the longest real move is about 60 characters).
 MAX_NOTATION = 200

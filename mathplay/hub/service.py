@@ -60,7 +60,7 @@ from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
 from tornado.log import enable_pretty_logging
 
-from mathplay.classroom.shared_games import SharedGame
+from mathplay.classroom.shared_games import NOT_CLASSMATES, SharedGame
 from mathplay.errors import MathplayError
 from mathplay.hub import dashboard, tournament_pages
 from mathplay.hub.games import (
@@ -166,6 +166,14 @@ def _language(header: str | None) -> str:
     return "en"
 
 
+class Refusal(web.HTTPError):
+    """A refusal whose ``kind`` the API answer carries beside its words."""
+
+    def __init__(self, status: int, kind: str, reason: str) -> None:
+        super().__init__(status, reason=reason)
+        self.kind = kind
+
+
 class _Handler(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
     """A page or an answer of the service: who asks is found once, without blocking."""
 
@@ -213,7 +221,11 @@ class _Handler(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         with speaking(getattr(self, "language", "en")):
             if self.request.path.startswith(self.service["prefix"] + "api/"):
-                self.finish({"error": self._reason, "status": status_code})
+                answer: dict[str, Any] = {"error": self._reason, "status": status_code}
+                error = (kwargs.get("exc_info") or (None, None, None))[1]
+                if isinstance(error, Refusal):
+                    answer["kind"] = error.kind
+                self.finish(answer)
                 return
             self.finish(dashboard.error_page(status_code, self.service["prefix"]))
 
@@ -358,7 +370,7 @@ class GamesHandler(_PupilApiHandler):
         mine = {g for g, members in groups.items() if self.pupil in members and g != teachers}
         for other in others:
             if not any(other in groups[g] for g in mine):
-                raise web.HTTPError(403, reason=f"{other} is not in a class with you")
+                raise Refusal(403, NOT_CLASSMATES, f"{other} is not in a class with you")
         if self.body().get("resume"):
             going_on = await self.run(self.games.open_between, [self.pupil, *others], name)
             if going_on is not None:

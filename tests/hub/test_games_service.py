@@ -20,6 +20,7 @@ import pytest
 
 from mathplay import Summy
 from mathplay.ai import make_player
+from mathplay.classroom.shared_games import NOT_CLASSMATES
 from tests.browser.axe import SERIOUS, describe, findings
 from tests.browser.labserver import launch, run_all, write_notebook
 from tests.hub.conftest import _cannot, _proxy
@@ -154,6 +155,8 @@ def test_hostile_requests_are_refused_and_change_nothing(
     ):
         got, answer = hub.call("POST", GAMES, tokens["ana"], body)
         assert got == status, (body, got, answer)
+        # The pupil's kernel tells "not a classmate" apart by its kind, not its words.
+        assert (answer.get("kind") == NOT_CLASSMATES) == (status == 403), answer
 
 
 def test_a_pupil_cannot_flood_the_database_with_games(
