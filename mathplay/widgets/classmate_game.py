@@ -130,6 +130,15 @@ class ClassmateGame:
         if self.over:
             return data
         data["log"] = self.log(self.board._names())[-200:]
+        if self.seconds_left is not None and self.board.game.to_move == self.you:
+            # A tournament's time per move, counted down on the page from the service's
+            # figure (started again whenever the service gives a new one).
+            data["countdown"] = {
+                "seconds": self.seconds_left,
+                "key": f"{self.version}:{self.seconds_left}",
+                "label": _("Time left for this move:"),
+                "soon": _("10 seconds left for this move."),
+            }
         hidden = NOT_IN_A_SHARED_GAME if self.hints else (*NOT_IN_A_SHARED_GAME, "hint")
         data["buttons"] = [b for b in data["buttons"] if b["id"] not in hidden]
         return data

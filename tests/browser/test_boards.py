@@ -282,3 +282,46 @@ def test_summy_board_in_notebook_7(page: Any, notebook7: Server) -> None:
     # Notebook 7's own start-up code reports a settings-schema error in this temporary
     # home; only errors from anything else (the board's code) would be ours.
     assert [e for e in page.errors if "notebook_core" not in e] == []
+
+
+TIMED = """
+import time
+from mathplay.classroom.shared_games import SharedGame
+from mathplay.widgets.play_with import play_with
+
+class OneGame:
+    '''The class's game service for ana, with 13 seconds left for her move.'''
+    shared = SharedGame.new("g1", "summy", ["ana", "ben"], 21, size=9)
+    def start(self, game, classmates, **options):
+        return {**self.shared.view_for("ana"), "seconds_left": 13}
+    def view(self, game_id, version=None):
+        time.sleep(600 if version is not None else 0)
+        return {**self.shared.view_for("ana"), "seconds_left": 13}
+    def games(self):
+        return []
+    def move(self, game_id, notation, version):
+        return self.shared.play("ana", notation, version)
+
+board = play_with("ben", "summy", service=OneGame())
+board
+"""
+
+
+def test_a_timed_move_counts_down_and_says_ten_seconds_once(page: Any, lab: Server) -> None:
+    """A tournament's time per move on the board: a countdown the eye reads (role
+    timer, not read out each second), marked when short, said aloud once at 10 s."""
+    from playwright.sync_api import expect
+
+    board = open_board(page, lab, "timed.ipynb", TIMED)
+    timer = board.locator(".mp-timer")
+    expect(timer).to_have_attribute("role", "timer")
+    expect(timer).to_have_text(re.compile(r"^Time left for this move: 0:1[0-3]$"))
+    expect(board.locator(".mp-announce")).not_to_contain_text("10 seconds left")
+    expect(timer).to_have_text("Time left for this move: 0:09", timeout=10_000)
+    expect(timer).to_have_class(re.compile("mp-timer-short"))
+    expect(board.locator(".mp-announce")).to_have_text("10 seconds left for this move.")
+    board.screenshot(path=str(shots("browser") / "timed-move.png"))
+    assert_accessible(page, "a timed move, JupyterLab light")
+    # Playing stops it: the board is the other pupil's turn, with no countdown.
+    board.locator(".mp-action-pass").click()
+    expect(timer).to_be_hidden()

@@ -262,3 +262,35 @@ def test_the_new_game_panel_offers_a_classmate_where_the_hub_has_the_service(
     front_end(board, event="action", id="new")  # not while the game goes on
     assert "Not while you play a classmate" in board.message
     board._classmate.stop()  # type: ignore[union-attr]
+
+
+def test_a_timed_move_is_counted_down_on_the_pupils_own_turn_only(boards: Any) -> None:
+    """A tournament's time per move: the board of the pupil to move counts down from the
+    service's figure (in words a screen reader finds: role timer, said once at 10 s);
+    the other pupil's board shows none, and neither does a game over."""
+    ana, ben = boards
+    shared = next(iter(ServiceInProcess.kept.values()))
+    for board, pupil in ((ana, "ana"), (ben, "ben")):
+        board._classmate.apply({**shared.view_for(pupil), "seconds_left": 45})
+    countdown = ana.view["countdown"]
+    assert countdown["seconds"] == 45 and countdown["label"] == "Time left for this move:"
+    assert "10 seconds left" in countdown["soon"]
+    assert "countdown" not in ben.view  # ben waits for ana's move
+    assert "You have 45 seconds for this move." in ana.message
+    # A new figure from the service (its long wait answered) starts the count again.
+    ana._classmate.apply({**shared.view_for("ana"), "seconds_left": 25})
+    assert ana.view["countdown"]["seconds"] == 25
+    assert ana.view["countdown"]["key"] != countdown["key"]
+    # No time limit: no countdown.
+    ana._classmate.apply(shared.view_for("ana"))
+    assert "countdown" not in ana.view
+
+
+def test_the_countdown_is_in_the_pupils_language(boards: Any) -> None:
+    ana, _ben = boards
+    shared = next(iter(ServiceInProcess.kept.values()))
+    with mathplay.i18n.speaking("es"):
+        ana._classmate.apply({**shared.view_for("ana"), "seconds_left": 30})
+        countdown = ana.view["countdown"]
+    assert countdown["label"] == "Tiempo que te queda para esta jugada:"
+    assert countdown["soon"] == "Te quedan 10 segundos para esta jugada."

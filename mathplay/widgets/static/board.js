@@ -72,6 +72,8 @@ function render({ model, el: host }) {
   let previousCells = [];
   let previousTentative = new Set();
   let blankShown = "";
+  let timerKey = ""; // the countdown shown: the service's figure it counts down from
+  let timerTick = null;
   const send = (content) => model.send(content);
 
   const parts = {};
@@ -158,6 +160,13 @@ function render({ model, el: host }) {
     parts.blank = el("div", "mp-blank");
     parts.actions = el("div", "mp-actions");
     parts.message = el("div", "mp-message");
+    // A tournament's time per move, counted down (role timer: not read out each second).
+    parts.timer = el("div", "mp-timer");
+    parts.timer.setAttribute("role", "timer");
+    parts.timer.hidden = true;
+    timerKey = "";
+    if (timerTick) clearInterval(timerTick);
+    timerTick = null;
     // What a screen reader says by itself: each move's sentence (the pupil's, the
     // computer's), a refusal, with the scores after a move. One polite live region,
     // kept for the board's life (a live region made anew is not read out).
@@ -176,7 +185,7 @@ function render({ model, el: host }) {
     parts.keys = el("div", "mp-keys", texts.keys);
     parts.options = el("div", "mp-options");
     side.append(parts.handTitle, parts.hand, parts.blank, parts.actions, parts.message,
-      parts.options, parts.over, parts.legend, parts.logTitle, parts.log, parts.keys,
+      parts.timer, parts.options, parts.over, parts.legend, parts.logTitle, parts.log, parts.keys,
       parts.announce);
     main.append(grid, side);
     root.append(top, main);
@@ -552,6 +561,7 @@ function render({ model, el: host }) {
     parts.message.textContent = view.blank && view.kind === "info" ? "" : view.message;
     parts.message.className = `mp-message mp-message-${view.kind}`;
     announce(view, texts);
+    drawTimer(view);
     drawOver(view, texts);
     parts.log.replaceChildren(...view.log.map((line) => el("li", "mp-log-line", line)));
     parts.log.scrollTop = parts.log.scrollHeight;
@@ -570,6 +580,43 @@ function render({ model, el: host }) {
     if (said === lastAnnounced) return;
     lastAnnounced = said;
     parts.announce.textContent = said;
+  }
+
+  // What is left of the pupil's time for this move in a tournament, counted down on the
+  // page from the service's figure (the service passes for them at 0, not the page);
+  // said aloud once, with 10 seconds left. Started again only when the figure changes.
+  function drawTimer(view) {
+    const countdown = view.countdown;
+    const key = countdown ? `${countdown.key}` : "";
+    if (key === timerKey && (countdown || parts.timer.hidden)) return;
+    timerKey = key;
+    if (timerTick) clearInterval(timerTick);
+    timerTick = null;
+    if (!countdown) {
+      parts.timer.hidden = true;
+      parts.timer.textContent = "";
+      return;
+    }
+    const ends = Date.now() + countdown.seconds * 1000;
+    let warned = countdown.seconds <= 10;
+    const show = () => {
+      const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
+      const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      parts.timer.textContent = `${countdown.label} ${clock}`;
+      parts.timer.classList.toggle("mp-timer-short", left <= 10);
+      if (!warned && left <= 10) {
+        warned = true;
+        lastAnnounced = countdown.soon;
+        parts.announce.textContent = countdown.soon;
+      }
+      if (left === 0 && timerTick) {
+        clearInterval(timerTick);
+        timerTick = null;
+      }
+    };
+    parts.timer.hidden = false;
+    show();
+    timerTick = setInterval(show, 1000);
   }
 
   // A blank's value: a row of buttons (the choices the engine allows), or a text box
@@ -797,6 +844,7 @@ function render({ model, el: host }) {
   return () => {
     model.off("msg:custom", onMessage);
     if (bufferTimer) clearTimeout(bufferTimer);
+    if (timerTick) clearInterval(timerTick);
     if (fitFrame) cancelAnimationFrame(fitFrame);
     observer.disconnect();
     window.removeEventListener("resize", scheduleFit);
