@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.labserver import Server, run_all, write_notebook
+from tests.browser.labserver import Server, open_and_run_all, run_all, write_notebook
 from tests.browser.screen import MEASURE, inside, overlap
 from tests.screenshots import docs_images
 
@@ -361,8 +361,6 @@ def test_the_boards_fit_in_notebook_7_and_voila(browser: Any, front_end: str) ->
     the top, its grid, hand, Play and message are in view together."""
     from playwright.sync_api import expect
 
-    from tests.browser.labserver import wait_for_idle_kernel
-
     name = "fit-boards.ipynb"
     games = ["summy", "mixmath", "binary"]
     server = Server(kind=front_end, notebook=name)
@@ -373,13 +371,7 @@ def test_the_boards_fit_in_notebook_7_and_voila(browser: Any, front_end: str) ->
                 viewport={"width": width, "height": height}, device_scale_factor=zoom
             )
             page = context.new_page()
-            page.goto(server.url(name))
-            if front_end == "notebook":
-                page.locator(".jp-Notebook").first.wait_for(timeout=90_000)
-                wait_for_idle_kernel(server, name, timeout_s=90)
-                page.locator(".jp-Notebook").first.click()
-                page.get_by_role("menuitem", name="Run", exact=True).click()
-                page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+            open_and_run_all(page, server, name)
             boards = page.locator(".mp-board-widget")
             expect(boards).to_have_count(3, timeout=120_000)
             for index, game in enumerate(games):

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.browser.axe import assert_accessible
-from tests.browser.labserver import Server, run_all, write_notebook
+from tests.browser.labserver import Server, open_and_run_all, run_all, write_notebook
 from tests.screenshots import shots
 
 pytestmark = pytest.mark.browser
@@ -76,7 +76,6 @@ def test_the_hand_over_and_the_code_in_notebook_7_and_voila(browser: Any, front_
     "Ana is ready", then her 8 tiles; the New game panel's code, opened again."""
     from playwright.sync_api import expect
 
-    from tests.browser.labserver import wait_for_idle_kernel
     from tests.browser.test_layout import WINDOWS
 
     name = "two-pupils-elsewhere.ipynb"
@@ -88,13 +87,7 @@ def test_the_hand_over_and_the_code_in_notebook_7_and_voila(browser: Any, front_
                 viewport={"width": width, "height": height}, device_scale_factor=zoom
             )
             page = context.new_page()
-            page.goto(server.url(name))
-            if front_end == "notebook":
-                page.locator(".jp-Notebook").first.wait_for(timeout=90_000)
-                wait_for_idle_kernel(server, name, timeout_s=90)
-                page.locator(".jp-Notebook").first.click()
-                page.get_by_role("menuitem", name="Run", exact=True).click()
-                page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+            open_and_run_all(page, server, name)
             board = page.locator(".mp-board-widget").first
             board.locator(".mp-square").last.wait_for(timeout=120_000)
             where = f"{front_end} at {window}"
