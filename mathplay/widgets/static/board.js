@@ -588,7 +588,7 @@ function render({ model, el: host }) {
   function drawTimer(view) {
     const countdown = view.countdown;
     const key = countdown ? `${countdown.key}` : "";
-    if (key === timerKey && (countdown || parts.timer.hidden)) return;
+    if (key === timerKey) return; // "" is no countdown, hidden since build() or last time
     timerKey = key;
     if (timerTick) clearInterval(timerTick);
     timerTick = null;
