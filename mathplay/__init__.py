@@ -39,6 +39,8 @@ _LAZY = {
     "play": ("mathplay.widgets", "play"),
     "play_with": ("mathplay.widgets.play_with", "play_with"),
     "my_missed_chances": ("mathplay.widgets.play_with", "my_missed_chances"),
+    "resign_game": ("mathplay.widgets.play_with", "resign_game"),
+    "decline_game": ("mathplay.widgets.play_with", "decline_game"),
     "puzzles": ("mathplay.puzzles", None),
     "PuzzleSet": ("mathplay.widgets.puzzle_set", "PuzzleSet"),
     "Practice": ("mathplay.widgets.practice", "Practice"),

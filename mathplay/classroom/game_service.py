@@ -10,7 +10,12 @@ pupil's words when something goes wrong:
 - :meth:`GameService.view`: the pupil's view now, or, with ``version``, as soon as the
   game is past that version (a board waits for the other pupil's move this way);
 - :meth:`GameService.move`: a move; refused in words (:class:`MoveRefused`) when the
-  service will not play it.
+  service will not play it;
+- :meth:`GameService.resign` and :meth:`GameService.decline`: give a game up, or say no
+  to a game a classmate put the pupil in (before moving in it); refused in words too.
+
+The service deals every game itself: no seed or start is ever sent (the service refuses
+one, kind ``chosen-deal``), and what it sends never holds the seed a game was dealt from.
 
 Anything else (no hub, the service down, a refusal) is a :class:`GameServiceError` whose
 message a pupil can read: never a traceback.
@@ -27,7 +32,13 @@ from typing import Any
 from urllib.parse import quote
 
 from mathplay.classroom.send import TOKEN_VARIABLE, records_url
-from mathplay.classroom.shared_games import NOT_CLASSMATES, MoveRefused
+from mathplay.classroom.shared_games import (
+    CHOSEN_DEAL,
+    NOT_CLASSMATES,
+    TOO_MANY_GAMES,
+    MoveRefused,
+    chosen_deal_words,
+)
 from mathplay.errors import MathplayError
 from mathplay.i18n import _, current_language
 
@@ -76,15 +87,13 @@ class GameService:
         game: str,
         classmates: Sequence[str],
         *,
-        seed: int | None = None,
         options: dict[str, Any] | None = None,
         resume: bool = True,
     ) -> dict[str, Any]:
-        """A game of ``game`` with ``classmates`` (their hub names); with ``resume``, the
-        one going on with exactly them, if there is one. The pupil's view of it."""
+        """A game of ``game`` with ``classmates`` (their hub names), dealt by the service;
+        with ``resume``, the one going on with exactly them, if there is one. The pupil's
+        view of it."""
         body: dict[str, Any] = {"game": game, "with": list(classmates), "resume": resume}
-        if seed is not None:
-            body["seed"] = seed
         if options:
             body["options"] = options
         return self._call("POST", "api/games", body)
@@ -102,6 +111,17 @@ class GameService:
         :class:`MoveRefused` with the service's reason (the game did not change)."""
         path = f"api/games/{quote(game_id, safe='')}/moves"
         return self._call("POST", path, {"move": notation, "version": version})
+
+    def resign(self, game_id: str) -> dict[str, Any]:
+        """Give game ``game_id`` up (the others win): the pupil's view of it after, or
+        :class:`MoveRefused` with the service's reason (it is over already)."""
+        return self._call("POST", f"api/games/{quote(game_id, safe='')}/resign", {})
+
+    def decline(self, game_id: str) -> dict[str, Any]:
+        """Say no to game ``game_id``, which a classmate put the pupil in (before the
+        pupil has moved in it): the pupil's view after, or :class:`MoveRefused` with the
+        service's reason."""
+        return self._call("POST", f"api/games/{quote(game_id, safe='')}/decline", {})
 
     # --- the conversation ---------------------------------------------------------------
 
@@ -160,8 +180,14 @@ def _refusal(error: urllib.error.HTTPError) -> MathplayError:
         )
     if code == 404:
         return GameServiceError(_("There is no such game of yours."), code)
-    if code == 429:
-        return GameServiceError(_("You have many games going on: finish one first."), code)
+    if code == 429 or kind == TOO_MANY_GAMES:
+        return GameServiceError(
+            _("You have started many games that are not over: finish one, or resign one, "
+              "before you start another."),
+            code,
+        )  # fmt: skip
+    if kind == CHOSEN_DEAL:
+        return GameServiceError(chosen_deal_words(), code)
     if code == 400:
         return GameServiceError(
             _("The game cannot be made like that: {reason}").format(reason=said or code), code

@@ -15,8 +15,21 @@ board says:
   showed: a move from a pupil who is not in the game, out of turn, from a board that is
   behind (the other pupil moved meanwhile), or that the engine refuses, is refused in
   words (:class:`MoveRefused`) and the game does not change.
+- :meth:`SharedGame.resign` and :meth:`SharedGame.decline` end a game before its end:
+  either pupil may resign (the others win); a classmate put in a game may decline it
+  before they have moved in it (nobody wins). Both are refused in words for anyone else.
 - :meth:`SharedGame.record` and :meth:`SharedGame.from_record` keep it as text (the
   engine's save, replayed and checked on reading), for a database.
+
+**Deals nobody can know.** :meth:`SharedGame.new` without a seed deals the game from
+128 bits drawn from the operating system (:mod:`secrets`), then keeps the dealt start
+with a *second* seed, drawn the same way, which only mixes the tiles an exchange puts
+back: the seed that dealt the game is kept nowhere. A pupil is never sent a seed while a
+game goes on (their ``position`` has the unseen tiles dealt again), and once it is over
+the whole game (``save``, for the review) holds the start as dealt and that second seed,
+which deals nothing. A game kept before this (its save's seed is the one that dealt it)
+is sent with the seed replaced, replayed up to its first exchange
+(:meth:`SharedGame.review_save`).
 
 >>> shared = SharedGame.new("g1", "summy", ["ana", "ben"], seed=3, size=9)
 >>> view = shared.view_for("ana")
@@ -31,6 +44,7 @@ mathplay.classroom.shared_games.MoveRefused: It is ana's turn, not yours.
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -42,21 +56,51 @@ from mathplay.errors import MathplayError, SaveFileError
 from mathplay.games.registry import describe
 from mathplay.i18n import _
 
-__all__ = ["MAX_NOTATION", "NOT_CLASSMATES", "MoveRefused", "SharedGame"]
+__all__ = [
+    "CHOSEN_DEAL",
+    "MAX_NOTATION",
+    "NOT_CLASSMATES",
+    "TOO_MANY_GAMES",
+    "MoveRefused",
+    "SharedGame",
+    "chosen_deal_words",
+]
 
 #: The kind of a game service's refusal (``"kind"`` in its answer) when a pupil asks for a
 #: game with someone in none of their classes: the pupil's kernel tells it apart by this,
 #: not by the words, which may be in any language.
 NOT_CLASSMATES = "not-classmates"
+#: The kind of the refusal of a new game whose seed or start a pupil sent: the service
+#: deals every game itself, so that nobody knows its tiles in advance.
+CHOSEN_DEAL = "chosen-deal"
+#: The kind of the refusal of a new game when the pupil has started as many games not
+#: over as they may (``mathplay.hub.games.MOST_OPEN_GAMES``).
+TOO_MANY_GAMES = "too-many-games"
 
 #: The longest move a board may send (the longest real move is about 60 characters).
 MAX_NOTATION = 200
 #: The longest hub user name kept.
 MAX_NAME = 100
+#: The bits of the seeds the service draws (``secrets.randbits``): a game's deal, and
+#: the seed that mixes its exchanges.
+SEED_BITS = 128
+#: How a game may end before its end, kept in its record: resigned by a pupil, or
+#: declined by a classmate put in it.
+RESIGNED, DECLINED = "resigned", "declined"
 
 
 class MoveRefused(MathplayError):
     """A move the service will not play, with the reason in words for the pupil."""
+
+
+def chosen_deal_words() -> str:
+    """Why a game with classmates takes no seed nor start (kind ``CHOSEN_DEAL``), for the
+    pupil, in their language."""
+    return _(
+        "Nobody chooses the tiles of a game with classmates, not even with a seed: the "
+        "class's game service deals them, so that nobody can know them in advance. Start "
+        "the game without a seed."
+    )
 
 
 @dataclass
@@ -78,22 +122,136 @@ class SharedGame:
     seconds: int | None = None
     #: The tournament the game is part of (its id), if any.
     tournament: str | None = None
+    #: The pupil who started the game (``None``: a teacher's, or kept before it was
+    #: recorded); their limit of games going on counts it.
+    started_by: str | None = None
+    #: Whether the game was dealt from a seed nobody keeps (:meth:`new` without a seed):
+    #: then the seed of its save only mixes exchanges and may be shown once it is over.
+    secret_deal: bool = False
+    #: How it ended before its end: ``{"how": RESIGNED or DECLINED, "by": hub name}``.
+    ended: dict[str, str] | None = None
 
     @classmethod
     def new(
-        cls, game_id: str, name: str, pupils: Sequence[str], seed: int = 0, **options: Any
+        cls,
+        game_id: str,
+        name: str,
+        pupils: Sequence[str],
+        seed: int | None = None,
+        **options: Any,
     ) -> SharedGame:
         """A new game of ``name`` between ``pupils`` (2 to 4 different hub users, in seat
-        order), dealt from ``seed`` with the game's ``options``."""
+        order) with the game's ``options``: dealt from a seed drawn from the operating
+        system and kept nowhere (see the module docstring), or from ``seed`` when one is
+        given (a test's; the service never gives one)."""
         info = describe(name)
         seats = _checked_pupils(pupils)
-        game = info.cls(players=len(seats), seed=seed, **options)
-        return cls(str(game_id), info.name, seats, game)
+        if seed is not None:
+            return cls(str(game_id), info.name, seats, info.cls(players=len(seats), seed=seed,
+                                                                 **options))  # fmt: skip
+        dealt = json.loads(
+            info.cls(players=len(seats), seed=secrets.randbits(SEED_BITS), **options).save()
+        )
+        dealt["seed"] = secrets.randbits(SEED_BITS)  # mixes exchanges; dealt nothing
+        game = load(json.dumps(dealt))
+        return cls(str(game_id), info.name, seats, game, secret_deal=True)
 
     @property
     def version(self) -> int:
-        """How many moves have been played: a board sends the version it shows."""
-        return int(self.game.ply)
+        """How many moves have been played (one more once a pupil resigned or declined):
+        a board sends the version it shows."""
+        return int(self.game.ply) + (self.ended is not None)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is over: played to its end, resigned or declined."""
+        return self.ended is not None or bool(self.game.is_over)
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats of the winners (``()`` while it goes on, or when declined): a pupil
+        who resigned leaves the win to the others (the best scores among them)."""
+        if self.ended is None:
+            outcome = self.game.outcome
+            return () if outcome is None else tuple(outcome.winners)
+        if self.ended["how"] != RESIGNED:
+            return ()
+        others = [seat for seat, who in enumerate(self.pupils) if who != self.ended["by"]]
+        best = max(int(self.game.scores[seat]) for seat in others)
+        return tuple(seat for seat in others if int(self.game.scores[seat]) == best)
+
+    def ended_words(self) -> str | None:
+        """What a resigned or declined game's end says (``None`` for any other game)."""
+        if self.ended is None:
+            return None
+        who = self.ended["by"]
+        if self.ended["how"] == DECLINED:
+            return _("{name} declined the game, so it was not played.").format(name=who)
+        names = [self.pupils[seat] for seat in self.winners()]
+        if len(names) == 1:
+            return _("{name} resigned: {winner} wins.").format(name=who, winner=names[0])
+        return _("{name} resigned: {winners} share the win.").format(
+            name=who, winners=_(" and ").join(names)
+        )
+
+    def resign(self, who: str) -> dict[str, Any]:
+        """Pupil ``who`` gives the game up (the others win); their view of it after, or
+        ``MoveRefused`` in words (not their game, or over)."""
+        self.seat_of(who)
+        if self.is_over:
+            raise MoveRefused(_("The game is over."))
+        self.ended = {"how": RESIGNED, "by": who}
+        return self.view_for(who)
+
+    def decline(self, who: str) -> dict[str, Any]:
+        """Pupil ``who``, put in the game by a classmate, says no to it before they have
+        moved in it; their view after, or ``MoveRefused`` in words."""
+        seat = self.seat_of(who)
+        if self.is_over:
+            raise MoveRefused(_("The game is over."))
+        if self.tournament is not None:
+            raise MoveRefused(
+                _("A tournament's game cannot be declined: your teacher chose it. You can "
+                  "resign it.")
+            )  # fmt: skip
+        if who == self.starter():
+            raise MoveRefused(
+                _("You started this game, so you cannot decline it: you can resign it.")
+            )
+        if any(entry.player == seat for entry in self.game.history):
+            raise MoveRefused(
+                _("You have played in this game already, so you cannot decline it: you can "
+                  "resign it.")
+            )  # fmt: skip
+        self.ended = {"how": DECLINED, "by": who}
+        return self.view_for(who)
+
+    def starter(self) -> str | None:
+        """Who started the game: the pupil recorded, or for a game kept before that was
+        recorded, the first seat of a game that is not a tournament's."""
+        if self.started_by is not None or self.tournament is not None:
+            return self.started_by
+        return self.pupils[0]
+
+    def review_save(self) -> str:
+        """The whole game for a pupil once it is over: the start as dealt, every move, and
+        no seed that dealt anything (see the module docstring)."""
+        if self.secret_deal:
+            return str(self.game.save())
+        data = json.loads(self.game.save())
+        moves, data["history"] = data["history"], []
+        real = load(json.dumps(data))
+        data["seed"] = secrets.randbits(SEED_BITS)
+        shown = load(json.dumps(data))
+        for move in moves:  # the same game, up to a move the real seed mixed (an exchange)
+            real.play(move)
+            try:
+                shown.play(move)
+            except MathplayError:
+                break
+            if shown.state_key() != real.state_key():
+                shown.undo()
+                break
+        return str(shown.save())
 
     def seat_of(self, who: str) -> int:
         """The seat of hub user ``who`` (``MoveRefused`` when they are not in the game)."""
@@ -114,16 +272,18 @@ class SharedGame:
                 {"name": who, "score": int(score), "tiles": count}
                 for who, score, count in zip(self.pupils, game.scores, game.view().hand_sizes)
             ],
-            "to_move": None if outcome is not None else self.pupils[game.to_move],
+            "to_move": None if self.is_over else self.pupils[game.to_move],
             "bag": game.bag_size,
             "moves": [
                 {"by": self.pupils[entry.player], "move": entry.move, "score": entry.score}
                 for entry in game.history
             ],
-            "over": None if outcome is None else outcome.describe(list(self.pupils)),
+            "over": self.ended_words()
+            or (None if outcome is None else outcome.describe(list(self.pupils))),
             "hints": self.hints,
             "seconds": self.seconds,
             "tournament": self.tournament,
+            "started_by": self.starter(),
         }
 
     def view_for(self, who: str) -> dict[str, Any]:
@@ -132,18 +292,18 @@ class SharedGame:
         view = self._common()
         view["you"] = seat
         view["hand"] = list(self.game.view(seat).hand)
-        # The unseen tiles are dealt again (sorted first): any seed hides the real deal.
-        view["position"] = as_known_to(self.game, seat, seed=self.version).save()
-        if self.game.is_over:
-            view["save"] = self.game.save()
+        if self.is_over:  # the whole game, for its review (no seed that dealt it)
+            view["position"] = view["save"] = self.review_save()
+        else:  # the unseen tiles dealt again (sorted first): any seed hides the real deal
+            view["position"] = as_known_to(self.game, seat, seed=self.version).save()
         return view
 
     def watch(self) -> dict[str, Any]:
         """What a teacher or the projector sees: the game with no one's tiles (and the
         whole game once it is over)."""
         view = self._common()
-        if self.game.is_over:
-            view["save"] = self.game.save()
+        if self.is_over:
+            view["save"] = self.review_save()
         return view
 
     def play(self, who: str, notation: object, version: object) -> dict[str, Any]:
@@ -156,7 +316,7 @@ class SharedGame:
             raise MoveRefused(
                 _("The game has moved on since your board was drawn: look again and play.")
             )
-        if game.is_over:
+        if self.is_over:
             raise MoveRefused(_("The game is over."))
         if game.to_move != seat:
             raise MoveRefused(
@@ -175,7 +335,7 @@ class SharedGame:
         pass, so a game that ends by passes ends; a Mixmath turn with tiles already
         placed ends with them). ``False`` when the game is not at
         ``version`` any more, or is over, or has no time limit."""
-        if self.seconds is None or self.version != version or self.game.is_over:
+        if self.seconds is None or self.version != version or self.is_over:
             return False
         try:
             self.game.play("pass")
@@ -197,6 +357,12 @@ class SharedGame:
             data["seconds"] = self.seconds
         if self.tournament is not None:
             data["tournament"] = self.tournament
+        if self.started_by is not None:
+            data["started_by"] = self.started_by
+        if self.secret_deal:
+            data["secret_deal"] = True
+        if self.ended is not None:
+            data["ended"] = dict(self.ended)
         return json.dumps(data)
 
     @classmethod
@@ -212,7 +378,15 @@ class SharedGame:
             shared.seconds = None if seconds is None else int(seconds)
             tournament = data.get("tournament")
             shared.tournament = None if tournament is None else str(tournament)
-        except (KeyError, TypeError, ValueError) as error:
+            started_by = data.get("started_by")
+            shared.started_by = None if started_by is None else str(started_by)
+            shared.secret_deal = data.get("secret_deal") is True
+            ended = data.get("ended")
+            if ended is not None:
+                if ended.get("how") not in (RESIGNED, DECLINED) or ended["by"] not in shared.pupils:
+                    raise ValueError("'ended' is not a resigned or declined game")
+                shared.ended = {"how": str(ended["how"]), "by": str(ended["by"])}
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise SaveFileError(
                 _("this is not a saved game between pupils: {error}").format(error=error)
             ) from None

@@ -7,12 +7,19 @@ every move with the engine and trusts nothing a board sends.
 
 Under the service's prefix:
 
-- ``POST api/games`` with ``{"game": "summy", "with": ["ben"], "seed": 7, "options":
-  {"size": 9}}``: a new game between the pupil and classmates (the pupil who asks sits
-  first). Each classmate must be in a class (a hub group) with the pupil. The answer is
-  the pupil's view of it (``id`` included). With ``"resume": true``, a game of that kind
-  between exactly those pupils that is not over is answered instead (200), if there is
-  one: the pupil who runs ``mathplay.play_with("ben")`` again goes on with it.
+- ``POST api/games`` with ``{"game": "summy", "with": ["ben"], "options": {"size": 9}}``:
+  a new game between the pupil and classmates (the pupil who asks sits first), dealt by
+  the service from a seed nobody keeps
+  (:meth:`~mathplay.classroom.shared_games.SharedGame.new`). Each classmate must be in a
+  class (a hub group) with the pupil. The answer is the pupil's view of it (``id``
+  included). With ``"resume": true``, a game of that kind between exactly those pupils
+  that is not over is answered instead (200), if there is one: the pupil who runs
+  ``mathplay.play_with("ben")`` again goes on with it. A ``seed``, a start (``start``,
+  ``save``, ``hands``, ``bag`` …, or such an option) is refused (400, kind
+  ``chosen-deal``: ``CHOSEN_DEAL``), and so is a pupil's new game when they have started
+  ``MOST_OPEN_GAMES`` games not over (429, kind ``too-many-games``): the count and the new
+  game are one transaction (:meth:`GameStore.create`), so a burst of requests stores no
+  more. Only the games a pupil started count: the classmates they name keep theirs.
 - ``GET api/games``: the pupil's games (id, game, pupils, whose turn, version, over).
 - ``GET api/games/ID``: the pupil's view of a game (their own tiles only); with
   ``?version=N`` it answers as soon as the game's version is not ``N`` any more (or after
@@ -21,6 +28,10 @@ Under the service's prefix:
 - ``POST api/games/ID/moves`` with ``{"move": "H8 across 1+2=3", "version": 4}``: a move.
   A move refused (not the pupil's turn, a board that is behind, illegal, a pupil not in
   the game) is answered 409 with the reason in words, and the game does not change.
+- ``POST api/games/ID/resign``: either pupil gives the game up (the others win);
+  ``POST api/games/ID/decline``: a classmate put in a game says no to it, before they
+  have moved in it (nobody wins). Refused in words (409) when the game is over or they
+  may not; a pupil not in the game gets 404, as for its moves.
 
 When a move ends a game, each pupil's records get the game's summary from its review
 (score, turns, share of the best points taken, biggest missed chance: ``event: "game"``,
@@ -41,16 +52,25 @@ from datetime import datetime, timezone
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql
 
 from mathplay.ai.review import shown
 from mathplay.classroom.records import GAME_EVENT, RECORD_VERSION
-from mathplay.classroom.shared_games import MoveRefused, SharedGame
+from mathplay.classroom.shared_games import DECLINED, MoveRefused, SharedGame, chosen_deal_words
 from mathplay.errors import MathplayError
 from mathplay.games.registry import GAMES
 from mathplay.hub.tables import make_tables
 from mathplay.i18n import _
 
-__all__ = ["GAMES_TABLE", "MOST_OPEN_GAMES", "WAIT_SECONDS", "GameStore", "end_records"]
+__all__ = [
+    "DEAL_KEYS",
+    "GAMES_TABLE",
+    "MOST_OPEN_GAMES",
+    "WAIT_SECONDS",
+    "ChosenDeal",
+    "GameStore",
+    "end_records",
+]
 
 #: The most games not over a pupil may have at once (a pupil cannot fill the database).
 MOST_OPEN_GAMES = 20
@@ -77,6 +97,22 @@ SEATS_TABLE = sa.Table(
     sa.PrimaryKeyConstraint("game_id", "seat"),
     sa.Index("seats_by_pupil", "pupil"),
 )
+#: Who started each game (a pupil's limit counts these). A table of its own, made when
+#: missing: a database of an older service needs no change (its games count for nobody).
+STARTS_TABLE = sa.Table(
+    "mathplay_game_starts",
+    _METADATA,
+    sa.Column("game_id", sa.String(32), primary_key=True),
+    sa.Column("pupil", sa.String(255), nullable=False),
+    sa.Index("starts_by_pupil", "pupil"),
+)
+#: One row per pupil who started a game: on PostgreSQL a new game locks it (``SELECT …
+#: FOR UPDATE``) while it counts the pupil's games and stores the new one.
+PUPIL_LOCKS = sa.Table(
+    "mathplay_game_pupils",
+    _METADATA,
+    sa.Column("pupil", sa.String(255), primary_key=True),
+)
 
 
 class GameStore:
@@ -87,35 +123,82 @@ class GameStore:
         make_tables(_METADATA, engine)
 
     def open_games(self, pupil: str) -> int:
-        """How many of ``pupil``'s games are not over."""
+        """How many games ``pupil`` started are not over (the games others put them in,
+        and a tournament's, are not counted)."""
+        with self.engine.connect() as connection:
+            return self._started(connection, pupil)
+
+    @staticmethod
+    def _started(connection: sa.Connection, pupil: str) -> int:
         query = (
             sa.select(sa.func.count())
-            .select_from(SEATS_TABLE.join(GAMES_TABLE, SEATS_TABLE.c.game_id == GAMES_TABLE.c.id))
-            .where(SEATS_TABLE.c.pupil == pupil, GAMES_TABLE.c.over.is_(False))
+            .select_from(STARTS_TABLE.join(GAMES_TABLE, STARTS_TABLE.c.game_id == GAMES_TABLE.c.id))
+            .where(STARTS_TABLE.c.pupil == pupil, GAMES_TABLE.c.over.is_(False))
         )
-        with self.engine.connect() as connection:
-            return int(connection.execute(query).scalar() or 0)
+        return int(connection.execute(query).scalar() or 0)
 
-    def create(self, shared: SharedGame) -> None:
-        """Store a new game."""
-        with self.engine.begin() as connection:
+    def create(self, shared: SharedGame, most: int | None = None) -> bool:
+        """Store a new game. With ``most``, only if the pupil who started it
+        (``shared.started_by``) has fewer than ``most`` games not over: the count and the
+        new game are one transaction, which holds the pupil's lock row on PostgreSQL and
+        the database's write lock on SQLite (``BEGIN IMMEDIATE``), so requests sent at once
+        are counted one after the other. ``False`` when the pupil has ``most`` already."""
+        starter = shared.started_by
+        if most is None or starter is None:
+            with self.engine.begin() as connection:
+                self._insert(connection, shared)
+            return True
+        with self.engine.connect() as connection:
+            self._lock(connection, starter)
+            try:
+                if self._started(connection, starter) >= most:
+                    connection.rollback()
+                    return False
+                self._insert(connection, shared)
+            except BaseException:
+                connection.rollback()
+                raise
+            connection.commit()
+        return True
+
+    def _lock(self, connection: sa.Connection, pupil: str) -> None:
+        """Begin the transaction that counts ``pupil``'s games, holding the lock that
+        makes any other such transaction wait until it ends."""
+        if self.engine.dialect.name == "sqlite":
+            # pysqlite begins a transaction only before a change: take the write lock now
+            # (another writer is waited for, up to the connection's busy timeout).
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            return
+        connection.execute(
+            postgresql.insert(PUPIL_LOCKS).values(pupil=pupil).on_conflict_do_nothing()
+        )
+        connection.execute(
+            sa.select(PUPIL_LOCKS.c.pupil).where(PUPIL_LOCKS.c.pupil == pupil).with_for_update()
+        )
+
+    @staticmethod
+    def _insert(connection: sa.Connection, shared: SharedGame) -> None:
+        connection.execute(
+            GAMES_TABLE.insert(),
+            {
+                "id": shared.id,
+                "game": shared.name,
+                "version": shared.version,
+                "over": shared.is_over,
+                "updated": time.time(),
+                "record": shared.record(),
+            },
+        )
+        connection.execute(
+            SEATS_TABLE.insert(),
+            [
+                {"game_id": shared.id, "pupil": pupil, "seat": seat}
+                for seat, pupil in enumerate(shared.pupils)
+            ],
+        )
+        if shared.started_by is not None:
             connection.execute(
-                GAMES_TABLE.insert(),
-                {
-                    "id": shared.id,
-                    "game": shared.name,
-                    "version": shared.version,
-                    "over": shared.game.is_over,
-                    "updated": time.time(),
-                    "record": shared.record(),
-                },
-            )
-            connection.execute(
-                SEATS_TABLE.insert(),
-                [
-                    {"game_id": shared.id, "pupil": pupil, "seat": seat}
-                    for seat, pupil in enumerate(shared.pupils)
-                ],
+                STARTS_TABLE.insert(), {"game_id": shared.id, "pupil": shared.started_by}
             )
 
     def get(self, game_id: str) -> SharedGame | None:
@@ -169,7 +252,7 @@ class GameStore:
                 .where(GAMES_TABLE.c.id == shared.id, GAMES_TABLE.c.version == played_on)
                 .values(
                     version=shared.version,
-                    over=shared.game.is_over,
+                    over=shared.is_over,
                     updated=time.time() if when is None else when,
                     record=shared.record(),
                 )
@@ -193,7 +276,8 @@ class GameStore:
         return None
 
     def of_pupil(self, pupil: str) -> list[dict[str, Any]]:
-        """``pupil``'s games, newest first: id, game, pupils, whose turn, version, over."""
+        """``pupil``'s games, newest first: id, game, pupils, whose turn, version, over,
+        tournament, who started it."""
         query = (
             sa.select(GAMES_TABLE.c.record)
             .select_from(SEATS_TABLE.join(GAMES_TABLE, SEATS_TABLE.c.game_id == GAMES_TABLE.c.id))
@@ -205,7 +289,7 @@ class GameStore:
             for (record,) in connection.execute(query):
                 watched = SharedGame.from_record(str(record)).watch()
                 found.append({key: watched[key] for key in ("id", "game", "version", "to_move",
-                                                            "over", "tournament")}
+                                                            "over", "tournament", "started_by")}
                              | {"pupils": [p["name"] for p in watched["players"]]})  # fmt: skip
         return found
 
@@ -213,6 +297,8 @@ class GameStore:
 def end_records(shared: SharedGame, when: float) -> dict[str, str]:
     """Each pupil's record line of a finished game: its review's summary for them (as
     ``mathplay.classroom.records.record_game`` writes it), dated ``when``."""
+    if shared.ended is not None and shared.ended["how"] == DECLINED:
+        return {}  # not played: nothing for the records
     review = shared.game.review()
     lines = {}
     for seat, pupil in enumerate(shared.pupils):
@@ -243,11 +329,41 @@ def new_game_id() -> str:
     return os.urandom(12).hex()
 
 
-def read_new_game(body: Any) -> tuple[str, list[str], int, dict[str, Any]]:
-    """The game, the classmates, the seed and the options of a ``POST api/games`` body
-    (``ValueError`` in words when something is missing or wrong)."""
+#: What a request for a new game may not hold, nor its options: a seed, or a game or a
+#: start of its own (the service deals every game itself).
+DEAL_KEYS = frozenset({"seed", "start", "save", "position", "hands", "hand", "bag", "deal",
+                       "diagram", "record", "code", "history"})  # fmt: skip
+#: What a request for a new game may hold.
+_NEW_GAME_KEYS = frozenset({"game", "with", "resume", "options"})
+
+
+class ChosenDeal(ValueError):
+    """A new game's request that brings its own seed or start: refused, in words."""
+
+    def __init__(self) -> None:
+        super().__init__(chosen_deal_words())
+
+
+def read_new_game(body: Any) -> tuple[str, list[str], dict[str, Any]]:
+    """The game, the classmates and the options of a ``POST api/games`` body
+    (``ValueError`` in words when something is missing or wrong; :class:`ChosenDeal`
+    when it brings a seed or a start: the service deals every game itself).
+
+    >>> read_new_game({"game": "summy", "with": ["ben"], "options": {"size": 9}})
+    ('summy', ['ben'], {'size': 9})
+    >>> read_new_game({"game": "summy", "with": ["ben"], "seed": 4242})
+    Traceback (most recent call last):
+    ...
+    mathplay.hub.games.ChosenDeal: Nobody chooses the tiles of a game with classmates, ...
+    """
     if not isinstance(body, dict):
         raise ValueError('the request is a JSON object, like {"game": "summy", "with": ["ben"]}')
+    options = body.get("options", {})
+    if DEAL_KEYS & set(body) or (isinstance(options, dict) and DEAL_KEYS & set(options)):
+        raise ChosenDeal()
+    unknown = sorted(str(key) for key in set(body) - _NEW_GAME_KEYS)
+    if unknown:
+        raise ValueError("the request has no part " + ", ".join(repr(k) for k in unknown[:3]))
     name = body.get("game")
     if name not in GAMES:
         raise ValueError("'game' is one of " + ", ".join(GAMES))
@@ -256,17 +372,13 @@ def read_new_game(body: Any) -> tuple[str, list[str], int, dict[str, Any]]:
         raise ValueError("'with' is a list of 1 to 3 classmates' hub names")
     if not all(isinstance(who, str) and 0 < len(who) <= 255 for who in others):
         raise ValueError("'with' is a list of hub names")
-    seed = body.get("seed", int.from_bytes(os.urandom(4), "big"))
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
-        raise ValueError("'seed' is a whole number from 0 to 4294967295")
     if not isinstance(body.get("resume", False), bool):
         raise ValueError("'resume' is true or false")
-    options = body.get("options", {})
     if not isinstance(options, dict) or len(json.dumps(options)) > 500:
         raise ValueError("'options' is a small JSON object, like {\"size\": 9}")
-    if "players" in options or "seed" in options:
-        raise ValueError("'options' may not set the players or the seed")
-    return str(name), [str(who) for who in others], seed, dict(options)
+    if "players" in options:
+        raise ValueError("'options' may not set the players")
+    return str(name), [str(who) for who in others], dict(options)
 
 
 async def wait_for_move(store: GameStore, game_id: str, version: int, seconds: float) -> None:

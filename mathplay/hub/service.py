@@ -21,11 +21,13 @@ What it answers, under its prefix (``/services/mathplay-records/``):
 - The dashboard (a browser, logged in through the hub's OAuth): a teacher sees their
   classes, and in each the pupil × puzzle grid, updating while the pupils work; a pupil
   sees their own answers. A pupil asking for a class's page gets 403.
-- ``class/GROUP/report.csv`` and ``class/GROUP/skills.csv``: the files of ``mathplay
-  progress report --csv`` and ``--skills-csv``, for the class (and ``?lesson=``).
-- ``api/games``, ``api/games/ID`` and ``api/games/ID/moves``: games between pupils on
-  their own machines, each pupil seeing only their own tiles, every move checked by the
-  engine (:mod:`mathplay.hub.games`).
+- ``class/GROUP/report.csv``, ``skills.csv``, ``sets.csv`` and ``gradebook.csv``: the
+  files of ``mathplay progress report --csv``, ``--skills-csv``, ``--sets-csv`` and
+  ``--gradebook``, for the class (and ``?lesson=``; the gradebook is the whole term's).
+- ``api/games``, ``api/games/ID``, ``api/games/ID/moves``, ``api/games/ID/resign`` and
+  ``api/games/ID/decline``: games between pupils on their own machines, each dealt by the
+  service, each pupil seeing only their own tiles, every move checked by the engine
+  (:mod:`mathplay.hub.games`).
 
 The service keeps nothing but its database (and a few seconds' copy of the hub's
 groups): several copies can share one database.
@@ -60,12 +62,19 @@ from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
 from tornado.log import enable_pretty_logging
 
-from mathplay.classroom.shared_games import NOT_CLASSMATES, SharedGame
+from mathplay.classroom.shared_games import (
+    CHOSEN_DEAL,
+    NOT_CLASSMATES,
+    TOO_MANY_GAMES,
+    MoveRefused,
+    SharedGame,
+)
 from mathplay.errors import MathplayError
 from mathplay.hub import dashboard, tournament_pages
 from mathplay.hub.games import (
     MOST_OPEN_GAMES,
     WAIT_SECONDS,
+    ChosenDeal,
     GameStore,
     end_records,
     new_game_id,
@@ -360,7 +369,10 @@ class GamesHandler(_PupilApiHandler):
 
     async def post(self) -> None:
         try:
-            name, others, seed, options = read_new_game(self.body())
+            with speaking(self.language):
+                name, others, options = read_new_game(self.body())
+        except ChosenDeal as error:
+            raise Refusal(400, CHOSEN_DEAL, str(error)) from None
         except ValueError as error:
             raise web.HTTPError(400, reason=str(error)) from None
         if self.pupil in others or len(set(others)) != len(others):
@@ -377,16 +389,21 @@ class GamesHandler(_PupilApiHandler):
                 with speaking(self.language):
                     self.finish(going_on.view_for(self.pupil))
                 return
-        if await self.run(self.games.open_games, self.pupil) >= MOST_OPEN_GAMES:
-            raise web.HTTPError(429, reason=f"you have {MOST_OPEN_GAMES} games going on: "
-                                "finish one first")  # fmt: skip
         try:
-            with speaking(self.language):
-                shared = SharedGame.new(new_game_id(), name, [self.pupil, *others], seed,
-                                        **options)  # fmt: skip
+            with speaking(self.language):  # dealt by the service: no seed from the pupil
+                shared = SharedGame.new(new_game_id(), name, [self.pupil, *others], **options)
         except (MathplayError, TypeError, ValueError) as error:
             raise web.HTTPError(400, reason=f"the game cannot be made: {error}") from None
-        await self.run(self.games.create, shared)
+        shared.started_by = self.pupil
+        # The count of the pupil's games and the new one in one transaction.
+        if not await self.run(self.games.create, shared, MOST_OPEN_GAMES):
+            with speaking(self.language):
+                raise Refusal(
+                    429,
+                    TOO_MANY_GAMES,
+                    _("You have started {n} games that are not over: finish one, or resign "
+                      "one, before you start another.").format(n=MOST_OPEN_GAMES),
+                )  # fmt: skip
         self.set_status(201)
         self.finish(shared.view_for(self.pupil))
 
@@ -440,11 +457,37 @@ class MovesHandler(_PupilApiHandler):
         await after_move(self.service, shared)
 
 
+class EndHandler(_PupilApiHandler):
+    """``POST api/games/ID/resign`` and ``…/decline``: a pupil of the game ends it before
+    its end (resign: the others win; decline, by a classmate put in it before they
+    moved: nobody wins); refused in words (409), the game unchanged."""
+
+    async def post(self, game_id: str, action: str) -> None:
+        shared = await self.game_of(game_id)
+        played_on = shared.version
+        with speaking(self.language):
+            try:
+                if action == "resign":
+                    view = shared.resign(self.pupil)
+                else:
+                    view = shared.decline(self.pupil)
+            except MoveRefused as error:
+                self.refuse(str(error))
+                return
+            if not await self.run(self.games.save, shared, played_on):
+                self.refuse(
+                    _("The game has moved on since your board was drawn: look again and play.")
+                )
+                return
+        self.finish(view)
+        await after_move(self.service, shared)
+
+
 async def after_move(service: dict[str, Any], shared: SharedGame) -> None:
     """What follows a move stored: a game over goes into its pupils' records, and a
     tournament whose round is over gets its next round."""
     loop = IOLoop.current()
-    if shared.game.is_over:
+    if shared.is_over:
         await loop.run_in_executor(None, _record_the_end, service["store"], shared)
         if shared.tournament is not None:
             tournaments: TournamentStore = service["tournaments"]
@@ -532,12 +575,13 @@ class ReportHandler(_ReportHandler):
 
 
 class CsvHandler(_ReportHandler):
-    """``class/GROUP/report.csv`` and ``skills.csv``: the CLI's files, for the class."""
+    """``class/GROUP/report.csv``, ``skills.csv``, ``sets.csv`` and ``gradebook.csv``: the
+    CLI's files, for the class."""
 
     @web.authenticated
     async def get(self, group: str, kind: str) -> None:
         pupils = await self.pupils_of(group)
-        lesson = self.lesson()
+        lesson = None if kind == "gradebook" else self.lesson()  # the whole term's
         row = await self.run(self.store.last_row, pupils)
         reports: Reports = self.service["reports"]
         text = await reports.csv(pupils, lesson, kind, self.language, row)
@@ -612,7 +656,7 @@ class WatchHandler(_ReportHandler):
         with speaking(self.language):
             if as_json:
                 self.finish({"html": tournament_pages.watch_live(shared),
-                             "finished": shared.game.is_over})  # fmt: skip
+                             "finished": shared.is_over})  # fmt: skip
             else:
                 self.finish(tournament_pages.watch_page(shared, group, prefix, self.xsrf()))
 
@@ -657,12 +701,17 @@ def make_app(store: RecordStore, *, prefix: str, teachers: str = "teachers",
         (prefix + "api/games", GamesHandler, {"service": service}),
         (prefix + f"api/games/{game_id}", GameHandler, {"service": service}),
         (prefix + f"api/games/{game_id}/moves", MovesHandler, {"service": service}),
+        (prefix + f"api/games/{game_id}/(resign|decline)", EndHandler, {"service": service}),
         (prefix + "oauth_callback", HubOAuthCallbackHandler),
         (prefix, HomeHandler, {"service": service}),
         (prefix + "me/report.json", ReportHandler, {"service": service}),
         (prefix + f"class/{group}", ClassHandler, {"service": service}),
         (prefix + f"class/{group}/report.json", ReportHandler, {"service": service}),
-        (prefix + f"class/{group}/(report|skills).csv", CsvHandler, {"service": service}),
+        (
+            prefix + f"class/{group}/(report|skills|sets|gradebook).csv",
+            CsvHandler,
+            {"service": service},
+        ),
         (prefix + f"class/{group}/tournaments", TournamentsHandler, {"service": service}),
         (
             prefix + f"class/{group}/tournaments/([0-9a-f]{{24}})(\\.json)?",

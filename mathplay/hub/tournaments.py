@@ -9,12 +9,18 @@ by itself). When every game of a round is over, the next round is paired (round 
 fixed from the start; Swiss: by the table so far) — once, even with two copies of the
 service (a round is made by whoever inserts its row first). The pairings and the table
 are :mod:`mathplay.classroom.tournaments`.
+
+Every game of a tournament is dealt like any game between pupils, from a seed the
+service draws from the operating system for that game alone and keeps nowhere
+(:meth:`~mathplay.classroom.shared_games.SharedGame.new`): a pupil who knows everything
+about one game knows nothing of another's tiles. (A tournament made before this kept a
+``seed`` of its own, from which its games were dealt; it is still read, and used for
+nothing.)
 """
 
 from __future__ import annotations
 
 import json
-import os
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -86,7 +92,9 @@ class Settings:
     hints: bool
     seconds: int | None
     pupils: tuple[str, ...]
-    seed: int
+    #: A tournament made by an older service: the seed its games were dealt from (a new
+    #: one has none: each game is dealt from a seed of its own, kept nowhere).
+    seed: int | None = None
 
     @property
     def game(self) -> str:
@@ -123,7 +131,7 @@ def read_settings(form: dict[str, str], pupils: list[str]) -> Settings:
         if not 1 <= rounds <= len(pupils) - 1 + len(pupils) % 2:
             raise ValueError("a Swiss tournament has 1 round or more, fewer than the pupils")
     return Settings(choice, pairing, rounds, form.get("hints") == "on", seconds or None,
-                    tuple(pupils), int.from_bytes(os.urandom(3), "big"))  # fmt: skip
+                    tuple(pupils))  # fmt: skip
 
 
 class TournamentStore:
@@ -144,7 +152,6 @@ class TournamentStore:
             "hints": settings.hints,
             "seconds": settings.seconds,
             "pupils": list(settings.pupils),
-            "seed": settings.seed,
         }
         with self.engine.begin() as connection:
             connection.execute(TOURNAMENTS.insert(), {
@@ -165,7 +172,8 @@ class TournamentStore:
         data = json.loads(found[1])
         return str(found[0]), Settings(
             data["choice"], data["pairing"], int(data["rounds"]), bool(data["hints"]),
-            data["seconds"], tuple(data["pupils"]), int(data["seed"]))  # fmt: skip
+            data["seconds"], tuple(data["pupils"]),
+            None if data.get("seed") is None else int(data["seed"]))  # fmt: skip
 
     def of_class(self, group: str) -> list[dict[str, Any]]:
         """The class's tournaments, newest first: id, when, settings."""
@@ -211,7 +219,7 @@ class TournamentStore:
         rounds = self.rounds(tournament_id)
         if not rounds or len(rounds) >= settings.rounds:
             return False
-        if not all(game.game.is_over for game in rounds[-1][2]):
+        if not all(game.is_over for game in rounds[-1][2]):
             return False
         return self._start_round(tournament_id, settings, len(rounds) + 1, rounds)
 
@@ -237,11 +245,11 @@ class TournamentStore:
                     "pairs": json.dumps([list(p) for p in pairs])})  # fmt: skip
         except sa.exc.IntegrityError:
             return False  # another request made this round first
-        for index, (first, second) in enumerate(pairs):
+        for first, second in pairs:
             if second is None:
                 continue
+            # Dealt from a seed of its own, drawn from the OS and kept nowhere.
             shared = SharedGame.new(new_game_id(), settings.game, [first, second],
-                                    seed=(settings.seed * 100 + number * 10 + index) % 2**32,
                                     **settings.options)  # fmt: skip
             shared.hints, shared.seconds = settings.hints, settings.seconds
             shared.tournament = tournament_id
@@ -259,12 +267,12 @@ class TournamentStore:
             return None
         group, settings = known
         rounds = self.rounds(tournament_id)
-        results = [result_of(g) for _n, _p, games in rounds for g in games if g.game.is_over]
+        results = [result_of(g) for _n, _p, games in rounds for g in games if g.is_over]
         byes = [p[0] for n, pairs, _g in rounds for p in pairs
                 if p[1] is None and settings.pairing == "swiss"]  # fmt: skip
         rows = standings(list(settings.pupils), results, byes)
         finished = len(rounds) >= settings.rounds and all(
-            g.game.is_over for _n, _p, games in rounds for g in games
+            g.is_over for _n, _p, games in rounds for g in games
         )
         return {
             "id": tournament_id,
@@ -285,6 +293,5 @@ class TournamentStore:
 
 def result_of(shared: SharedGame) -> Result:
     """A finished game as the table counts it."""
-    outcome = shared.game.outcome
-    winners = () if outcome is None else tuple(shared.pupils[i] for i in outcome.winners)
+    winners = tuple(shared.pupils[i] for i in shared.winners())
     return Result(shared.pupils, tuple(int(s) for s in shared.game.scores), winners)

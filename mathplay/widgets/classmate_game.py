@@ -9,8 +9,14 @@ pupil makes is **sent** (:meth:`ClassmateGame.submit`), and the board is drawn a
 the service's answer. While the other pupil thinks, a thread waits for their move (the
 service answers as soon as it is made) and draws it; a lost connection is said on the
 board and tried again until it comes back; a reload of the page draws the board as the
-kernel has it. Once the game is over the service sends the whole game: the review works
-as after any game, and the service has put the game into both pupils' records.
+kernel has it. Once the game is over the service sends the whole game (the start as
+dealt, never the seed that dealt it): the review works as after any game, and the service
+has put the game into both pupils' records.
+
+While the game goes on the board has a **Resign** button (the others win), and a
+**Decline** button for a pupil a classmate put in the game, until they have moved in it;
+each asks to be pressed again before it is sent. A game a pupil resigned or declined is
+over on both boards, with the service's words.
 """
 
 from __future__ import annotations
@@ -43,6 +49,8 @@ RETRY_FIRST, RETRY_LONGEST = 1.0, 10.0
 #: at once: there is nothing to take back, a new game would leave the classmate, and the
 #: review comes at the end, when the whole game is known).
 NOT_IN_A_SHARED_GAME = ("undo", "new", "review")
+#: The buttons that end a game with a classmate before its end (pressed twice).
+ENDING = ("resign", "decline")
 
 
 def game_of(view: dict[str, Any]) -> AnyGame:
@@ -67,6 +75,12 @@ class ClassmateGame:
         self.moves: list[dict[str, Any]] = list(view.get("moves", []))
         self.pupils = [str(p.get("name", "")) for p in view.get("players", [])]
         self.over = bool(view.get("over"))
+        #: The service's words for the end, when a pupil resigned or declined the game.
+        self.ended: str | None = None
+        #: Who started the game (``None``: a tournament's).
+        self.started_by = view.get("started_by")
+        #: The ending button pressed once, waiting to be pressed again.
+        self.confirming: str | None = None
         #: Whether the board gives hints (a tournament may switch them off).
         self.hints = view.get("hints", True) is not False
         #: The tournament the game is part of: once over, the board goes on to the next.
@@ -93,6 +107,9 @@ class ClassmateGame:
     def submit(self, notation: str) -> bool:
         """Send the pupil's move; on refusal say why, and change nothing."""
         board = self.board
+        if self.ended is not None:
+            board._say(self.ended, "over")
+            return False
         if not self._sending.acquire(blocking=False):  # a second Enter while sending
             board._say(_("Wait: your move is on its way…"), "error")
             return False
@@ -141,7 +158,49 @@ class ClassmateGame:
             }
         hidden = NOT_IN_A_SHARED_GAME if self.hints else (*NOT_IN_A_SHARED_GAME, "hint")
         data["buttons"] = [b for b in data["buttons"] if b["id"] not in hidden]
+        for action in ENDING:
+            if action == "resign" or self.may_decline():
+                data["buttons"].append({"id": action, "label": _ending_label(action),
+                                        "enabled": not self.lost, "pressed": False})  # fmt: skip
         return data
+
+    def may_decline(self) -> bool:
+        """Whether this pupil may decline the game: a classmate put them in it (not a
+        tournament), and they have not moved in it yet."""
+        me = self.pupils[self.you] if self.you < len(self.pupils) else None
+        return (
+            not self.over
+            and self.tournament is None
+            and self.started_by not in (None, me)
+            and not any(str(move.get("by")) == me for move in self.moves)
+        )
+
+    def end(self, action: str) -> bool:
+        """Resign or decline (``action``) once it was pressed twice: the game over on the
+        board with the service's words, or a refusal said."""
+        if self.confirming != action:
+            self.confirming = action
+            others = ", ".join(n for i, n in enumerate(self.pupils) if i != self.you)
+            self.board._say(
+                _("Press Resign again to give the game up: {names} win it.").format(names=others)
+                if action == "resign"
+                else _("Press Decline again to say no to this game: it ends, and nobody wins."),
+                "error",
+            )  # fmt: skip
+            return False
+        self.confirming = None
+        try:
+            view = (
+                self.service.resign(self.id)
+                if action == "resign"
+                else self.service.decline(self.id)
+            )
+        except MathplayError as error:  # MoveRefused, GameServiceError
+            self.board._say(str(error), "error")
+            return False
+        self.apply(view)
+        self.wake.set()
+        return True
 
     def names(self) -> list[str]:
         """The players' names: "You" for this pupil, the others' hub names."""
@@ -151,7 +210,15 @@ class ClassmateGame:
         ]
 
     def refuses(self, action: str) -> bool:
-        """Whether ``action`` is not for a game with a classmate now (and say so)."""
+        """Whether ``action`` is not for a game with a classmate now (and say so); the
+        ending buttons are done here."""
+        if action in ENDING and not self.over:
+            self.end(action)
+            return True
+        self.confirming = None
+        if self.ended is not None and action != "new":  # resigned or declined: nothing to do
+            self.board._say(self.ended, "over")
+            return True
         if action == "hint" and not self.hints and not self.over:
             self.board._say(_("There are no hints in this game: it is a tournament."), "error")
             return True
@@ -184,9 +251,13 @@ class ClassmateGame:
             self.version = int(view["version"])
             self.moves = list(view.get("moves", []))
             self.over = bool(view.get("over"))
+            # Over on the service, not on the board: a pupil resigned or declined it.
+            self.ended = str(view["over"]) if self.over and not game.is_over else None
             left = view.get("seconds_left")
             self.seconds_left = left if isinstance(left, int) else None
         board._turns.after_move(" ".join(filter(None, [first, self._said(new, game)])))
+        if self.ended is not None:
+            board._say(self.ended, "over")
         board._computer_seats.start()  # no computer here: the pupil's turn is searched
 
     def _said(self, new: list[dict[str, Any]], game: AnyGame) -> str:
@@ -204,7 +275,7 @@ class ClassmateGame:
                 parts.append(log_line(self.board.game_name, name, *moves[0]) + ".")
             else:
                 parts.append(turn_text(self.board.game_name, name, moves))
-        if not game.is_over:
+        if not game.is_over and not self.over:
             if game.to_move == self.you:
                 parts.append(_("It is your turn."))
                 if self.seconds_left is not None:
@@ -319,6 +390,10 @@ def join(board: BoardWidget, classmates: Sequence[str], service: GameService | N
     board._setup(played, seats_for(view, played.players))
     attach(board, link, view)
     return True
+
+
+def _ending_label(action: str) -> str:
+    return _("Resign") if action == "resign" else _("Decline")
 
 
 def seats_for(view: dict[str, Any], players: int) -> list[str]:

@@ -52,3 +52,21 @@ def test_an_answer_that_is_not_json_is_a_plain_refusal() -> None:
     body = io.BytesIO(b"<html>Forbidden</html>")
     error = _refusal(urllib.error.HTTPError("http://hub/api/games", 403, "", {}, body))  # type: ignore[arg-type]
     assert isinstance(error, GameServiceError) and NOT_KNOWN in str(error)
+
+
+@pytest.mark.parametrize(
+    ("status", "kind", "said"),
+    [
+        (400, "chosen-deal", "Nobody chooses the tiles"),
+        (429, "too-many-games", "You have started many games that are not over"),
+        (429, "", "You have started many games that are not over"),  # an older service
+    ],
+)
+def test_a_chosen_deal_and_too_many_games_are_told_by_their_kind(
+    status: int, kind: str, said: str
+) -> None:
+    from mathplay.classroom.shared_games import CHOSEN_DEAL, TOO_MANY_GAMES
+
+    assert kind in ("", CHOSEN_DEAL, TOO_MANY_GAMES)
+    error = refused(status, {"error": "palabras del servicio", "kind": kind})
+    assert isinstance(error, GameServiceError) and said in str(error)

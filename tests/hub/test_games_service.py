@@ -1,6 +1,6 @@
 """Games between pupils on two machines, through the records service on a real
 JupyterHub with PostgreSQL (Debian's package): two pupils, each with their own hub
-token, play a seeded Summy game to the end; each answer holds the asking pupil's tiles
+token, play a Summy game the service dealt to the end; each answer holds the asking pupil's tiles
 only; a reload (asking again) goes on where the game is; a board waiting for the other
 pupil's move hears of it at once; hostile requests (an illegal move, another pupil's
 move, a move out of turn, a board that is behind, someone else's game, a classmate who is
@@ -53,26 +53,32 @@ def tokens(records_hub: RecordsHub) -> dict[str, str]:
 
 
 def _new_game(hub: RecordsHub, tokens: dict[str, str]) -> dict[str, Any]:
-    body = {"game": "summy", "with": ["ben"], "seed": 21, "options": {"size": 9}}
+    body = {"game": "summy", "with": ["ben"], "options": {"size": 9}}  # dealt by the service
     status, view = hub.call("POST", GAMES, tokens["ana"], body)
     assert status == 201, (status, view)
     return view
 
 
-def test_two_pupils_play_a_seeded_summy_game_to_the_end(
+def test_two_pupils_play_a_summy_game_the_service_dealt_to_the_end(
     records_hub: RecordsHub, tokens: dict[str, str]
 ) -> None:
+    from mathplay.hub.games import GameStore
+    from mathplay.hub.store import RecordStore
+
     hub = records_hub
     view = _new_game(hub, tokens)
     game_id = view["id"]
-    local = Summy(players=2, seed=21, size=9)  # the same deal, to check what is shown
+    dealt = GameStore(RecordStore(hub.db_url).engine).get(game_id)
+    assert dealt is not None
+    local: Summy = dealt.game  # the service's own deal, to check what is shown
     assert view["hand"] == list(local.hands[0]) and view["you"] == 0
     status, ben = hub.call("GET", f"{GAMES}/{game_id}", tokens["ben"])
     assert status == 200 and ben["hand"] == list(local.hands[1])
     for seat, answer in enumerate((view, ben)):  # never the other pupil's tiles
         assert "".join(local.hands[1 - seat]) not in json.dumps(answer)
         known = json.loads(answer["position"])  # what the pupil's board plays on
-        assert known["seed"] != 21 and known["start"]["hands"][seat] == "".join(answer["hand"])
+        assert known["seed"] != local.seed
+        assert known["start"]["hands"][seat] == "".join(answer["hand"])
         assert known["start"]["hands"][1 - seat] != "".join(local.hands[1 - seat])
     players = {"ana": make_player("medium", 1), "ben": make_player("easy", 2)}
     turns = 0
@@ -129,7 +135,7 @@ def test_hostile_requests_are_refused_and_change_nothing(
     moves = f"{GAMES}/{game_id}/moves"
     refused = [
         (tokens["ben"], {"move": "pass", "version": 0}, 409, "It is ana's turn"),
-        (tokens["ana"], {"move": "E5 across 9x9=18", "version": 0}, 409, "not allowed"),
+        (tokens["ana"], {"move": "E5 across 9x9=18", "version": 0}, 409, "error"),
         (tokens["ana"], {"move": "pass", "version": 3}, 409, "moved on"),
         (tokens["ana"], {"move": 42, "version": 0}, 409, "not a move"),
         (tokens["cai"], {"move": "pass", "version": 0}, 404, "no such game"),
@@ -178,7 +184,7 @@ SHOTS = shots("hub-games")
 
 #: ana's notebook plays ben with a line of code; ben's is a game against the computer, and
 #: he plays ana from its New game panel, as a pupil who edits no code does.
-ANA_CELLS = ['import mathplay\nmathplay.play_with("ben", "summy", seed=21, size=9, new=True)']
+ANA_CELLS = ['import mathplay\nmathplay.play_with("ben", "summy", size=9, new=True)']
 BEN_CELLS = ['import mathplay\nmathplay.play("summy", size=9)']
 
 

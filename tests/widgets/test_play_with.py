@@ -31,6 +31,9 @@ class ServiceInProcess:
 
     kept: ClassVar[dict[str, SharedGame]] = {}
     changed: ClassVar[threading.Condition] = threading.Condition()
+    #: The service's own seed for the next games (a test's choice, for a known deal; the
+    #: kernel never sends one). ``None``: dealt as the real service deals, kept nowhere.
+    seed: ClassVar[int | None] = None
 
     def __init__(self, pupil: str) -> None:
         self.pupil = pupil
@@ -47,23 +50,24 @@ class ServiceInProcess:
         game: str,
         classmates: list[str],
         *,
-        seed: int | None = None,
         options: dict[str, Any] | None = None,
         resume: bool = True,
     ) -> dict[str, Any]:
         self._up()
         pupils = [self.pupil, *classmates]
         for shared in self.kept.values():
-            if resume and sorted(shared.pupils) == sorted(pupils) and not shared.game.is_over:
+            if resume and sorted(shared.pupils) == sorted(pupils) and not shared.is_over:
                 return shared.view_for(self.pupil)
-        shared = SharedGame.new(f"g{len(self.kept)}", game, pupils, seed or 0, **(options or {}))
+        shared = SharedGame.new(f"g{len(self.kept)}", game, pupils, self.seed, **(options or {}))
+        shared.started_by = self.pupil
         self.kept[shared.id] = shared
         return shared.view_for(self.pupil)
 
     def games(self) -> list[dict[str, Any]]:
         self._up()
         mine = [g.watch() for g in self.kept.values() if self.pupil in g.pupils]
-        return [{k: g[k] for k in ("id", "game", "over", "to_move", "tournament")}
+        return [{k: g[k] for k in ("id", "game", "over", "to_move", "tournament", "started_by")}
+                | {"pupils": [p["name"] for p in g["players"]]}
                 for g in reversed(mine)]  # fmt: skip
 
     def view(self, game_id: str, version: int | None = None) -> dict[str, Any]:
@@ -82,6 +86,20 @@ class ServiceInProcess:
             self.changed.notify_all()
         return view
 
+    def resign(self, game_id: str) -> dict[str, Any]:
+        self._up()
+        with self.changed:
+            view = self.kept[game_id].resign(self.pupil)
+            self.changed.notify_all()
+        return view
+
+    def decline(self, game_id: str) -> dict[str, Any]:
+        self._up()
+        with self.changed:
+            view = self.kept[game_id].decline(self.pupil)
+            self.changed.notify_all()
+        return view
+
 
 def until(check: Callable[[], bool], what: str, seconds: float = 10.0) -> None:
     deadline = time.monotonic() + seconds
@@ -93,9 +111,11 @@ def until(check: Callable[[], bool], what: str, seconds: float = 10.0) -> None:
 @pytest.fixture
 def boards() -> Any:
     ServiceInProcess.kept = {}
-    ana = play_with("ben", "summy", seed=21, size=9, service=ServiceInProcess("ana"))
+    ServiceInProcess.seed = 21  # a deal where ana has a move
+    ana = play_with("ben", "summy", size=9, service=ServiceInProcess("ana"))
     ben = play_with("ana", "summy", service=ServiceInProcess("ben"))
     yield ana, ben
+    ServiceInProcess.seed = None
     for board in (ana, ben):
         if board._classmate is not None:
             board._classmate.stop()
@@ -187,7 +207,7 @@ def test_a_lost_connection_is_said_and_the_game_goes_on(boards: Any) -> None:
 def test_a_game_played_to_the_end_is_the_whole_game_on_both_boards(game: str) -> None:
     ServiceInProcess.kept = {}
     options = {"size": 9} if game == "summy" else {}
-    ana = play_with("ben", game, seed=4, service=ServiceInProcess("ana"), **options)
+    ana = play_with("ben", game, service=ServiceInProcess("ana"), **options)  # a secret deal
     ben = play_with("ana", game, service=ServiceInProcess("ben"))
     shared = next(iter(ServiceInProcess.kept.values()))
     computers = {0: make_player("medium", 1), 1: make_player("easy", 2)}
@@ -294,3 +314,71 @@ def test_the_countdown_is_in_the_pupils_language(boards: Any) -> None:
         countdown = ana.view["countdown"]
     assert countdown["label"] == "Tiempo que te queda para esta jugada:"
     assert countdown["soon"] == "Te quedan 10 segundos para esta jugada."
+
+
+def test_a_seed_is_answered_with_words_and_sent_nowhere() -> None:
+    ServiceInProcess.kept = {}
+    said = play_with("ben", "summy", seed=4242, service=ServiceInProcess("ana"))
+    assert isinstance(said, SaidAloud) and "Nobody chooses the tiles" in said.value
+    assert ServiceInProcess.kept == {}  # no game asked for
+    with mathplay.i18n.speaking("es"):
+        said = play_with("ben", "summy", seed=4242, service=ServiceInProcess("ana"))
+    assert "Nobody" not in said.value  # type: ignore[union-attr]
+
+
+def test_resign_on_the_board_pressed_twice_ends_the_game_on_both_boards(boards: Any) -> None:
+    ana, ben = boards
+    shared = next(iter(ServiceInProcess.kept.values()))
+    shown = {b["id"]: b["label"] for b in ana.view["buttons"]}
+    assert shown["resign"] == "Resign" and "decline" not in shown  # ana started it
+    assert {b["id"] for b in ben.view["buttons"]} >= {"resign", "decline"}
+    front_end(ana, event="action", id="resign")
+    assert "Press Resign again" in ana.message and not shared.is_over
+    front_end(ana, event="action", id="resign")
+    assert shared.is_over and shared.winners() == (1,)
+    assert ana.message == "ana resigned: ben wins."
+    until(lambda: ben.message == "ana resigned: ben wins.", "ben's board hears of it")
+    for board in (ana, ben):
+        assert "resign" not in {b["id"] for b in board.view["buttons"]}
+        front_end(board, event="action", id="pass")  # nothing more to play: said
+        assert board.message == "ana resigned: ben wins." and shared.version == 1
+
+
+def test_decline_is_for_the_classmate_put_in_the_game_before_they_move(boards: Any) -> None:
+    ana, ben = boards
+    shared = next(iter(ServiceInProcess.kept.values()))
+    play_by_clicks(ana, ana.game.best_moves(1)[0])
+    until(lambda: ben.game.to_move == 1, "ben's turn")
+    front_end(ben, event="action", id="decline")
+    assert "Press Decline again" in ben.message
+    front_end(ben, event="action", id="hint")  # another button: the first press forgotten
+    front_end(ben, event="action", id="decline")
+    assert "Press Decline again" in ben.message and not shared.is_over
+    front_end(ben, event="action", id="decline")
+    assert shared.is_over and shared.winners() == ()
+    assert "ben declined the game" in ben.message
+    until(lambda: "ben declined the game" in ana.message, "ana's board hears of it")
+
+
+def test_resign_and_decline_from_the_kernel(boards: Any) -> None:
+    ana, ben = boards
+    for board in (ana, ben):
+        board._classmate.stop()
+    ServiceInProcess.kept = {}
+    link = {who: ServiceInProcess(who) for who in ("ana", "ben", "cai")}
+    first = link["ana"].start("summy", ["ben"], options={"size": 9})
+    said = mathplay.decline_game(service=link["ana"])  # she started it: nothing to decline
+    assert "no game a classmate started with you" in said.value
+    said = mathplay.decline_game("ana", service=link["ben"])
+    assert said.value == "<p>ben declined the game, so it was not played.</p>"
+    second = link["cai"].start("binary", ["ben"])
+    link["cai"].move(second["id"], "pass", 0)
+    link["ben"].move(second["id"], "pass", 1)
+    assert "no game a classmate" in mathplay.decline_game(service=link["ben"]).value
+    said = mathplay.resign_game("cai", service=link["ben"])
+    assert said.value == "<p>ben resigned: cai wins.</p>"
+    assert all(g.is_over for g in ServiceInProcess.kept.values()) and first["id"] != second["id"]
+    assert "no game with a classmate going on" in mathplay.resign_game(service=link["ana"]).value
+    # A game over is over: the service refuses, the pupil reads why.
+    with pytest.raises(MoveRefused, match="The game is over"):
+        link["cai"].resign(second["id"])
