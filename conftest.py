@@ -24,6 +24,8 @@ FOLDER_MARKS = {
     "tests/hub": "hub",
     "lessons": "notebooks",
 }
+#: The data folder a run made for itself (removed when it ends).
+_DATA_DIR = pytest.StashKey[str]()
 #: What ``--fast`` leaves out.
 HEAVY = ("browser", "site", "hub", "notebooks", "slow")
 
@@ -40,9 +42,26 @@ def pytest_configure(config: pytest.Config) -> None:
     """The tests read English: a developer whose machine speaks Spanish (``LANG=es_ES``)
     gets the same results, and so do the kernels and servers the tests start."""
     os.environ["LANGUAGE"] = "en"
+    # Records a test's widgets write with nothing said go to a data folder of the run's
+    # own (mathplay.classroom.where.data_dir), never to the developer's.
+    if not os.environ.get("MATHPLAY_DATA_DIR"):
+        import tempfile
+
+        os.environ["MATHPLAY_DATA_DIR"] = tempfile.mkdtemp(prefix="mathplay-test-data-")
+        config.stash[_DATA_DIR] = os.environ["MATHPLAY_DATA_DIR"]
     from mathplay.i18n import set_language
 
     set_language("en")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove the run's own data folder (made in :func:`pytest_configure`)."""
+    folder = config.stash.get(_DATA_DIR, None)
+    if folder:
+        import shutil
+
+        shutil.rmtree(folder, ignore_errors=True)
+        os.environ.pop("MATHPLAY_DATA_DIR", None)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

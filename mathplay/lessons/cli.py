@@ -3,7 +3,10 @@
 ``mathplay lessons build [PATH...]`` writes ``NN-name.ipynb`` next to each lesson;
 ``mathplay lessons check [--build] [PATH...]`` reports problems as ``FILE:LINE: message``
 (exit status 1 if there are any; ``--build`` first writes the notebooks, so that editing
-a lesson and checking it is one step); ``mathplay lessons new NAME`` writes a lesson to start from.
+a lesson and checking it is one step); ``mathplay lessons new NAME`` writes a lesson to start from;
+``mathplay lessons release DIR`` writes the lessons for pupils into DIR: the notebooks and
+their puzzle files, with no teachers' pages and no answer a pupil can read
+(:mod:`mathplay.lessons.release`).
 A PATH is a lesson file or a folder of them; the default is ``lessons/``.
 """
 
@@ -116,6 +119,44 @@ def _print(args: argparse.Namespace) -> int:
     return status
 
 
+def _release(args: argparse.Namespace) -> int:
+    from mathplay.lessons.release import ReleaseError, release
+
+    try:
+        done = release(args.folder, args.dir, force=args.force)
+    except ReleaseError as error:
+        print(_("mathplay lessons release: {error}").format(error=error), file=sys.stderr)
+        return 1
+    for problem in done.problems:
+        print(problem, file=sys.stderr)
+    for path, why in done.left_out:
+        print(_("left out {path}: {why}").format(path=path, why=why))
+    for path in done.kept:
+        print(
+            _("kept {path}: it was changed since it was released (--force replaces it)").format(
+                path=path
+            )
+        )
+    notebooks = sum(1 for path in done.written if path.suffix == ".ipynb")
+    print(
+        _n(
+            "released {n} lesson notebook into {folder}, with {answers} answers kept as hashes",
+            "released {n} lesson notebooks into {folder}, with {answers} answers kept as hashes",
+            notebooks,
+        ).format(n=notebooks, folder=args.dir, answers=done.hashed)
+    )
+    if done.problems:
+        count = len(done.problems)
+        print(
+            _n("{n} lesson was not released", "{n} lessons were not released", count).format(
+                n=count
+            ),
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
 def add_parser(commands: Any) -> argparse.ArgumentParser:
     """Add ``lessons`` and its subcommands to the ``mathplay`` command's subparsers."""
     lessons: argparse.ArgumentParser = commands.add_parser(
@@ -157,4 +198,20 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         "--folder", default=DEFAULT_FOLDER, help=_("the lessons' folder; default lessons/")
     )
     printer.set_defaults(run=_print)
+    releaser = sub.add_parser(
+        "release",
+        help=_("write the lessons for pupils into a folder: no teachers' pages, no answers"),
+    )
+    releaser.add_argument(
+        "dir", metavar="DIR", help=_("the pupils' folder, like pupils/ (made if needed)")
+    )
+    releaser.add_argument(
+        "--folder", default=DEFAULT_FOLDER, help=_("the lessons' folder; default lessons/")
+    )
+    releaser.add_argument(
+        "--force",
+        action="store_true",
+        help=_("also replace the notebooks changed since they were released"),
+    )
+    releaser.set_defaults(run=_release)
     return lessons

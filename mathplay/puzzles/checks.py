@@ -20,6 +20,7 @@ from mathplay.errors import MathplayError
 from mathplay.expr import check
 from mathplay.expr.prose import find_equations
 from mathplay.i18n import _
+from mathplay.puzzles.answer_hashes import recover
 from mathplay.puzzles.kinds import KindError, get_kind
 from mathplay.puzzles.kinds.base import MOST_HINTS, SearchStopped
 from mathplay.puzzles.kinds.blanks import canonical_text
@@ -112,6 +113,16 @@ def validate_puzzle(puzzle: Puzzle, source: str) -> list[Problem]:
             )
         )
     problems.extend(_answer_keys(puzzle, kind, source))
+    if puzzle.answer is None and puzzle.answer_hash and recover(puzzle) is None:
+        problems.append(
+            at(
+                "answer_hash",
+                _(
+                    "the answer_hash matches no right answer of this puzzle; release the "
+                    "lesson again from its puzzle file (mathplay lessons release)"
+                ),
+            )
+        )
     if puzzle.answer is not None:
         if isinstance(kind, TrueOrFalse):
             result = kind.check(puzzle, puzzle.answer.partition(":")[0])

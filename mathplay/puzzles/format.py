@@ -311,6 +311,12 @@ def _read_puzzle(
     if answer is not None and not isinstance(answer, str):
         bad("answer", _('the answer is text in quotes, like answer = "4"'))
         answer = None
+    answer_hash = raw.get("answer_hash")
+    if answer_hash is not None and not isinstance(answer_hash, str):
+        bad(
+            "answer_hash", _("answer_hash is text in quotes, as mathplay lessons release writes it")
+        )
+        answer_hash = None
     unique = raw.get("unique", False)
     if not isinstance(unique, bool):
         bad("unique", _("unique is true or false"))
@@ -368,6 +374,7 @@ def _read_puzzle(
         {str(k).strip(): v for k, v in answer_feedback.items()},
         line,
         key_lines,
+        answer_hash,
     )
 
 
@@ -443,6 +450,8 @@ def write(sheet: Worksheet) -> str:
             lines.append(f"{key_text(name)} = {toml_value(value)}")
         if puzzle.answer is not None:
             lines.append(f"answer = {toml_string(puzzle.answer)}")
+        elif puzzle.answer_hash is not None:
+            lines.append(f"answer_hash = {toml_string(puzzle.answer_hash)}")
         if puzzle.unique:
             lines.append("unique = true")
         if puzzle.hints:

@@ -25,7 +25,7 @@ __all__ = [
 ]
 
 #: Keys every puzzle may have, whatever its kind.
-COMMON_KEYS = ("id", "kind", "prompt", "answer", "unique", "hints", "feedback")
+COMMON_KEYS = ("id", "kind", "prompt", "answer", "answer_hash", "unique", "hints", "feedback")
 FORMAT_VERSION = 1
 
 
@@ -80,6 +80,9 @@ class Puzzle:
     #: The line of its ``[[puzzle]]`` header, and of each of its keys.
     line: int = field(default=0, compare=False)
     key_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    #: The answer kept as a salted hash, in a copy handed to pupils
+    #: (:mod:`mathplay.puzzles.answer_hashes`); loading it gives ``answer`` again.
+    answer_hash: str | None = None
 
     def line_of(self, key: str) -> int:
         """The line where ``key`` is written (the puzzle's first line if it is not)."""

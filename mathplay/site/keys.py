@@ -22,7 +22,7 @@ the site's copy of a file leaves the ``answer`` line out of every end-check puzz
 
 from __future__ import annotations
 
-from mathplay.puzzles.format import read_text
+from mathplay.puzzles.answer_lines import replace_answer_lines
 
 __all__ = ["without_check_answers"]
 
@@ -30,22 +30,12 @@ __all__ = ["without_check_answers"]
 def without_check_answers(text: str, source: str = "<text>") -> tuple[str, int]:
     """``text`` without the ``answer`` line of its end-check puzzles, and how many were
     left out. A file that cannot be read, or whose lines are not one key each where the
-    answers are, is returned as it is (the lesson's own checks report it)."""
-    sheet, problems = read_text(text, source)
-    if sheet is None or problems or not sheet.check:
-        return text, 0
-    lines = text.splitlines(keepends=True)
-    drop = set()
-    for puzzle in sheet.puzzles:
-        if puzzle.id in sheet.check and puzzle.answer is not None:
-            number = puzzle.key_lines.get("answer")
-            if number is None or not lines[number - 1].lstrip().startswith("answer"):
-                return text, 0
-            drop.add(number)
-    if not drop:
-        return text, 0
-    shown = "".join(line for number, line in enumerate(lines, 1) if number not in drop)
-    after, problems = read_text(shown, source)
-    if after is None or problems or len(after.puzzles) != len(sheet.puzzles):
-        return text, 0
-    return shown, len(drop)
+    answers are, is returned as it is (the lesson's own checks report it). The lines are
+    found as ``mathplay lessons release`` finds them
+    (:func:`~mathplay.puzzles.answer_lines.replace_answer_lines`)."""
+    return replace_answer_lines(
+        text,
+        source,
+        lambda sheet, puzzle: None,
+        lambda sheet, puzzle: puzzle.id in sheet.check,
+    )

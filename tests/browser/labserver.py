@@ -91,6 +91,8 @@ def _env(home: Path) -> dict[str, str]:
         (home / sub).mkdir(parents=True, exist_ok=True)
         env[name] = str(home / sub)
     env["PATH"] = f"{VENV_BIN}{os.pathsep}{env.get('PATH', '')}"
+    # The pupils' records in the server's own folder, where the tests read them.
+    env["MATHPLAY_DATA_DIR"] = str(home / "root")
     return env
 
 

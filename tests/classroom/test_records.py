@@ -62,7 +62,8 @@ def test_different_names_never_share_a_file(a: str, b: str) -> None:
 def test_the_progress_folder_gives_each_pupil_a_file(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    assert log_path("Ana") == Path("mathplay-progress.jsonl")
+    monkeypatch.setenv("MATHPLAY_DATA_DIR", str(tmp_path / "data"))
+    assert log_path("Ana") == tmp_path / "data" / "mathplay-progress.jsonl"  # data_dir()
     assert log_path("Ana", tmp_path / "mine.jsonl") == tmp_path / "mine.jsonl"
     assert log_path("Ana", None) is None
     monkeypatch.setenv("MATHPLAY_PROGRESS_DIR", str(tmp_path / "class"))
