@@ -4,9 +4,12 @@ A lesson's notebook is saved unrun. Opened in JupyterLab or Notebook 7 (on a hub
 PC or the website) it shows text and grey boxes, and nothing on mathplay's side can run
 to say what to do. So its first cell is one line, in the lesson's language, that says
 it: "open the Run menu … choose Run All Cells". The line carries the class
-:data:`STALE_CLASS`, which every live mathplay widget hides (its style,
-:data:`HIDE_STALE_CSS`): once the lesson runs, the line goes; when the widgets are gone
-again (a new kernel the next day) it comes back. The lessons' build
+:data:`STALE_CLASS`, which every mathplay widget drawn on the page hides (its style,
+:data:`HIDE_STALE_CSS`, hides the line while an element of class :data:`LIVE_CLASS`, which
+the widget's view draws, is on the page): once the lesson runs, the line goes; when the
+widgets are gone again (a new kernel the next day, or a reload of a notebook saved
+without its outputs while the kernel still holds the widgets: Notebook 7 brings their
+styles back, but draws nothing) it comes back. The lessons' build
 (``mathplay lessons check --build``) and the website both put it first.
 
 It sits under every layer (like :mod:`mathplay.i18n`): the lessons' build and the
@@ -27,6 +30,7 @@ from mathplay.i18n import _, speaking
 
 __all__ = [
     "HIDE_STALE_CSS",
+    "LIVE_CLASS",
     "STALE_CLASS",
     "START_CELL_ID",
     "start_cell",
@@ -36,8 +40,12 @@ __all__ = [
 
 #: The class of the notes shown only while mathplay's widgets are not on the page.
 STALE_CLASS = "mathplay-stale-note"
-#: The style every live mathplay widget brings (anywidget adds it to the page).
-HIDE_STALE_CSS = f".{STALE_CLASS} {{ display: none !important; }}"
+#: The class a mathplay widget's view puts on what it draws (``static/name_memory.js``,
+#: ``static/answerbox.js``): on the page only while a widget is really drawn there.
+LIVE_CLASS = "mathplay-live"
+#: The style every live mathplay widget brings (anywidget adds it to the page as soon as
+#: the widget's model exists, drawn or not: so it hides the notes only while a view is).
+HIDE_STALE_CSS = f"body:has(.{LIVE_CLASS}) .{STALE_CLASS} {{ display: none !important; }}"
 #: The id of the start line's cell (tests and the website's app pages find it by this).
 START_CELL_ID = "mathplay-site-start"
 

@@ -16,9 +16,9 @@ show it too); ``my_progress(...).text`` is the same in plain words.
 >>> page = my_progress("Ana", log, now=then + timedelta(days=2))
 >>> print(page.text)  # doctest: +NORMALIZE_WHITESPACE
 Ana's progress
-Lessons: lesson 7: 3 puzzles right.
+Lessons: lesson 7: 3 puzzles right, 1 of 1 skill mastered.
 Skills: AND: mastered, last shown on 2026-12-01; review due now.
-Next: review AND (a practice in any lesson shows it).
+Next: review AND (a practice in any lesson shows it); then lesson 7.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from mathplay.classroom.resume import History
-from mathplay.classroom.roster import skill_title
+from mathplay.classroom.roster import GRADEBOOK_FIRST, gradebook_rows, skill_title
 from mathplay.classroom.spaced import SkillMemory, skills_of
 from mathplay.classroom.where import DEFAULT_LOG
 from mathplay.i18n import _, _n, clauses
@@ -50,6 +50,9 @@ class MyProgress:
     #: lesson -> (puzzles right, end check answered)
     lessons: dict[str, tuple[int, int]] = field(default_factory=dict)
     skills: list[tuple[str, SkillMemory]] = field(default_factory=list)
+    #: lesson -> its three gradebook cells, the teacher's numbers (end check ``3/4``,
+    #: practice ``mastered``/``started``, skills mastered ``2/3``; empty: none)
+    book: dict[str, tuple[str, str, str]] = field(default_factory=dict)
 
     @property
     def due(self) -> list[str]:
@@ -58,10 +61,14 @@ class MyProgress:
 
     @property
     def next_lesson(self) -> int | None:
-        """The number of the lesson after the last one whose end check was taken."""
-        done = [int(name[:2]) for name, (_right, checked) in self.lessons.items()
-                if checked and name[:2].isdigit()]  # fmt: skip
-        return max(done) + 1 if done else None
+        """The number of the lesson to go on with: the furthest lesson worked in, while
+        its end check is not taken, else the one after it."""
+        worked = {int(name[:2]): checked for name, (_right, checked) in self.lessons.items()
+                  if name[:2].isdigit()}  # fmt: skip
+        if not worked:
+            return None
+        furthest = max(worked)
+        return furthest + 1 if worked[furthest] else furthest
 
     def _skill_line(self, title: str, memory: SkillMemory) -> str:
         words = _(memory.level)
@@ -82,10 +89,23 @@ class MyProgress:
         line = _n("{lesson}: {n} puzzle right", "{lesson}: {n} puzzles right", right).format(
             lesson=lesson, n=right
         )
-        if checked:
+        score, practice, skills = self.book.get(name, ("", "", ""))
+        if score:
+            got, _sep, of = score.partition("/")
+            line += ", " + _("end check: {right} of {questions} right").format(
+                right=got, questions=of
+            )
+        elif checked:
             line += ", " + _n("end check: {n} answer", "end check: {n} answers", checked).format(
                 n=checked
             )
+        if practice == "mastered":
+            line += ", " + _("practice mastered")
+        if skills:
+            known, _sep, of = skills.partition("/")
+            line += ", " + _n(
+                "{known} of {n} skill mastered", "{known} of {n} skills mastered", int(of)
+            ).format(known=known, n=of)
         return line
 
     def _next(self) -> str:
@@ -106,12 +126,13 @@ class MyProgress:
     def text(self) -> str:
         """The page in plain words, one part a line."""
         lines = [_("{name}'s progress").format(name=self.pupil)]
-        if not self.lessons:
+        if not self.lessons and not self.skills:
             lines.append(_("Nothing yet: answer a puzzle of a lesson, and it shows here."))
             return "\n".join(lines)
         between = clauses()
-        lessons = between.join(self._lesson_line(n) for n in sorted(self.lessons))
-        lines.append(_("Lessons: {lessons}.").format(lessons=lessons))
+        if self.lessons:
+            lessons = between.join(self._lesson_line(n) for n in sorted(self.lessons))
+            lines.append(_("Lessons: {lessons}.").format(lessons=lessons))
         if self.skills:
             skills = between.join(self._skill_line(t, m) for t, m in self.skills)
             lines.append(_("Skills: {skills}.").format(skills=skills))
@@ -120,7 +141,7 @@ class MyProgress:
 
     def _repr_html_(self) -> str:
         head = html.escape(_("{name}'s progress").format(name=self.pupil))
-        if not self.lessons:
+        if not self.lessons and not self.skills:
             body = "<p>{}</p>".format(
                 html.escape(_("Nothing yet: answer a puzzle of a lesson, and it shows here."))
             )
@@ -131,7 +152,7 @@ class MyProgress:
                          for t, m in self.skills)  # fmt: skip
         return (
             f'<section class="mathplay-my-progress"><h3>{head}</h3>'
-            f"<h4>{html.escape(_('Lessons'))}</h4><ul>{lessons}</ul>"
+            + (f"<h4>{html.escape(_('Lessons'))}</h4><ul>{lessons}</ul>" if lessons else "")
             + (f"<h4>{html.escape(_('Skills'))}</h4><ul>{skills}</ul>" if skills else "")
             + f"<h4>{html.escape(_('Next'))}</h4><p>{html.escape(self._next())}</p></section>"
         )
@@ -172,6 +193,12 @@ def my_progress(
             checked += 1
         right += bool(entry.get("right"))
         found.lessons[lesson] = (right, checked)
+    columns, rows = gradebook_rows(history.entries, [pupil])
+    for lesson in found.lessons:
+        number = columns[columns.index(GRADEBOOK_FIRST) + 1 :]
+        cells = [rows[0].get(c, "") for c in number if c.split(" ", 1)[0] == lesson[:2]]
+        if len(cells) == 3:
+            found.book[lesson] = (str(cells[0]), str(cells[1]), str(cells[2]))
     for name, memory in skills_of(history.entries).items():
         attempt: dict[str, Any] = next((e for e in history.entries if e.get("skill") == name), {})
         found.skills.append((skill_title(name, attempt.get("kind"), attempt.get("level")), memory))

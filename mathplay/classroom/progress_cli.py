@@ -6,9 +6,13 @@ found in a pupil's home folder counted as that pupil's (``--homes``: each folder
 one; ``--class``: the folders named as pupils on the class list, or its ``folder``
 column; neither: the folders owned by the system user they are named after);
 ``mathplay progress report class.jsonl [--set NAME] [--class FILE] [--csv OUT]
-[--skills-csv OUT] [--html OUT]`` prints the pupil × puzzle grid and writes it as CSV
-(one row per pupil per puzzle), per skill (one row per pupil per skill, with a level)
-and as a one-page HTML report.
+[--skills-csv OUT] [--sets-csv OUT] [--gradebook OUT] [--goals-csv OUT --lessons DIR]
+[--html OUT]`` prints the pupil ×
+puzzle grid and writes it as CSV (one row per pupil per puzzle), per skill (one row per
+pupil per skill, with a level), per set of the same questions for everyone (a score and
+a date), as a gradebook (a row per pupil, three columns per lesson), per goal of each
+lesson (skills mastered, end-check questions right, the next review) and as a one-page
+HTML report.
 """
 
 from __future__ import annotations
@@ -155,6 +159,23 @@ def _report(args: argparse.Namespace) -> int:
         print(_("wrote {path}").format(path=s.write_html(args.html, args.title)))
     if args.skills_csv:
         print(_("wrote {path}").format(path=s.to_skills_csv(args.skills_csv)))
+    if args.sets_csv:
+        print(_("wrote {path}").format(path=s.to_sets_csv(args.sets_csv)))
+    if args.gradebook:
+        print(_("wrote {path}").format(path=s.to_gradebook_csv(args.gradebook)))
+    if args.goals_csv:
+        if not args.lessons:
+            print(_("error: --goals-csv needs --lessons DIR, the folder of the lessons' "
+                    "puzzle files"), file=sys.stderr)  # fmt: skip
+            return 1
+        from mathplay.classroom.goals import read_lesson_goals
+
+        goals = read_lesson_goals(args.lessons)
+        if not goals:
+            print(_("error: no lesson puzzle file with goals in {folder}").format(
+                folder=args.lessons), file=sys.stderr)  # fmt: skip
+            return 1
+        print(_("wrote {path}").format(path=s.to_goals_csv(args.goals_csv, goals)))
     if args.xapi:
         from mathplay.classroom.xapi import write_statements
 
@@ -219,6 +240,32 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         "--skills-csv",
         metavar="OUT",
         help=_("write one row per pupil per skill, with a level (not started to mastered)"),
+    )
+    report.add_argument(
+        "--sets-csv",
+        metavar="OUT",
+        help=_("write one row per pupil per end check or puzzle set: questions answered and right"),
+    )
+    report.add_argument(
+        "--goals-csv",
+        metavar="OUT",
+        help=_(
+            "write one row per pupil per goal of each lesson (with --lessons): skills "
+            "mastered, end-check questions right, the next review"
+        ),
+    )
+    report.add_argument(
+        "--lessons",
+        metavar="DIR",
+        help=_("the folder of the lessons' puzzle files (NN-name.toml), for --goals-csv"),
+    )
+    report.add_argument(
+        "--gradebook",
+        metavar="OUT",
+        help=_(
+            "write a gradebook (CSV): a row per pupil; for each lesson the end check's score, "
+            "whether the practice was mastered, and its skills mastered"
+        ),
     )
     report.set_defaults(run=_report)
     return progress

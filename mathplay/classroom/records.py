@@ -112,7 +112,10 @@ def record(
     """Append one attempt to the file at ``path`` (it and its folder are made if
     missing); ``extra`` adds keys of its own (a practice's kind and level) after the
     usual ones. Without ``who``, the OS user is recorded; without ``notebook``, the one
-    the kernel knows (:func:`current_notebook`).
+    the kernel knows (:func:`current_notebook`). ``lesson`` is the lesson the attempt
+    belongs to: a widget passes the one it was made in (``""`` when it was made in
+    none), whatever the kernel opened since; ``None`` takes the lesson set up in the
+    kernel now (:func:`current_lesson`); either way, else the notebook's.
 
     ``set_key`` is the set's name in every language (the English title of a translated
     lesson's set, :data:`SET_KEY`), written when it is not ``puzzle_set``: the report
@@ -123,7 +126,7 @@ def record(
         "when": (when or datetime.now().astimezone()).isoformat(timespec="milliseconds"),
         "set": puzzle_set,
         "seed": seed,
-        "lesson": lesson or current_lesson() or lesson_of(notebook),
+        "lesson": (current_lesson() if lesson is None else lesson) or lesson_of(notebook),
         "notebook": notebook,
         "puzzle": puzzle,
         "question": question,

@@ -24,7 +24,7 @@ import csv
 import html
 import io
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -43,7 +43,7 @@ from mathplay.classroom.records import (
 from mathplay.classroom.roster import practice_skill, skill_title
 from mathplay.classroom.set_names import one_name_per_set, only_set
 from mathplay.classroom.statuses import STATUS_BY_NAME, STATUSES
-from mathplay.classroom.where import DEFAULT_LOG, name_key, progress_dir
+from mathplay.classroom.where import default_log, name_key, progress_dir
 from mathplay.i18n import _, clauses
 
 __all__ = [
@@ -322,6 +322,49 @@ class Summary:
         path.write_text(skills_csv(self.skill_rows()), encoding="utf-8")
         return path
 
+    def set_rows(self) -> list[dict[str, Any]]:
+        """One row per pupil per set of the same questions for everyone (an end check, a
+        lesson's guided puzzles): a score and a date (:mod:`mathplay.classroom.roster`)."""
+        from mathplay.classroom.roster import set_rows
+
+        return set_rows(self.records, self.pupils)
+
+    def to_sets_csv(self, path: str | Path) -> Path:
+        """Write :meth:`set_rows` as CSV (``report --sets-csv``); the path."""
+        from mathplay.classroom.roster import sets_csv
+
+        path = Path(path)
+        path.write_text(sets_csv(self.set_rows()), encoding="utf-8")
+        return path
+
+    def gradebook(self) -> tuple[list[str], list[dict[str, Any]]]:
+        """The gradebook's columns and its row per pupil (:func:`mathplay.classroom.
+        roster.gradebook_rows`)."""
+        from mathplay.classroom.roster import gradebook_rows
+
+        return gradebook_rows(self.records, self.pupils)
+
+    def to_gradebook_csv(self, path: str | Path) -> Path:
+        """Write :meth:`gradebook` as CSV (``report --gradebook``); the path."""
+        from mathplay.classroom.roster import gradebook_csv
+
+        path = Path(path)
+        path.write_text(gradebook_csv(*self.gradebook()), encoding="utf-8")
+        return path
+
+    def to_goals_csv(
+        self, path: str | Path, goals: Mapping[str, Sequence[Mapping[str, Any]]]
+    ) -> Path:
+        """Write the term view by goal (:func:`mathplay.classroom.goals.goal_rows`, the
+        lessons' ``goals``) as CSV (``report --goals-csv``); the path."""
+        from mathplay.classroom.goals import GOAL_COLUMNS, goal_rows
+        from mathplay.classroom.roster import table_csv
+
+        path = Path(path)
+        rows = goal_rows(self.records, self.pupils, goals)
+        path.write_text(table_csv(GOAL_COLUMNS, rows), encoding="utf-8")
+        return path
+
     # --- looking things up ----------------------------------------------------------
 
     def cell(self, who: str, puzzle_set: str, puzzle: str) -> dict[str, Any]:
@@ -546,9 +589,10 @@ def summary(
     path: Any = None, puzzle_set: str | None = None, class_list: Sequence[str] | None = None
 ) -> Summary:
     """Sum up the attempts in ``path`` (a progress file, a folder of them, or a list;
-    by default the ``MATHPLAY_PROGRESS_DIR`` folder if set, else
-    ``mathplay-progress.jsonl``), only those of the set titled ``puzzle_set`` (in any
-    of its languages) if given. A set's records in several languages are one set.
+    by default the ``MATHPLAY_PROGRESS_DIR`` folder if set, else the file the widgets
+    write to, :func:`~mathplay.classroom.where.default_log`), only those of the set
+    titled ``puzzle_set`` (in any of its languages) if given. A set's records in several
+    languages are one set.
 
     Pupils are matched by name in any case and spacing ("Ana", " ana "), and shown as
     they first wrote it (as the class list writes it, when one is given). Every pupil
@@ -556,7 +600,7 @@ def summary(
     on it too, those with no record listed as not started, and pupils not on it named.
     """
     if path is None:
-        path = progress_dir() or DEFAULT_LOG
+        path = progress_dir() or default_log()
     attempts, skipped, note = _gather(path)
     return summary_of(attempts, puzzle_set, class_list, skipped=skipped, note=note)
 

@@ -7,9 +7,11 @@ matches them (any case, any spacing). A CSV class list may also have a ``folder`
 column, each pupil's home folder: ``progress collect --class FILE`` counts what it finds
 there as that pupil's (:func:`read_class_folders`).
 
-A **skill** is what a record practised: its ``skill`` (practice records carry one, like
-``binary-to-decimal`` or ``and``), else the title of its set (a lesson's puzzles, a
-worksheet); :func:`skill_title` is what a person reads for it ("Binary → decimal").
+A **skill** is what a practice's record practised: its ``skill`` (like
+``binary-to-decimal`` or ``and``); :func:`skill_title` is what a person reads for it
+("Binary → decimal"). A set with the same questions for everyone (a lesson's guided
+puzzles, its end check, a worksheet) is no skill: :func:`set_rows` gives it a score and a
+date, and no review (the teacher's term view, docs/classroom.md).
 :func:`skill_rows` gives one row per pupil per skill with the columns of
 :data:`SKILL_COLUMNS`: a level, when the skill was last shown to be known and when
 its next review is due, over the puzzles the pupil tried in that skill (each pupil their
@@ -40,22 +42,38 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from mathplay.classroom.spaced import LEVELS, skill_memory
+from mathplay.classroom.spaced import (
+    LEVELS,
+    PRACTICE_MASTERED,
+    PRACTICE_SKILLS,
+    REVIEW,
+    attempts_by_skill,
+    skill_memory,
+    skills_of,
+)
 from mathplay.classroom.where import name_key
 from mathplay.files import FileRefused, read_regular
 from mathplay.i18n import _
 
 __all__ = [
+    "GRADEBOOK_FIRST",
     "MASTERY_LEVELS",
+    "SET_COLUMNS",
     "SKILL_COLUMNS",
     "ClassListError",
+    "gradebook_csv",
+    "gradebook_rows",
+    "is_end_check",
     "practice_skill",
     "read_class_folders",
     "read_class_list",
+    "set_rows",
+    "sets_csv",
     "skill_of",
     "skill_rows",
     "skill_title",
     "skills_csv",
+    "table_csv",
 ]
 
 #: The columns of ``report --skills-csv``, one row per pupil per skill.
@@ -72,6 +90,23 @@ SKILL_COLUMNS = (
     "last_known",
     "review_due",
 )
+#: The columns of ``report --sets-csv``, one row per pupil per set of the same questions
+#: for everyone (a lesson's guided puzzles, its end check, a worksheet): a score and a
+#: date, no level and no review. ``moment`` is ``check`` for an end check, ``guided``
+#: for a lesson's guided puzzles, empty for an older record that did not say;
+#: ``questions`` is how many the set has (empty when the records do not say).
+SET_COLUMNS = (
+    "who",
+    "set",
+    "title",
+    "moment",
+    "questions",
+    "answered",
+    "right",
+    "last_active",
+)
+#: The gradebook's first column; then three for each lesson (:func:`gradebook_rows`).
+GRADEBOOK_FIRST = "who"
 #: The levels, from none to all (the rule: mathplay.classroom.spaced, docs/classroom.md).
 MASTERY_LEVELS = LEVELS
 #: The longest class list read (a school's whole year fits many times over).
@@ -190,25 +225,33 @@ def skill_title(name: str, kind: Any = None, level: Any = None) -> str:
 
 def skill_rows(attempts: Iterable[dict[str, Any]], pupils: Sequence[str]) -> list[dict[str, Any]]:
     """One row per pupil (``pupils``, as shown) per skill anyone practised, with the
-    columns of :data:`SKILL_COLUMNS` (``title``: :func:`skill_title`, or the set's
-    title); ``attempts`` in the order they were made."""
+    columns of :data:`SKILL_COLUMNS` (``title``: :func:`skill_title`); ``attempts`` in
+    the order they were made. Sets of the same questions for everyone are not skills
+    (:func:`set_rows`)."""
+    attempts = list(attempts)
     skills: list[str] = []
     titles: dict[str, str] = {}
     # (pupil, skill) -> puzzle -> [attempts, first try right, hints, solution seen]
     done: dict[tuple[str, str], dict[str, list[Any]]] = {}
     last: dict[tuple[str, str], str] = {}
-    tries: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    by_pupil: dict[str, list[dict[str, Any]]] = {}
     for attempt in attempts:
-        skill = skill_of(attempt)
+        if practice_skill(attempt) is not None:
+            by_pupil.setdefault(name_key(str(attempt.get("who", ""))), []).append(attempt)
+    # Each pupil's attempts by skill, with the marks of a practice's Mastered (spaced).
+    tries = {
+        (who, skill): found
+        for who, theirs in by_pupil.items()
+        for skill, found in attempts_by_skill(theirs).items()
+    }
+    for attempt in attempts:
+        skill = practice_skill(attempt)
+        if skill is None:
+            continue
         if skill not in skills:
             skills.append(skill)
-            named = practice_skill(attempt)
-            titles[skill] = (
-                skill if named is None
-                else skill_title(named, attempt.get("kind"), attempt.get("level"))
-            )  # fmt: skip
+            titles[skill] = skill_title(skill, attempt.get("kind"), attempt.get("level"))
         key = (name_key(str(attempt.get("who", ""))), skill)
-        tries.setdefault(key, []).append(attempt)
         puzzles = done.setdefault(key, {})
         puzzle = str(attempt.get("puzzle"))
         hints = int(attempt.get("hints") or 0)
@@ -222,6 +265,10 @@ def skill_rows(attempts: Iterable[dict[str, Any]], pupils: Sequence[str]) -> lis
         cell[3] = cell[3] or seen
         if isinstance(attempt.get("when"), str):
             last[key] = max(last.get(key, ""), attempt["when"])
+    for _who, skill in tries:
+        if skill not in skills:  # shown known by a practice's Mastered only
+            skills.append(skill)
+            titles[skill] = skill_title(skill)
     rows = []
     for who in pupils:
         for skill in skills:
@@ -248,11 +295,187 @@ def skill_rows(attempts: Iterable[dict[str, Any]], pupils: Sequence[str]) -> lis
 
 def skills_csv(rows: Iterable[dict[str, Any]]) -> str:
     """The rows of :func:`skill_rows` as CSV, every cell safe in a spreadsheet."""
+    return table_csv(SKILL_COLUMNS, rows)
+
+
+def is_end_check(attempt: dict[str, Any]) -> bool:
+    """Whether a record is an answer to an end check (its ``moment``, or an older
+    record's set title)."""
+    moment = attempt.get("moment")
+    if isinstance(moment, str) and moment:
+        return moment == "check"
+    name = str(attempt.get("set_key") or attempt.get("set") or "")
+    return name.endswith(": end check")
+
+
+def set_rows(attempts: Iterable[dict[str, Any]], pupils: Sequence[str]) -> list[dict[str, Any]]:
+    """One row per pupil (``pupils``, as shown) per set of the same questions for
+    everyone that anyone answered (records with no ``skill``: a lesson's guided puzzles,
+    its end check, a worksheet), with the columns of :data:`SET_COLUMNS`: how many
+    questions were answered and how many right, and when last. An end check counts each
+    question's first answer (as it keeps it), of the latest sitting; another set counts a
+    question right once it was solved.
+
+    >>> rows = set_rows([
+    ...     {"who": "Ana", "set": "L5: end check", "puzzle": "a", "right": True,
+    ...      "moment": "check", "questions": 2, "when": "2026-12-01T10:00:00"},
+    ...     {"who": "Ana", "set": "L5: end check", "puzzle": "b", "right": False,
+    ...      "moment": "check", "questions": 2, "when": "2026-12-01T10:01:00"}], ["Ana"])
+    >>> [(r["answered"], r["right"], r["questions"], r["last_active"][:10]) for r in rows]
+    [(2, 1, 2, '2026-12-01')]
+    """
+    from mathplay.classroom.resume import RETAKE
+
+    sets: list[str] = []
+    info: dict[str, dict[str, Any]] = {}
+    # (pupil, set) -> sitting -> puzzle -> right
+    answers: dict[tuple[str, str], dict[int, dict[str, bool]]] = {}
+    last: dict[tuple[str, str], str] = {}
+    for attempt in attempts:
+        if practice_skill(attempt) is not None or attempt.get("event"):
+            continue
+        name = str(attempt.get("set_key") or attempt.get("set") or "")
+        if not name:
+            continue
+        if name not in sets:
+            sets.append(name)
+            info[name] = {"title": str(attempt.get("set") or name), "moment": "",
+                          "questions": ""}  # fmt: skip
+        check = is_end_check(attempt)
+        if check:
+            info[name]["moment"] = "check"
+        elif attempt.get("moment") == "guided" and not info[name]["moment"]:
+            info[name]["moment"] = "guided"
+        size = attempt.get("questions")
+        if isinstance(size, int) and not isinstance(size, bool) and size > 0:
+            info[name]["questions"] = size
+        key = (name_key(str(attempt.get("who", ""))), name)
+        sitting = attempt.get(RETAKE)
+        sitting = sitting if isinstance(sitting, int) and not isinstance(sitting, bool) else 0
+        puzzles = answers.setdefault(key, {}).setdefault(sitting, {})
+        puzzle = str(attempt.get("puzzle"))
+        right = bool(attempt.get("right"))
+        if check:
+            puzzles.setdefault(puzzle, right)
+        else:
+            puzzles[puzzle] = puzzles.get(puzzle, False) or right
+        if isinstance(attempt.get("when"), str):
+            last[key] = max(last.get(key, ""), attempt["when"])
+    rows = []
+    for who in pupils:
+        for name in sets:
+            key = (name_key(who), name)
+            sittings = answers.get(key, {})
+            latest = sittings[max(sittings)] if sittings else {}
+            rows.append(
+                {
+                    "who": who,
+                    "set": name,
+                    "title": info[name]["title"],
+                    "moment": info[name]["moment"],
+                    "questions": info[name]["questions"],
+                    "answered": len(latest),
+                    "right": sum(latest.values()),
+                    "last_active": last.get(key, ""),
+                }
+            )
+    return rows
+
+
+def sets_csv(rows: Iterable[dict[str, Any]]) -> str:
+    """The rows of :func:`set_rows` as CSV, every cell safe in a spreadsheet."""
+    return table_csv(SET_COLUMNS, rows)
+
+
+def table_csv(columns: Sequence[str], rows: Iterable[dict[str, Any]]) -> str:
+    """Rows as CSV with ``columns``, every cell safe in a spreadsheet."""
     from mathplay.classroom.cells import as_text
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(SKILL_COLUMNS)
+    writer.writerow(columns)
     for row in rows:
-        writer.writerow([as_text(row[column]) for column in SKILL_COLUMNS])
+        writer.writerow([as_text(row.get(column, "")) for column in columns])
     return out.getvalue()
+
+
+def _lesson_number(lesson: str) -> str:
+    """A lesson's column name: its number (``05``) when its name starts with one."""
+    return lesson[:2] if lesson[:2].isdigit() else lesson
+
+
+def gradebook_rows(
+    attempts: Iterable[dict[str, Any]], pupils: Sequence[str]
+) -> tuple[list[str], list[dict[str, Any]]]:
+    """The gradebook: the columns, and a row per pupil (``pupils``, as shown) with three
+    columns for each lesson anyone worked in (by the records' ``lesson``, in order):
+    ``NN end check`` (right of the end check's questions, ``3/4``; empty: not taken),
+    ``NN practice`` (``mastered``, ``started``, or empty) and ``NN skills mastered``
+    (of the skills the lesson's practice takes, how many are mastered now by the one rule
+    of :mod:`mathplay.classroom.spaced`, ``2/3``).
+
+    >>> columns, rows = gradebook_rows([
+    ...     {"who": "Ana", "lesson": "05-binary", "set": "L5: end check", "puzzle": "a",
+    ...      "right": True, "moment": "check", "questions": 2}], ["Ana", "Ben"])
+    >>> columns
+    ['who', '05 end check', '05 practice', '05 skills mastered']
+    >>> [row["05 end check"] for row in rows]
+    ['1/2', '']
+    """
+    attempts = list(attempts)
+    lessons = sorted(
+        {str(a["lesson"]) for a in attempts if isinstance(a.get("lesson"), str) and a["lesson"]}
+    )
+    columns = [GRADEBOOK_FIRST]
+    for lesson in lessons:
+        n = _lesson_number(lesson)
+        columns += [f"{n} end check", f"{n} practice", f"{n} skills mastered"]
+    # The skills each lesson's practice takes (its own puzzles, not the reviews).
+    taken: dict[str, list[str]] = {lesson: [] for lesson in lessons}
+    for attempt in attempts:
+        where, skill = str(attempt.get("lesson") or ""), practice_skill(attempt)
+        if where not in taken or skill is None or attempt.get(REVIEW):
+            continue
+        named = attempt.get(PRACTICE_SKILLS)
+        for name in [skill, *(named if isinstance(named, list) else [])]:
+            if isinstance(name, str) and name.strip() and name.strip() not in taken[where]:
+                taken[where].append(name.strip())
+    theirs: dict[str, list[dict[str, Any]]] = {}
+    for attempt in attempts:
+        theirs.setdefault(name_key(str(attempt.get("who", ""))), []).append(attempt)
+    rows = []
+    for who in pupils:
+        mine = theirs.get(name_key(who), [])
+        levels = {name: memory.level for name, memory in skills_of(mine).items()}
+        checks = {(r["set"]): r for r in set_rows(mine, [who]) if r["moment"] == "check"}
+        row: dict[str, Any] = {GRADEBOOK_FIRST: who}
+        for lesson in lessons:
+            n = _lesson_number(lesson)
+            in_lesson = [a for a in mine if a.get("lesson") == lesson]
+            check_sets = {
+                str(a.get("set_key") or a.get("set") or "")
+                for a in in_lesson
+                if practice_skill(a) is None and is_end_check(a)
+            }
+            scored = [checks[name] for name in check_sets if name in checks]
+            if scored:
+                found = max(scored, key=lambda r: str(r["last_active"]))
+                of = found["questions"] or found["answered"]
+                row[f"{n} end check"] = f"{found['right']}/{of}"
+            else:
+                row[f"{n} end check"] = ""
+            practised = [a for a in in_lesson if practice_skill(a) and not a.get(REVIEW)]
+            if any(a.get(PRACTICE_MASTERED) is True for a in practised):
+                row[f"{n} practice"] = "mastered"
+            else:
+                row[f"{n} practice"] = "started" if practised else ""
+            skills = taken[lesson]
+            known = sum(levels.get(name) == "mastered" for name in skills)
+            row[f"{n} skills mastered"] = f"{known}/{len(skills)}" if skills else ""
+        rows.append(row)
+    return columns, rows
+
+
+def gradebook_csv(columns: Sequence[str], rows: Iterable[dict[str, Any]]) -> str:
+    """The gradebook (:func:`gradebook_rows`) as CSV, every cell safe in a spreadsheet."""
+    return table_csv(columns, rows)

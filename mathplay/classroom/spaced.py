@@ -6,11 +6,15 @@ one puzzle at a time: a puzzle counts as **right** when it was right at the firs
 (no hint, no solution seen). The rule (``docs/classroom.md``, "Skills over the weeks"):
 
 - **not started**: no attempt; **practising**: tried; **familiar**: 2 puzzles right;
-- **mastered**: 3 puzzles right or more, the last 2 of them in a row. The skill is then
-  *shown to be known* (``last_known``), and comes back for **review** after
-  :data:`INTERVALS` days: 1 day, then 3, 7 and 21, each step after a review answered
-  right (a review is a puzzle of the skill shown on its own in a later practice,
-  recorded with ``"review": true``);
+- **mastered**: 3 puzzles right or more, the last 2 of them in a row; or a practice
+  that takes the skill said "Mastered" (its rows: ``goal`` right in a row, ``each`` of
+  them in this skill; the answer that made it so is recorded with
+  ``"practice_mastered": true`` and the practice's ``"practice_skills"``, and shows every
+  one of those skills known). The skill is then *shown to be known* (``last_known``),
+  and comes back for **review** after :data:`INTERVALS` days: 1 day, then 3, 7 and 21,
+  each step after a review answered right (a review is a puzzle of the skill shown on
+  its own in a later practice, recorded with ``"review": true``). The next review is
+  always counted from the last time the skill was shown known;
 - a **review missed** (wrong, or with a hint) lowers the skill to *familiar*: it is
   practised again until mastered, and the reviews start again from 1 day.
 
@@ -29,6 +33,15 @@ A review that is due and not yet taken leaves the level as it is.
 >>> skill_memory(tries + [{"puzzle": "r1", "skill": "and", "right": False,
 ...     "review": True, "when": day(2)}]).level
 'familiar'
+
+A practice's Mastered makes each of its skills mastered, the ones with fewer puzzles too:
+
+>>> won = {"puzzle": "or-4", "skill": "or", "right": True, "when": day(3),
+...        "practice_mastered": True, "practice_skills": ["and", "or"]}
+>>> {name: m.level for name, m in skills_of([tries[0], won]).items()}
+{'and': 'mastered', 'or': 'mastered'}
+>>> skills_of([tries[0], won])["and"].due[:10]
+'2026-12-04'
 """
 
 from __future__ import annotations
@@ -41,8 +54,11 @@ from typing import Any
 __all__ = [
     "INTERVALS",
     "LEVELS",
+    "PRACTICE_MASTERED",
+    "PRACTICE_SKILLS",
     "REVIEW",
     "SkillMemory",
+    "attempts_by_skill",
     "due_skills",
     "skill_memory",
     "skills_of",
@@ -56,6 +72,12 @@ LEVELS = ("not started", "practising", "familiar", "mastered")
 REVIEW = "review"
 #: How many puzzles right, and how many of them last in a row, make a skill mastered.
 MASTERED_RIGHT, MASTERED_ROW = 3, 2
+#: The record's key that marks the answer with which a practice said "Mastered", and the
+#: key listing the names of that practice's skills: each is shown known by it.
+PRACTICE_MASTERED, PRACTICE_SKILLS = "practice_mastered", "practice_skills"
+#: The puzzle name under which a practice's Mastered stands in a skill's attempts other
+#: than the one its answer practised (not a puzzle: it counts in no ``tried``).
+_KNOWN_MARK = "\x00practice-mastered"
 
 
 @dataclass
@@ -96,30 +118,41 @@ def _later(when: str, days: int) -> str:
         return ""
 
 
-def _first_tries(attempts: Iterable[dict[str, Any]]) -> list[tuple[bool, bool, str]]:
+def _first_tries(attempts: Iterable[dict[str, Any]]) -> list[tuple[bool, bool, str, bool]]:
     """Each puzzle once, in the order first tried: whether it was right at the first
-    try, whether it was a review, and when."""
-    seen: dict[str, int] = {}
-    out: list[list[Any]] = []
+    try, whether it was a review, when, and whether a practice said Mastered with it (a
+    mark of another skill's answer is a row of its own that is no puzzle: ``first`` and
+    ``review`` false)."""
+    seen: set[str] = set()
+    out: list[tuple[bool, bool, str, bool]] = []
     for attempt in attempts:
         puzzle = str(attempt.get("puzzle", ""))
-        hints = int(attempt.get("hints") or 0)
+        when = str(attempt.get("when") or "")
+        if puzzle == _KNOWN_MARK:
+            out.append((False, False, when, True))
+            continue
         if puzzle in seen:
             continue
+        hints = int(attempt.get("hints") or 0)
         first = bool(attempt.get("right")) and hints == 0 and not attempt.get("solution_seen")
-        seen[puzzle] = len(out)
-        out.append([first, bool(attempt.get(REVIEW)), str(attempt.get("when") or "")])
-    return [(a, b, c) for a, b, c in out]
+        seen.add(puzzle)
+        known = first and attempt.get(PRACTICE_MASTERED) is True
+        out.append((first, bool(attempt.get(REVIEW)), when, known))
+    return out
 
 
 def skill_memory(attempts: Iterable[dict[str, Any]], skill: str = "") -> SkillMemory:
-    """Where a pupil stands in a skill, from their attempts at it, in the order made."""
+    """Where a pupil stands in a skill, from their attempts at it, in the order made
+    (with the marks of :func:`attempts_by_skill` where a practice said Mastered)."""
     tries = _first_tries(attempts)
-    memory = SkillMemory(skill, tried=len(tries))
-    if tries:
+    memory = SkillMemory(skill, tried=sum(1 for t in tries if not _is_mark(t)))
+    if memory.tried:
         memory.level = "practising"
     right = row = 0
-    for first, review, when in tries:
+    for first, review, when, known in tries:
+        if _is_mark((first, review, when, known)):
+            _shown_known(memory, when)
+            continue
         if review and memory.level == "mastered":
             memory.reviews += 1
             if first:
@@ -136,25 +169,55 @@ def skill_memory(attempts: Iterable[dict[str, Any]], skill: str = "") -> SkillMe
         else:
             row = 0
         memory.right += int(first)
-        if right >= MASTERED_RIGHT and row >= MASTERED_ROW:
-            if memory.level != "mastered":
-                memory.step = 0
-                memory.due = _later(when, INTERVALS[0])
-            memory.level = "mastered"
-            memory.last_known = when
+        if known or (right >= MASTERED_RIGHT and row >= MASTERED_ROW):
+            _shown_known(memory, when)
         elif memory.level != "mastered":
             memory.level = "familiar" if right >= 2 else "practising"
     return memory
 
 
-def skills_of(attempts: Iterable[dict[str, Any]]) -> dict[str, SkillMemory]:
-    """Every skill a pupil's attempts practised (their ``skill``), with where they stand."""
+def _is_mark(entry: tuple[bool, bool, str, bool]) -> bool:
+    """Whether a row of :func:`_first_tries` is a mark of a practice's Mastered alone."""
+    first, review, _when, known = entry
+    return known and not first and not review
+
+
+def _shown_known(memory: SkillMemory, when: str) -> None:
+    """The skill was shown known at ``when``: mastered (its reviews from the first step if
+    it was not before), the next review counted from now."""
+    if memory.level != "mastered":
+        memory.step = 0
+    memory.level = "mastered"
+    memory.last_known = when
+    memory.due = _later(when, INTERVALS[memory.step])
+
+
+def attempts_by_skill(attempts: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """A pupil's attempts by the skill they practised (their ``skill``), in the order
+    made; where a practice said Mastered, each other skill it takes gets a mark at that
+    moment (a row whose ``puzzle`` is no puzzle), which :func:`skill_memory` reads as the
+    skill shown known."""
     by_skill: dict[str, list[dict[str, Any]]] = {}
     for attempt in attempts:
         skill = attempt.get("skill")
-        if isinstance(skill, str) and skill.strip():
-            by_skill.setdefault(skill.strip(), []).append(attempt)
-    return {skill: skill_memory(tries, skill) for skill, tries in by_skill.items()}
+        if not isinstance(skill, str) or not skill.strip():
+            continue
+        by_skill.setdefault(skill.strip(), []).append(attempt)
+        others = attempt.get(PRACTICE_SKILLS)
+        if attempt.get(PRACTICE_MASTERED) is not True or not isinstance(others, list):
+            continue
+        for other in others:
+            if isinstance(other, str) and other.strip() and other.strip() != skill.strip():
+                mark = {"puzzle": _KNOWN_MARK, "when": attempt.get("when"), "right": True}
+                by_skill.setdefault(other.strip(), []).append(mark)
+    return by_skill
+
+
+def skills_of(attempts: Iterable[dict[str, Any]]) -> dict[str, SkillMemory]:
+    """Every skill a pupil's attempts practised (their ``skill``), with where they stand."""
+    return {
+        skill: skill_memory(tries, skill) for skill, tries in attempts_by_skill(attempts).items()
+    }
 
 
 def due_skills(attempts: Iterable[dict[str, Any]], now: datetime) -> list[SkillMemory]:

@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 from mathplay.classroom.report import summary_of
 from mathplay.classroom.report_html import body, own_body
-from mathplay.classroom.roster import skills_csv
+from mathplay.classroom.roster import gradebook_csv, sets_csv, skills_csv
 from mathplay.i18n import _, current_language
 
 __all__ = ["POLL_SECONDS", "class_page", "csv_file", "error_page", "lessons_list",
@@ -160,7 +160,11 @@ def class_page(
         f'<a href="{escape(base)}/report.csv{escape(query)}" download>'
         f"{escape(_('Download the grid (CSV)'))}</a>"
         f'<a href="{escape(base)}/skills.csv{escape(query)}" download>'
-        f"{escape(_('Download the skill levels (CSV)'))}</a></p>"
+        f"{escape(_('Download the skill levels (CSV)'))}</a>"
+        f'<a href="{escape(base)}/sets.csv{escape(query)}" download>'
+        f"{escape(_('Download the end-check scores (CSV)'))}</a>"
+        f'<a href="{escape(base)}/gradebook.csv" download>'
+        f"{escape(_('Download the gradebook (CSV)'))}</a></p>"
     )
     shown = escape(lesson or _("All lessons"))
     content = (
@@ -203,6 +207,31 @@ def _skills(rows: list[dict[str, Any]]) -> str:
             f'<table class="mp-skills"><tr>{head}</tr>{lines}</table>')  # fmt: skip
 
 
+def _sets(rows: list[dict[str, Any]]) -> str:
+    """The end checks' scores (a score and a date, no review: they are not skills)."""
+    checks = [r for r in rows if r["moment"] == "check"]
+    if not checks:
+        return ""
+    head = "".join(
+        f"<th>{escape(t)}</th>" for t in (_("pupil"), _("end check"), _("score"), _("date"))
+    )
+    lines = "".join(
+        f"<tr><td>{escape(str(r['who']))}</td><td>{escape(str(r['title']))}</td>"
+        f"<td>{escape(_score(r))}</td>"
+        f"<td>{escape(str(r.get('last_active') or '')[:10])}</td></tr>"
+        for r in checks
+    )
+    return (f"<h3>{escape(_('End checks'))}</h3>"
+            f'<table class="mp-sets"><tr>{head}</tr>{lines}</table>')  # fmt: skip
+
+
+def _score(row: dict[str, Any]) -> str:
+    if not row["answered"]:
+        return _("not taken")
+    of = row["questions"] or row["answered"]
+    return _("{right} of {questions} right").format(right=row["right"], questions=of)
+
+
 def report(
     records: list[dict[str, Any]], pupils: Sequence[str] | None, known: int
 ) -> tuple[str, str]:
@@ -220,7 +249,7 @@ def report_html(records: list[dict[str, Any]], pupils: Sequence[str] | None) -> 
     summary = summary_of([dict(r) for r in records], class_list=pupils)
     if pupils is None:
         return own_body(summary)
-    return body(summary) + _skills(summary.skill_rows())
+    return body(summary) + _skills(summary.skill_rows()) + _sets(summary.set_rows())
 
 
 def news_of(names: Sequence[str]) -> str:
@@ -229,11 +258,16 @@ def news_of(names: Sequence[str]) -> str:
 
 
 def csv_file(records: list[dict[str, Any]], pupils: Sequence[str], kind: str) -> str:
-    """The CSV of the grid (``report``, as ``progress report --csv``) or of the skill
-    levels (``skills``, as ``--skills-csv``)."""
+    """The CSV of the grid (``report``, as ``progress report --csv``), of the skill
+    levels (``skills``, as ``--skills-csv``), of the sets' scores (``sets``, as
+    ``--sets-csv``) or the gradebook (``gradebook``, as ``--gradebook``)."""
     summary = summary_of([dict(r) for r in records], class_list=pupils)
     if kind == "skills":
         return skills_csv(summary.skill_rows())
+    if kind == "sets":
+        return sets_csv(summary.set_rows())
+    if kind == "gradebook":
+        return gradebook_csv(*summary.gradebook())
     return summary.csv_text()
 
 

@@ -177,7 +177,7 @@ id = "check-true-or-false"
 kind = "true-or-false"
 equation = "12 - 5 = 8"
 answer = "false"
-why = ["12 - 5 is 7, not 8", "12 + 5 is 17, not 8"]
+why = ["12 - 5 is 7, not 8", "12 - 5 is the same as 12 - 4"]
 
 [[puzzle]]
 id = "check-which-operation"

@@ -10,14 +10,17 @@ A pupil who does not know an answer still reads the buttons. They must not tell 
   without working anything out;
 - two reasons never differ only in their numbers ("4 x 5 is 20" and "4 x 5 is 21"): the
   right one would be the one whose sum is right, so the reasons, not the pupil, would
-  do the deciding.
+  do the deciding;
+- the right reason is never told apart by its wording (:func:`cue_problems`): the only
+  one whose sums use the equation's signs, the only one whose numbers are all the
+  equation's, the only one in words (or with a number).
 
 The practices' generated puzzles are measured the same way, over a stream, by
 :func:`mathplay.puzzles.luck.practice_report`.
 
 >>> from mathplay.puzzles.model import Puzzle, Worksheet
 >>> sheet = Worksheet("t", [Puzzle("a", "true-or-false", fields={
-...     "equation": "2 + 3 x 4 = 20", "why": ["x comes first", "2 + 3 x 4 is 20"]})])
+...     "equation": "2 + 3 x 4 = 20", "why": ["x comes first: 3 x 4 is 12", "2 + 3 x 4 is 20"]})])
 >>> [p.message for p in layout_problems(sheet, "t.toml")]  # doctest: +NORMALIZE_WHITESPACE
 ["the reason '2 + 3 x 4 is 20' says what the equation says, so a pupil who knows it is
  false rules it out without working anything out: give a reason why it could be false"]
@@ -27,13 +30,14 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.puzzles.kinds import KINDS, KindError
 from mathplay.puzzles.model import Problem, Worksheet
 
-__all__ = ["layout_problems"]
+__all__ = ["cue_problems", "layout_problems"]
 
 _NUMBER = re.compile(r"[0-9]+")
 #: Words that say an equation is true, in the languages of the lessons.
@@ -47,6 +51,72 @@ _SAYS_TRUE = re.compile(
 def _numbers(text: str) -> list[str]:
     """The numbers of ``text``, in order."""
     return [n.lstrip("0") or "0" for n in _NUMBER.findall(text)]
+
+
+#: A sign written between two numbers (``4 x 5``, ``1 AND 0``, ``1 ΚΑΙ 0``): a sum the
+#: reason works out. A sign alone ("x comes before +") is a rule, not a sum.
+_SIGN = re.compile(r"(?<=[0-9])\s*([x×*+\-−:/÷]|AND|OR|XOR|NOT|DAN|ATAU|TAK|ΚΑΙ|Ή|ΟΧΙ)\s*(?=[0-9])")
+_SAME_SIGN = {"×": "x", "*": "x", "−": "-", "÷": ":", "/": ":", "DAN": "AND", "ΚΑΙ": "AND",
+              "ATAU": "OR", "Ή": "OR", "TAK": "NOT", "ΟΧΙ": "NOT"}  # fmt: skip
+
+
+def _signs(text: str) -> set[str]:
+    """The signs of the sums written in ``text``."""
+    return {_SAME_SIGN.get(sign, sign) for sign in _SIGN.findall(text)}
+
+
+def cue_problems(equation: str, why: list[str]) -> list[str]:
+    """How the wording of a true-or-false puzzle's reasons (the right one first) picks
+    the right one for a pupil who reads the buttons and works nothing out:
+
+    - it is the only reason whose sums use just the equation's signs ("4 x 5 is 20"
+      beside "4 + 5 is 9" for ``4 x 5 = 25``);
+    - it is the only reason whose numbers are all the equation's (a reason in words
+      beside "1 AND 0 is 10" for ``1 AND 0 = 1``);
+    - it is the only one written in words, or the only one with a number in it.
+
+    >>> cue_problems("4 x 5 = 25", ["4 x 5 is 20, not 25", "4 + 5 is 9, not 25"])[0][:40]
+    "the right reason '4 x 5 is 20, not 25' i"
+    >>> cue_problems("4 x 5 = 25", ["4 x 5 is 20, not 25", "4 x 5 is 5 more than 5 x 5"])
+    []
+    """
+    if len(why) < 2:
+        return []
+    right, others = why[0], why[1:]
+    found: list[str] = []
+    signs, numbers = _signs(equation), set(_numbers(equation))
+
+    def only_right(holds: Callable[[str], bool]) -> bool:
+        return bool(holds(right)) and not any(holds(other) for other in others)
+
+    if only_right(lambda r: _signs(r) <= signs) or only_right(lambda r: not _signs(r) <= signs):
+        found.append(
+            _(
+                "the right reason '{reason}' is told apart by its signs: it is the only one "
+                "whose sums use (or do not use) just the signs of the equation; give the "
+                "other reasons sums with the same signs"
+            ).format(reason=right)
+        )
+    if only_right(lambda r: set(_numbers(r)) <= numbers):
+        found.append(
+            _(
+                "the right reason '{reason}' is the only one whose numbers are all in the "
+                "equation, so a pupil picks it without working anything out; give the other "
+                "reasons numbers of the equation too, or the right one a number worked out"
+            ).format(reason=right)
+        )
+    has_number = bool(_NUMBER.search(right))
+    if all(bool(_NUMBER.search(other)) != has_number for other in others):
+        found.append(
+            _(
+                "the right reason '{reason}' is the only one {how}, so its wording tells it; "
+                "write the reasons alike"
+            ).format(
+                reason=right,
+                how=_("with a number in it") if has_number else _("written in words only"),
+            )
+        )
+    return found
 
 
 def _reason_problems(puzzle: object, source: str) -> list[Problem]:
@@ -80,6 +150,9 @@ def _reason_problems(puzzle: object, source: str) -> list[Problem]:
                     "it could be false"
                 ).format(reason=reason)
             )
+    problems += [
+        Problem(source, line, puzzle.id, message) for message in cue_problems(equation, why)
+    ]
     shapes: dict[str, list[str]] = defaultdict(list)
     for reason in why:
         if _NUMBER.search(reason):

@@ -99,6 +99,15 @@ class Rows:
             return MASTERED
         return COUNTED
 
+    def would_master(self, right: bool) -> bool:
+        """Whether an answer (``right`` or not) to the puzzle on show would make the rows
+        long enough for the first time (:data:`MASTERED`), without changing anything."""
+        if not right or not self.counts or self.mastered:
+            return False
+        name = self.skill.name if self.skill is not None else None
+        rows = {s: n + (s == name) for s, n in self.rows.items()}
+        return self.streak + 1 >= self.goal and all(row >= self.each for row in rows.values())
+
     def lose_row(self) -> str:
         """A wrong answer or a hint: the puzzle cannot count, the rows start again."""
         if not self.counts:
@@ -282,6 +291,11 @@ class PracticeRun:
             first, self._review_right = self._review_right, False
             return REVIEWED if first else NOT_COUNTED
         return self.row_keeper.answered(right, readable)
+
+    def would_master(self, right: bool) -> bool:
+        """Whether an answer (``right`` or not) to the puzzle on show would make the
+        practice mastered (:meth:`Rows.would_master`); a review's never does."""
+        return self.reviewing is None and self.row_keeper.would_master(right)
 
     def lose_row(self) -> str:
         """A hint, or a wrong answer: the rows start again (:meth:`Rows.lose_row`); in a

@@ -17,6 +17,7 @@ import anywidget
 import traitlets
 
 from mathplay.classroom.send import records_url
+from mathplay.classroom.where import current_lesson
 from mathplay.core import Direction, Special, Square, square_name
 from mathplay.core.codes import from_code, game_code
 from mathplay.core.state import AnyGame
@@ -96,6 +97,8 @@ class BoardWidget(anywidget.AnyWidget):
         self.threaded = threaded
         self.pause = pause if threaded else 0.0
         self._lock = threading.RLock()
+        #: The lesson this board was made in (``""``: none): a game it records names it.
+        self.lesson = current_lesson() or ""
         self._callbacks: list[MoveCallback] = []
         self._turns = Turns(self)
         self._computer_seats = ComputerSeats(self)

@@ -111,6 +111,8 @@ class BinaryCards(anywidget.AnyWidget):
                 )
         self.who = (who or "").strip() or None
         self.log_path = log
+        #: The lesson this widget was made in (``""``: none): its records name it.
+        self.lesson = current_lesson() or ""
         self.log_error = ""
         self.index = 0
         self.feedback: Feedback | None = None
@@ -303,6 +305,7 @@ class BinaryCards(anywidget.AnyWidget):
                 hints=current.hints_used,
                 seconds=seconds,
                 solution_seen=current.solution_seen,
+                lesson=self.lesson,
                 extra={"cards": self.cards.bits},
             )
         except OSError as error:

@@ -38,7 +38,12 @@ import ipywidgets as w
 
 from mathplay.classroom.records import SET_KEY
 from mathplay.classroom.resume import History
-from mathplay.classroom.spaced import REVIEW, due_skills
+from mathplay.classroom.spaced import (
+    PRACTICE_MASTERED,
+    PRACTICE_SKILLS,
+    REVIEW,
+    due_skills,
+)
 from mathplay.classroom.where import DEFAULT_LOG
 from mathplay.errors import MathplayError
 from mathplay.i18n import _, _n, set_language, speaking
@@ -147,7 +152,7 @@ class Practice(PuzzleView):
         set_shown(self.skills_label, len(self.skills) > 1)
         self.status = SaidAloud()  # read out as it changes, like the feedback
         self.next_button.description = _("Next puzzle")
-        self.start_note = w.HTML(_p(_("Write your name in the box, then press Enter to start.")))
+        self.start_note = self._start_note()
         row = w.HBox([self.streak_bar, self.streak_label])
         row.layout.align_items = "center"
         card = self._card()
@@ -158,7 +163,6 @@ class Practice(PuzzleView):
         self.save_results = SaveResults.for_view(self, save_button)
         if self.save_results is not None:
             self.children = [*self.children, self.save_results]
-        self.name_area.ask_row.layout.observe(self._asking, "display")
         self._update_streak()
         if self.fixed_seed is not None or self.pupil:
             self._start()
@@ -233,14 +237,6 @@ class Practice(PuzzleView):
             return pupil_seed(self.pupil, "+".join(self.skill_names), 0)
         return pupil_seed(self.pupil, str(self.kind_name), int(self.level or 0))
 
-    def _asking(self, change: dict[str, Any]) -> None:
-        """The note under the name area says what to do: answer, or write the name."""
-        if change["new"] == "none":
-            text = _("Write your name in the box, then press Enter to start.")
-        else:
-            text = _("Answer the question above to start.")
-        self.start_note.value = _p(text)
-
     def _pupil_known(self, name: str) -> None:
         super()._pupil_known(name)
         if self.current is None and not self.mastered and self.shown == 0:
@@ -259,6 +255,9 @@ class Practice(PuzzleView):
         self.start_note.layout.display = "none"
         self._set_card_visible(True)
         played = self._resume()
+        # The puzzles answered before (each one shown was answered): counted before the
+        # next one is shown, so 3 answered are "3 puzzles done", not 4.
+        answered = self.run.shown if played else 0
         if played and self.run.puzzle is not None and not self.run.solved_on_show:
             # Back at the puzzle the pupil left unsolved.
             self._present(self.run.puzzle, self._heading() or "")
@@ -270,8 +269,8 @@ class Practice(PuzzleView):
                 _n(
                     "Welcome back! Your practice goes on where you left it: 1 puzzle done.",
                     "Welcome back! Your practice goes on where you left it: {n} puzzles done.",
-                    self.run.shown,
-                ).format(n=self.run.shown)
+                    answered,
+                ).format(n=answered)
             )
         self._update_streak()
 
@@ -553,6 +552,13 @@ class Practice(PuzzleView):
         if self.run is not None and self.run.reviewing is not None:
             fields[REVIEW] = True
         return fields
+
+    def _answer_fields(self, result: Result) -> dict[str, Any]:
+        """The answer that makes the practice mastered says so, with the practice's
+        skills: each is then shown known (mathplay.classroom.spaced, one rule)."""
+        if self.run is None or not self.run.would_master(result.right):
+            return {}
+        return {PRACTICE_MASTERED: True, PRACTICE_SKILLS: [s.name for s in self.skills]}
 
 
 def _span(text: str, colour: str | None = None) -> str:

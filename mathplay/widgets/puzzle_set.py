@@ -34,6 +34,7 @@ from mathplay.puzzles.validate import load, validate
 from mathplay.widgets.feedback_html import BAD, GOOD, paragraph
 from mathplay.widgets.puzzle_view import PuzzleView
 from mathplay.widgets.save_results import SaveResults
+from mathplay.widgets.shown import set_shown
 
 __all__ = ["PuzzleSet"]
 
@@ -95,8 +96,11 @@ class PuzzleSet(PuzzleView):
                 self.sheet = None
                 self.children = [w.HTML(paragraph(str(error), BAD))]
                 return
-        self._build(who, log, moment=moment)
+        # An end check asks the name right here, as a practice does: it shows no
+        # question before the pupil is known (their records say where it goes on).
+        self._build(who, log, moment=moment, ask_now=True if moment == CHECK else None)
         single = len(self.sheet.puzzles) == 1
+        self._single = single
         #: After an end check: each question, the pupil's answer, the right one, why.
         self.review = w.HTML()
         self.review.add_class("mathplay-puzzles-review")
@@ -113,14 +117,27 @@ class PuzzleSet(PuzzleView):
             min=0, max=len(self.sheet.puzzles), value=0, description=_("Solved")
         )
         self.progress_label = w.HTML()
-        progress_row = w.HBox([self.progress_bar, self.progress_label])
+        self.progress_row = w.HBox([self.progress_bar, self.progress_label])
         if single:
-            progress_row.layout.display = "none"
+            self.progress_row.layout.display = "none"
             self.next_button.layout.display = "none"
-        self.children = [self.title, *self._top(), progress_row, *self._card()]
+        #: What to do before an end check starts: write the name (hidden otherwise).
+        self.start_note = self._start_note()
+        set_shown(self.start_note, False)
+        self.children = [
+            self.title,
+            *self._top(),
+            self.start_note,
+            self.progress_row,
+            *self._card(),
+        ]
         #: "Save my results", shown at the end of the set (see save_results.py).
         self.save_results = SaveResults.for_view(self, save_button)
-        if not self._resume():
+        #: An end check waiting for the pupil's name: no question on show yet.
+        self.before_name = self.moment == CHECK and not self.pupil
+        if self.before_name:
+            self._show_card(False)
+        elif not self._resume():
             self._show()
 
     # --- state -----------------------------------------------------------------------
@@ -254,7 +271,26 @@ class PuzzleSet(PuzzleView):
             _("You solved this puzzle before: your answer is kept.")
         )
 
+    def _show_card(self, shown: bool) -> None:
+        """Show the question, its count and its buttons, or (before the pupil of an end
+        check is known) only the note that says to write the name."""
+        for part in (self.heading, self.question, self.board, self.buttons):
+            set_shown(part, shown)
+        set_shown(self.progress_row, shown and not self._single)
+        set_shown(self.start_note, not shown)
+        if not shown:
+            self.current = None  # nothing to answer, nor to check an answer against
+            self.heading.value = self.question.value = self.board.value = ""
+            set_shown(self.answer_box, False)
+            set_shown(self.choice_row, False)
+
     def _pupil_known(self, name: str) -> None:
+        if self.before_name:
+            # The end check starts now, where the pupil's records say.
+            self.before_name = False
+            self._show_card(True)
+            if not self._resume():
+                self._show()
         if self._resume() and self.waiting_answer is not None and self.solved_now:
             self.waiting_answer = None  # solved before: the answer that waited is not new
         super()._pupil_known(name)
@@ -311,6 +347,11 @@ class PuzzleSet(PuzzleView):
             SET_KEY: self.sheet.key or None,
             "puzzle": self.puzzle.id,
             "seed": _generated_seed(self.sheet),
+            # What the teacher's term view needs to tell an end check's score from a
+            # guided set's (mathplay.classroom.roster.set_rows): the moment, and how
+            # many questions the set has.
+            "moment": self.moment,
+            "questions": len(self.sheet.puzzles),
         }
         if self.sitting:
             fields[RETAKE] = self.sitting

@@ -17,7 +17,7 @@ import ipywidgets as w
 from mathplay.classroom.names import current_pupil
 from mathplay.classroom.records import SET_KEY, record, record_next
 from mathplay.classroom.task_clock import task_clock
-from mathplay.classroom.where import log_path
+from mathplay.classroom.where import current_lesson, log_path
 from mathplay.errors import MathplayError
 from mathplay.expr.pretty import read_words
 from mathplay.games.registry import GAMES
@@ -67,6 +67,9 @@ class PuzzleView(ClosesItsParts, w.VBox):  # type: ignore[misc]
         self.answers: dict[str, tuple[str, bool]] = {}
         self.log_path = log
         self.log_error = ""
+        #: The lesson this widget was made in (``""``: none): its records name it,
+        #: whatever lesson the kernel opens after (mathplay.classroom.records.record).
+        self.lesson = current_lesson() or ""
         self.who = (who or "").strip() or None
         self.current: Puzzle | None = None
         self.hints_used = 0
@@ -78,8 +81,10 @@ class PuzzleView(ClosesItsParts, w.VBox):  # type: ignore[misc]
         #: the time to Next).
         self._answered_here = False
         #: An answer checked before the pupil's name was known: it is checked (and
-        #: recorded) as soon as the name is given, where the pupil is.
+        #: recorded) as soon as the name is given, where the pupil is, against the
+        #: puzzle it was typed for (``_waiting_for``, its id) and never another.
         self.waiting_answer: str | None = None
+        self._waiting_for: str | None = None
         #: Each button's words → the choice it stands for (the words may be ΚΑΙ for AND).
         self._choice_of: dict[str, str] = {}
         #: The name box, or "Are you Ana?" when the browser remembers a name. In a lesson
@@ -175,6 +180,22 @@ class PuzzleView(ClosesItsParts, w.VBox):  # type: ignore[misc]
         """The name area, when it asks at the top of the widget (outside a lesson)."""
         return [] if self.name_in_card else [self.name_area]
 
+    def _start_note(self) -> w.HTML:
+        """The note shown instead of the puzzles while the pupil is not known (a practice,
+        an end check): write the name, or answer "Are you Ana?" just above."""
+        note = w.HTML(paragraph(_("Write your name in the box, then press Enter to start.")))
+        note.add_class("mathplay-puzzles-start")
+
+        def asking(change: dict[str, Any]) -> None:
+            if change["new"] == "none":
+                text = _("Write your name in the box, then press Enter to start.")
+            else:
+                text = _("Answer the question above to start.")
+            note.value = paragraph(text)
+
+        self.name_area.ask_row.layout.observe(asking, "display")
+        return note
+
     # --- the pupil's name ---------------------------------------------------------------
 
     @property
@@ -187,8 +208,13 @@ class PuzzleView(ClosesItsParts, w.VBox):  # type: ignore[misc]
         """A name box (this one or another) told the name, or the pupil confirmed it: an
         answer that waited for the name is checked and recorded now."""
         waiting, self.waiting_answer = self.waiting_answer, None
-        if waiting is not None and self.current is not None and self.pupil:
+        typed_for, self._waiting_for = self._waiting_for, None
+        if waiting is None or self.current is None or not self.pupil:
+            return
+        if self.current.id == typed_for:
             self.check(waiting)
+        # Else the puzzle on show is another one now (the pupil's records moved the set
+        # on): the answer was typed for a question no longer shown, so it is dropped.
 
     # --- showing a puzzle ---------------------------------------------------------------
 
@@ -289,8 +315,10 @@ class PuzzleView(ClosesItsParts, w.VBox):  # type: ignore[misc]
             )
             return None
         if not self.pupil:
-            # Asked here, where the pupil is; the answer waits for the name, then counts.
+            # Asked here, where the pupil is; the answer waits for the name, then counts
+            # for this puzzle (and no other).
             self.waiting_answer = text
+            self._waiting_for = self.current.id
             self.name_area.show()
             here = self.name_in_card
             if self.name_area.asking:
@@ -391,13 +419,18 @@ class PuzzleView(ClosesItsParts, w.VBox):  # type: ignore[misc]
         has one) and the puzzle's id in the record, and anything more."""
         raise NotImplementedError
 
+    def _answer_fields(self, result: Result) -> dict[str, Any]:
+        """What the record of an answer with this ``result`` holds besides
+        :meth:`_record_fields` (a practice's Mastered)."""
+        return {}
+
     def _record(self, text: str, result: Result) -> None:
         seconds = task_clock().attempt(self._shown_at)
         self._answered_here = True
         path = log_path(self.pupil, self.log_path)
         if path is None:
             return
-        fields = self._record_fields()
+        fields = {**self._record_fields(), **self._answer_fields(result)}
         try:
             question: str | None = self.kind.question(self.puzzle)
         except (MathplayError, KindError):
@@ -416,6 +449,7 @@ class PuzzleView(ClosesItsParts, w.VBox):  # type: ignore[misc]
                 hints=self.hints_used,
                 seconds=seconds,
                 solution_seen=self.solution_seen,
+                lesson=self.lesson,
                 extra=fields,
             )
         except OSError as error:

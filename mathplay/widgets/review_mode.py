@@ -24,7 +24,7 @@ from mathplay.ai.best import unknown_positions
 from mathplay.ai.review import Review, ReviewTurn, shown
 from mathplay.classroom.names import current_pupil
 from mathplay.classroom.records import record_game
-from mathplay.classroom.where import DEFAULT_LOG, current_lesson, log_path
+from mathplay.classroom.where import DEFAULT_LOG, log_path
 from mathplay.errors import MathplayError
 from mathplay.i18n import _, _n
 from mathplay.widgets import view
@@ -205,7 +205,7 @@ class ReviewMode:
         if self.board._classmate is not None:
             return  # a game with a classmate: the class's service records it for both
         humans = [i for i, seat in enumerate(self.board.seats) if seat == "human"]
-        lesson, who = current_lesson(), current_pupil()
+        lesson, who = self.board.lesson, current_pupil()
         if not lesson or not who or len(humans) != 1:
             return
         self.recorded = True

@@ -4,12 +4,13 @@ A notebook keeps each widget's place, not the widget: reopened the next day (or 
 restart), JupyterLab and Notebook 7 show "Error displaying widget: model not found"
 wherever a name box, puzzle or board was, until the cells run again. Nothing on mathplay's
 side can run then, so the lesson's setup cell also shows a plain note, saved with the
-notebook, that says what to press. Every mathplay widget that is alive on the page brings
-a style that hides the note, so it shows only when the widgets are gone.
+notebook, that says what to press. Every mathplay widget brings a style that hides the
+note while one of them is drawn on the page (:data:`LIVE_CLASS`), so it shows only when
+the widgets are gone, even when the kernel still holds them (Notebook 7 reloaded).
 
 >>> "Run All Cells" in note_html() and STALE_CLASS in note_html()
 True
->>> STALE_CLASS in HIDE_STALE_CSS
+>>> STALE_CLASS in HIDE_STALE_CSS and LIVE_CLASS in HIDE_STALE_CSS
 True
 """
 
@@ -18,9 +19,9 @@ from __future__ import annotations
 import html
 
 from mathplay.i18n import _
-from mathplay.startline import HIDE_STALE_CSS, STALE_CLASS
+from mathplay.startline import HIDE_STALE_CSS, LIVE_CLASS, STALE_CLASS
 
-__all__ = ["HIDE_STALE_CSS", "STALE_CLASS", "note_html", "show_note"]
+__all__ = ["HIDE_STALE_CSS", "LIVE_CLASS", "STALE_CLASS", "note_html", "show_note"]
 
 
 def note_html() -> str:

@@ -3,7 +3,8 @@
 A class of 30 on a class list: 25 pupils answered (seeded, at random), 5 never did; one
 pupil's records are in two files; one handed-in file was edited to add records under a
 classmate's name. Collected and reported through the commands, every cell of the CSV
-and of the per-skill CSV equals a ground truth worked out here from what was written,
+and of the per-set CSV equals a ground truth worked out here from what was written (a set
+of the same questions for everyone is no skill: the skills CSV has no row),
 the absent pupils are "not started", and the flags appear. Before, a pupil who never
 answered was not in the report at all ("29 pupils").
 """
@@ -18,7 +19,7 @@ import pytest
 
 from mathplay.__main__ import main
 from mathplay.classroom.records import record
-from mathplay.classroom.roster import MASTERY_LEVELS, ClassListError, read_class_list
+from mathplay.classroom.roster import SET_COLUMNS, SKILL_COLUMNS, ClassListError, read_class_list
 
 PUZZLES = [f"p{n}" for n in range(1, 6)]
 NAMES = [f"Pupil {n:02d}" for n in range(1, 31)]
@@ -67,6 +68,7 @@ def test_a_class_of_30_with_a_class_list(
     assert "a handed-in file names 2 pupils (Pupil 05, Pupil 08)" in collected
     args = ["progress", "report", str(out), "--class", str(roster)]
     args += ["--csv", str(tmp_path / "r.csv"), "--skills-csv", str(tmp_path / "s.csv")]
+    args += ["--sets-csv", str(tmp_path / "sets.csv")]
     assert main(args) == 0
     report = capsys.readouterr().out
     assert "Not started (5): " + ", ".join(NAMES[25:]) + "." in report
@@ -88,21 +90,22 @@ def test_a_class_of_30_with_a_class_list(
         compared += len(expected)
     assert compared == 30 * len(PUZZLES) * 4
 
+    # A set of the same questions for everyone is no skill: no row in the skills CSV,
+    # a score in the sets CSV.
     skills = list(csv.DictReader((tmp_path / "s.csv").open(encoding="utf-8")))
-    assert list(skills[0]) == ["who", "skill", "attempts", "right_first_try", "hints",
-                               "solutions_seen", "level", "last_active", "title", "last_known",
-                               "review_due"]  # fmt: skip
-    assert len(skills) == 30
-    for row in skills:
+    assert skills == []
+    assert (tmp_path / "s.csv").read_text(encoding="utf-8").split("\n")[0] == ",".join(
+        SKILL_COLUMNS
+    )
+    sets = list(csv.DictReader((tmp_path / "sets.csv").open(encoding="utf-8")))
+    assert list(sets[0]) == list(SET_COLUMNS)
+    assert len(sets) == 30
+    for row in sets:
         done = {p: truth[(row["who"], p)] for p in PUZZLES if (row["who"], p) in truth}
-        first = sum(tries[0] == (True, 0) for tries in done.values())
-        assert int(row["attempts"]) == sum(len(t) for t in done.values())
-        assert int(row["right_first_try"]) == first
-        assert row["level"] in MASTERY_LEVELS
-        if not done:
-            assert row["level"] == "not started" and row["last_active"] == ""
-        elif first < 2:
-            assert row["level"] == "practising"
+        assert row["set"] == "S"
+        assert int(row["answered"]) == len(done)
+        assert int(row["right"]) == sum(any(r for r, _h in t) for t in done.values())
+        assert (row["last_active"] == "") == (not done)
 
 
 def test_a_class_list_one_name_a_line_or_wrong(tmp_path: Path) -> None:

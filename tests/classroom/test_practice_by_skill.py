@@ -145,8 +145,11 @@ def test_the_skills_csv_is_one_row_per_pupil_per_skill_with_its_title(tmp_path: 
     assert {r["title"] for r in practice.values()} == {"Binary → decimal"}
     assert [practice[who]["right_first_try"] for who in PUPILS] == ["2", "2", "1", "2", "0"]
     assert [practice[who]["attempts"] for who in PUPILS] == ["2", "2", "3", "2", "1"]
-    check = {r["who"]: r for r in rows if r["skill"] == CHECK}
-    assert check["Ana"]["title"] == CHECK
+    # The end check is no skill (no level, no review): a score and a date of its own.
+    assert not any(r["skill"] == CHECK for r in rows)
+    check = {r["who"]: r for r in s.set_rows() if r["set"] == CHECK}
+    assert sorted(check) == PUPILS and check["Ana"]["title"] == CHECK
+    assert all("review_due" not in r and "level" not in r for r in check.values())
 
 
 def test_older_records_without_a_skill_stay_per_puzzle(tmp_path: Path) -> None:

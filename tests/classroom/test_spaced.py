@@ -182,7 +182,7 @@ def test_my_progress_says_what_was_done_what_is_due_and_what_comes_next(tmp_path
     page = mathplay.my_progress(log=log)  # the pupil this kernel knows: Ana
     text = page.text
     assert text.startswith("Ana's progress")
-    assert "lesson 5: 3 puzzles right, end check: 4 answers" in text
+    assert "lesson 5: 3 puzzles right, end check: 3 of 4 right" in text
     assert "Binary → decimal: mastered, last shown on" in text and "review due now" in text
     assert text.endswith("Next: review Binary → decimal (a practice in any lesson shows it); "
                          "then lesson 6.")  # fmt: skip
@@ -207,7 +207,7 @@ def test_my_progress_page_asks_who_then_shows_their_progress(tmp_path: Path) -> 
     assert "Write your name" in page.greeting.value
     page.name_area.box.value = "Ana"  # typed, then Enter
     assert "Ana&#x27;s progress" in page.shown.value
-    assert "lesson 5: 1 puzzle right, end check: 1 answer" in page.shown.value
+    assert "lesson 5: 1 puzzle right, end check: 1 of 1 right" in page.shown.value
     assert "review due now" in page.shown.value
     assert page.greeting.layout.display == "none"
     names.set_pupil("Bo")  # another pupil at this computer: only his own

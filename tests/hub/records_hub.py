@@ -42,14 +42,23 @@ c.Spawner.poll_interval = 2
 class RecordsHub(Hub):
     """A hub with the records service on the database ``db_url``."""
 
-    def __init__(self, db_url: str, proxy: str, users: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        proxy: str,
+        users: list[str] | None = None,
+        classes: dict[str, list[str]] | None = None,
+    ) -> None:
         super().__init__(users or [TEACHER, *PUPILS], proxy)
         self.db_url = db_url
         self.admin_token = os.urandom(16).hex()
         self.service_port = free_port()
-        self.extra_config = service_config(
-            RECORDS_DB=db_url, RECORDS_PORT=self.service_port, HUB_URL=self.url
-        ) + _TEST_ADMIN.format(token=self.admin_token)
+        values: dict[str, object] = {
+            "RECORDS_DB": db_url, "RECORDS_PORT": self.service_port, "HUB_URL": self.url
+        }  # fmt: skip
+        if classes is not None:  # else the docs' own: 7b, of ana, ben and cai
+            values["CLASSES"] = classes
+        self.extra_config = service_config(**values) + _TEST_ADMIN.format(token=self.admin_token)
 
     @property
     def service_url(self) -> str:

@@ -32,6 +32,19 @@ def records() -> list[dict[str, object]]:
     return store.records()
 
 
+def term_records() -> list[dict[str, object]]:
+    """:func:`records`, and a practice's answer and an end check's of each pupil."""
+    found = records()
+    for who, right in (("ana", True), ("ben", False)):
+        found.append({"who": who, "set": "Practice: Two sides", "puzzle": "two-1",
+                      "answer": "1", "right": right, "skill": "two-sides",
+                      "lesson": "01-equations"})  # fmt: skip
+        found.append({"who": who, "set": "Lesson 1: end check", "puzzle": "c-1",
+                      "answer": "1", "right": right, "moment": "check", "questions": 4,
+                      "lesson": "01-equations"})  # fmt: skip
+    return found
+
+
 def test_the_class_report_names_who_has_not_started() -> None:
     html, news = dashboard.report(records(), ["ana", "ben", "cai"], -1)
     assert "Not started (1): cai." in html and news == ""
@@ -45,9 +58,27 @@ def test_the_csv_files_are_the_clis() -> None:
                                                           "report"))))  # fmt: skip
     assert tuple(rows[0]) == CSV_COLUMNS
     assert sorted(row[0] for row in rows[1:]) == ["ana", "ben", "cai"]
-    skills = list(csv.reader(io.StringIO(dashboard.csv_file(records(), ["ana", "ben", "cai"],
-                                                            "skills"))))  # fmt: skip
+    skills = list(
+        csv.reader(io.StringIO(dashboard.csv_file(term_records(), ["ana", "ben", "cai"], "skills")))
+    )
     assert tuple(skills[0]) == tuple(SKILL_COLUMNS)
+    assert {row[1] for row in skills[1:]} == {"two-sides"}  # sets are no skills
+    sets = list(
+        csv.DictReader(
+            io.StringIO(dashboard.csv_file(term_records(), ["ana", "ben", "cai"], "sets"))
+        )
+    )
+    check = {r["who"]: (r["answered"], r["right"], r["questions"]) for r in sets
+             if r["moment"] == "check"}  # fmt: skip
+    assert check == {"ana": ("1", "1", "4"), "ben": ("1", "0", "4"), "cai": ("0", "0", "4")}
+    book = list(
+        csv.DictReader(
+            io.StringIO(dashboard.csv_file(term_records(), ["ana", "ben", "cai"], "gradebook"))
+        )
+    )
+    assert [(r["who"], r["01 end check"], r["01 practice"], r["01 skills mastered"])
+            for r in book] == [("ana", "1/4", "started", "0/1"), ("ben", "0/4", "started", "0/1"),
+                               ("cai", "", "", "0/1")]  # fmt: skip
 
 
 def test_a_pupils_page_is_about_them_only() -> None:
@@ -63,7 +94,7 @@ def test_the_pages_speak_the_teachers_language() -> None:
     with speaking("es"):
         page = dashboard.class_page("7b", ["01-equations"], None, PREFIX, "x")
         refused = dashboard.error_page(403, PREFIX)
-        html, _ = dashboard.report(records(), ["ana", "ben", "cai"], -1)
+        html, _ = dashboard.report(term_records(), ["ana", "ben", "cai"], -1)
     assert '<html lang="es">' in page and "Clase 7b" in page
     assert "Descargar la cuadrícula (CSV)" in page and "Todas las lecciones" in page
     assert "Esta página es para el profesor o la profesora de la clase" in refused

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from mathplay.puzzles.layout import layout_problems
 from mathplay.puzzles.model import Puzzle, Worksheet
 from mathplay.puzzles.validate import check_text
@@ -21,7 +23,7 @@ def messages(*puzzles: Puzzle) -> list[str]:
 
 def test_a_reason_that_says_true_under_false_is_reported() -> None:
     said = messages(
-        tf("a", "11 - 4 x 2 = 14", ["x first", "11 - 4 = 7, 7 x 2 = 14, so it is true"])
+        tf("a", "11 - 4 x 2 = 14", ["x first: 4 x 2 is 8", "11 - 4 = 7, 7 x 2 = 14, so it is true"])
     )
     assert len(said) == 1 and "says the equation is true" in said[0]
 
@@ -36,7 +38,37 @@ def test_a_reason_that_repeats_the_equation_is_reported() -> None:
 def test_reasons_that_differ_only_in_their_numbers_are_reported() -> None:
     said = messages(tf("a", "4 x 5 = 25", ["4 x 5 is 20, not 25", "4 x 5 is 21, not 25"]))
     assert len(said) == 1 and "differ only in their numbers" in said[0]
-    assert messages(tf("b", "4 x 5 = 25", ["4 x 5 is 20, not 25", "4 + 5 is 9, not 25"])) == []
+    assert (
+        messages(tf("b", "4 x 5 = 25", ["4 x 5 is 20, not 25", "4 x 5 is 5 more than 5 x 5"])) == []
+    )
+
+
+@pytest.mark.parametrize(
+    ("equation", "why", "cue"),
+    [
+        # Lesson 00's end check: the right reason the only one with the equation's sign.
+        ("4 x 5 = 25", ["4 x 5 is 20, not 25", "4 + 5 is 9, not 25"], "by its signs"),
+        # Lesson 07's: the right reason the only one whose numbers are the equation's.
+        ("1 AND 0 = 1", ["AND gives 1 only when both bits are 1", "1 AND 0 is 10"], "numbers"),
+        (
+            "1 DAN 0 = 1",
+            ["DAN memberi 1 hanya apabila kedua-dua bit ialah 1", "1 DAN 0 ialah 10"],
+            "numbers",
+        ),
+        # Lesson 06's: the right reason the only one in words.
+        (
+            "101 / 10 = 10",
+            ["five divided by two does not come out even", "101 / 10 is 11"],
+            "written in words only",
+        ),
+        ("3 x 4 = 13", ["3 x 4 is 12, not 13", "x is a letter"], "with a number in it"),
+    ],
+)
+def test_a_right_reason_told_apart_by_its_wording_is_reported(
+    equation: str, why: list[str], cue: str
+) -> None:
+    said = messages(tf("a", equation, why))
+    assert any(f"the right reason '{why[0]}'" in m and cue in m for m in said), said
 
 
 def test_a_count_of_buttons_that_goes_with_the_answer_is_reported() -> None:

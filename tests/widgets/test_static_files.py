@@ -60,8 +60,15 @@ def test_no_javascript_is_left_in_python_strings() -> None:
 
 
 def test_every_live_widget_style_hides_the_run_all_note() -> None:
-    # The lesson's "press Run All" note shows only when no mathplay widget is alive.
-    from mathplay.widgets.stale import STALE_CLASS
+    # The lesson's "press Run All" note shows only when no mathplay widget is drawn: the
+    # style hides it only while a view's element (LIVE_CLASS, put there by the view's
+    # render) is on the page, not merely while the kernel holds the widget's model.
+    from mathplay.widgets.stale import HIDE_STALE_CSS, LIVE_CLASS, STALE_CLASS
 
-    for name in ("answerbox.css", "name_memory.css"):
-        assert f".{STALE_CLASS}" in (STATIC / name).read_text(encoding="utf-8")
+    assert HIDE_STALE_CSS.startswith(f"body:has(.{LIVE_CLASS}) .{STALE_CLASS}")
+    for name in ("answerbox", "name_memory"):
+        style = (STATIC / f"{name}.css").read_text(encoding="utf-8")
+        assert HIDE_STALE_CSS in style
+        assert f".{STALE_CLASS} {{" not in style.replace(HIDE_STALE_CSS, "")  # no other rule
+        script = (STATIC / f"{name}.js").read_text(encoding="utf-8")
+        assert f'el.classList.add("{LIVE_CLASS}")' in script

@@ -1,4 +1,5 @@
 function render({ model, el }) {
+  el.classList.add("mathplay-live"); // drawn: the lesson's "Run All" notes hide (.css)
   // The page's language (JupyterLab's and Notebook 7's Settings → Language set it) tells
   // the kernel which language to speak, unless one was chosen in the code.
   model.send({ event: "page_language", language: document.documentElement.lang || "" });

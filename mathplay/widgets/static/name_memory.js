@@ -45,6 +45,7 @@ function keepTop(el) {
 
 function render({ model, el }) {
   el.style.display = "none";
+  el.classList.add("mathplay-live"); // drawn: the lesson's "Run All" notes hide (.css)
   if (model.get("keep_top")) keepTop(el);
   const store = storage();
   if (!store) return;
