@@ -12,6 +12,7 @@ Subclasses supply the game: how to read a move, how to check it (raising
 from __future__ import annotations
 
 import json
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
@@ -251,22 +252,39 @@ class GameState(ABC, Generic[MoveT, PositionT]):
     def hint(self, level: int = 3, using: str | None = None) -> Any:
         """A hint for the player to move: 1 a nudge, 2 stronger, 3 the move and why.
 
-        Never changes the game. See :mod:`mathplay.ai.hints`.
+        Never changes the game. See :mod:`mathplay.ai.hints`. Safe while another thread
+        plays on this game (a board's computer): it works on a copy taken between moves.
         """
         _check_using(using)
-        return service("hint")(self, level=level, using=using)
+        return service("hint")(self.snapshot(), level=level, using=using)
 
     def review(self) -> Any:
         """The game reviewed turn by turn: what was played, the best move there was, the
         share of the best taken, and what the better move used (a
-        :class:`~mathplay.ai.review.Review`). Never changes the game."""
-        return service("review")(self)
+        :class:`~mathplay.ai.review.Review`). Never changes the game; safe while another
+        thread plays on it, as :meth:`hint`."""
+        return service("review")(self.snapshot())
 
     def hints(self, n: int = 5, using: str | None = None) -> list[Any]:
-        """The ``n`` best moves now, each with its explanation."""
+        """The ``n`` best moves now, each with its explanation (on a copy, as :meth:`hint`)."""
         check_count(n)
         _check_using(using)
-        return list(service("hints")(self, n=n, using=using))
+        return list(service("hints")(self.snapshot(), n=n, using=using))
+
+    def snapshot(self) -> Any:
+        """A :meth:`copy` taken between two changes of the game: never a position half
+        changed by a move another thread is playing (a board's computer player, while a
+        notebook cell asks for a hint)."""
+        with self._changing():
+            return self.copy()
+
+    def _changing(self) -> threading.RLock:
+        """The lock held while the game changes (a move, an undo) and while it is copied
+        for :meth:`snapshot`; each game and each copy has its own."""
+        lock = self.__dict__.get("_change_lock")
+        if lock is None:
+            lock = self.__dict__.setdefault("_change_lock", threading.RLock())
+        return cast(threading.RLock, lock)
 
     @property
     def special_squares(self) -> dict[Square, Special]:
@@ -413,11 +431,12 @@ class GameState(ABC, Generic[MoveT, PositionT]):
 
     def _push(self, move: MoveT, score: int) -> None:
         """Apply a move already validated (for search code; ``play`` checks first)."""
-        before = cast(PositionT, self._pos.copy())
-        player = self._pos.to_move
-        self._apply(move, score)
-        self._undo_stack.append(before)
-        self._history.append(HistoryEntry(player, str(move), score))
+        with self._changing():
+            before = cast(PositionT, self._pos.copy())
+            player = self._pos.to_move
+            self._apply(move, score)
+            self._undo_stack.append(before)
+            self._history.append(HistoryEntry(player, str(move), score))
 
     def undo(self) -> HistoryEntry:
         """Take back the last move, restoring the exact previous position."""
@@ -426,8 +445,9 @@ class GameState(ABC, Generic[MoveT, PositionT]):
         # A copy: the positions on the stack are shared with any ``copy()`` of this game
         # (its stack is a shallow copy), and the position restored is changed in place by
         # the next move.
-        self._pos = cast(PositionT, self._undo_stack.pop().copy())
-        return self._history.pop()
+        with self._changing():
+            self._pos = cast(PositionT, self._undo_stack.pop().copy())
+            return self._history.pop()
 
     def peek(self) -> HistoryEntry | None:
         """The last move played, or ``None``."""
@@ -437,6 +457,7 @@ class GameState(ABC, Generic[MoveT, PositionT]):
         """An independent copy of the game, history included."""
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
+        twin.__dict__.pop("_change_lock", None)  # a copy changes on its own
         twin._pos = cast(PositionT, self._pos.copy())
         twin._history = list(self._history)
         twin._undo_stack = list(self._undo_stack)
