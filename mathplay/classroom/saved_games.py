@@ -35,6 +35,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ from pathlib import Path
 from mathplay.classroom.where import DEFAULT_LOG, log_path, name_key, safe_file_name
 from mathplay.core.state import AnyGame
 from mathplay.errors import MathplayError
+from mathplay.files import read_regular
 from mathplay.games.registry import game_names
 from mathplay.i18n import _
 
@@ -124,10 +126,25 @@ def keep(
 
 
 def _write_in_place(path: Path, text: str) -> bool:
+    """Write ``text`` over the file at ``path`` itself; only over an ordinary file (never
+    through a link, into a pipe or a device, which could hang the kernel)."""
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
-        path.write_text(text, encoding="utf-8")
+        descriptor = os.open(path, flags, 0o600)
     except OSError:
         return False
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            return False
+        os.ftruncate(descriptor, 0)
+        data = text.encode("utf-8")
+        written = 0
+        while written < len(data):
+            written += os.write(descriptor, data[written:])
+    except OSError:
+        return False
+    finally:
+        os.close(descriptor)
     return True
 
 
@@ -140,9 +157,9 @@ def waiting(who: str, game_name: str, *, folder: str | Path | None = None) -> Sa
     if path is None:
         return None
     try:
-        if path.stat().st_size > MOST_BYTES:
-            return None
-        data = json.loads(path.read_text(encoding="utf-8"))
+        # Only an ordinary file, read to a cap: a pipe, a device or a link (to /dev/zero)
+        # put where a game is kept would otherwise hang the board that opens it.
+        data = json.loads(read_regular(path, MOST_BYTES, follow_links=False).decode("utf-8"))
         if not isinstance(data, dict) or data.get("game") != game_name:
             return None
         if name_key(str(data.get("who", ""))) != name_key(who):

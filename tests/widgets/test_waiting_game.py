@@ -200,3 +200,35 @@ def test_a_play_page_asks_only_a_remembered_name_then_offers_the_game(
     assert area.asking == "Ana"
     area.confirm()  # "Yes, I am Ana"
     assert board.offer_text.startswith("Go on with your game of Mixmath")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "link to /dev/zero"])
+def test_a_pipe_or_a_device_where_a_game_is_kept_never_hangs_the_board(
+    progress_folder: Path, kind: str
+) -> None:
+    """A pupil (or a prank) puts a pipe, or a link to /dev/zero, where Ana's game of Summy
+    is kept: her board opens with no offer and keeps her next move in an ordinary file.
+    Before, reading the file hung the kernel (a pipe never ends; /dev/zero neither)."""
+    import os
+    import threading
+
+    names.set_pupil("Ana")
+    path = progress_folder / f"{saved_games.GAME_FILE_PREFIX}ana-summy.json"
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")
+    found: list[Any] = []
+    reader = threading.Thread(
+        target=lambda: found.append(saved_games.waiting("Ana", "summy")), daemon=True
+    )
+    reader.start()
+    reader.join(60)
+    assert not reader.is_alive(), "reading the kept game did not come back"
+    assert found == [None]
+    assert not saved_games._write_in_place(path, "{}")  # never written through it
+    board = shown("summy")
+    assert board.offer_text == ""
+    first_move(board)
+    assert path.is_file() and not path.is_symlink()
+    assert json.loads(path.read_text(encoding="utf-8"))["who"] == "Ana"
