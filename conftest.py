@@ -26,6 +26,9 @@ FOLDER_MARKS = {
 }
 #: The data folder a run made for itself (removed when it ends).
 _DATA_DIR = pytest.StashKey[str]()
+#: The environment variable that names the data folder the tests made (not one the
+#: developer set).
+_OWN_DATA_DIR = "MATHPLAY_TESTS_OWN_DATA_DIR"
 #: What ``--fast`` leaves out.
 HEAVY = ("browser", "site", "hub", "notebooks", "slow")
 
@@ -43,11 +46,17 @@ def pytest_configure(config: pytest.Config) -> None:
     gets the same results, and so do the kernels and servers the tests start."""
     os.environ["LANGUAGE"] = "en"
     # Records a test's widgets write with nothing said go to a data folder of the run's
-    # own (mathplay.classroom.where.data_dir), never to the developer's.
-    if not os.environ.get("MATHPLAY_DATA_DIR"):
+    # own (mathplay.classroom.where.data_dir), never to the developer's; with pytest-xdist,
+    # one for each worker (the workers inherit the first process's environment, and a
+    # name or a game one worker's test keeps must not be found by the other's).
+    made_here = os.environ.get(_OWN_DATA_DIR) == os.environ.get("MATHPLAY_DATA_DIR")
+    if not os.environ.get("MATHPLAY_DATA_DIR") or (
+        made_here and os.environ.get("PYTEST_XDIST_WORKER")
+    ):
         import tempfile
 
         os.environ["MATHPLAY_DATA_DIR"] = tempfile.mkdtemp(prefix="mathplay-test-data-")
+        os.environ[_OWN_DATA_DIR] = os.environ["MATHPLAY_DATA_DIR"]
         config.stash[_DATA_DIR] = os.environ["MATHPLAY_DATA_DIR"]
     from mathplay.i18n import set_language
 
@@ -62,6 +71,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
         shutil.rmtree(folder, ignore_errors=True)
         os.environ.pop("MATHPLAY_DATA_DIR", None)
+        os.environ.pop(_OWN_DATA_DIR, None)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -14,6 +14,7 @@ import argparse
 import random
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 from mathplay.classroom.records import record
 from mathplay.classroom.where import safe_file_name
@@ -70,6 +71,19 @@ HARD = {
 }
 
 
+def _right_choice(kind: Any, puzzle: Any, choices: list[str]) -> str:
+    """The choice that is right; for a false equation, whose "false" asks why first, the
+    reason that is right (the whole answer a pupil gives by the two buttons)."""
+    for choice in choices:
+        result = kind.check(puzzle, choice)
+        if result.right:
+            return choice
+        for reason in result.follow_up or ():
+            if kind.check(puzzle, reason).right:
+                return str(reason)
+    raise ValueError(f"no choice of {puzzle.id} is right")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
@@ -94,8 +108,10 @@ def main() -> None:
                 choices = kind.choices(puzzle)
                 right_answer = puzzle.answer
                 if choices:
-                    right_answer = next(c for c in choices if kind.check(puzzle, c).right)
-                    wrong = [c for c in choices if c != right_answer]
+                    # A false equation's choice asks why before it is right: then the
+                    # whole answer (the choice and its reason) is the puzzle's solution.
+                    right_answer = _right_choice(kind, puzzle, choices)
+                    wrong = [c for c in choices if not kind.check(puzzle, c).right]
                 else:
                     wrong = [
                         a for a in SLIPS.get(puzzle.id, ["0"]) if not kind.check(puzzle, a).right
