@@ -58,9 +58,13 @@ from mathplay.i18n import _
 
 __all__ = [
     "CHOSEN_DEAL",
+    "ENDED",
+    "FORFEITED",
     "MAX_NOTATION",
+    "MISSED_TURNS",
     "NOT_CLASSMATES",
     "TOO_MANY_GAMES",
+    "WITHDRAWN",
     "MoveRefused",
     "SharedGame",
     "chosen_deal_words",
@@ -87,6 +91,17 @@ SEED_BITS = 128
 #: How a game may end before its end, kept in its record: resigned by a pupil, or
 #: declined by a classmate put in it.
 RESIGNED, DECLINED = "resigned", "declined"
+#: More ends, kept the same way: a pupil who missed :data:`MISSED_TURNS` turns in a row
+#: forfeits (the service's clock, :meth:`SharedGame.pass_for_time`); the teacher took a
+#: pupil out of the tournament (their games forfeited); the teacher ended the game
+#: (``"winner"``: the pupil they gave it to, or none: scored as it stands).
+FORFEITED, WITHDRAWN, ENDED = "forfeited", "withdrawn", "ended"
+#: The ends in which the pupil ``by`` loses and the others win.
+_LOST_BY = (RESIGNED, FORFEITED, WITHDRAWN)
+#: A pupil who misses this many turns in a row (their time per move up) forfeits the
+#: game: the others win. The service passes for them at each missed turn before that.
+#: Only a game with a time per move (a tournament's) has missed turns.
+MISSED_TURNS = 2
 
 
 class MoveRefused(MathplayError):
@@ -128,8 +143,13 @@ class SharedGame:
     #: Whether the game was dealt from a seed nobody keeps (:meth:`new` without a seed):
     #: then the seed of its save only mixes exchanges and may be shown once it is over.
     secret_deal: bool = False
-    #: How it ended before its end: ``{"how": RESIGNED or DECLINED, "by": hub name}``.
+    #: How it ended before its end: ``{"how": RESIGNED, DECLINED, FORFEITED, WITHDRAWN
+    #: or ENDED, "by": hub name}`` (``by``: the teacher for ``ENDED``, with ``"winner"``:
+    #: the pupil given the game, ``""`` when it was scored as it stands).
     ended: dict[str, str] | None = None
+    #: The turns each seat has missed in a row (passed for at the time limit): a move of
+    #: their own sets it back to 0; the :data:`MISSED_TURNS`-th forfeits.
+    missed: list[int] | None = None
 
     @classmethod
     def new(
@@ -173,9 +193,15 @@ class SharedGame:
         if self.ended is None:
             outcome = self.game.outcome
             return () if outcome is None else tuple(outcome.winners)
-        if self.ended["how"] != RESIGNED:
+        how = self.ended["how"]
+        if how == ENDED and self.ended.get("winner"):
+            return (self.pupils.index(self.ended["winner"]),)
+        if how == ENDED:  # scored as it stands: the best scores win
+            others = list(range(len(self.pupils)))
+        elif how in _LOST_BY:
+            others = [seat for seat, who in enumerate(self.pupils) if who != self.ended["by"]]
+        else:
             return ()
-        others = [seat for seat, who in enumerate(self.pupils) if who != self.ended["by"]]
         best = max(int(self.game.scores[seat]) for seat in others)
         return tuple(seat for seat in others if int(self.game.scores[seat]) == best)
 
@@ -187,11 +213,33 @@ class SharedGame:
         if self.ended["how"] == DECLINED:
             return _("{name} declined the game, so it was not played.").format(name=who)
         names = [self.pupils[seat] for seat in self.winners()]
+        one, many = names[0], _(" and ").join(names)
+        how = self.ended["how"]
+        if how == FORFEITED:
+            if len(names) == 1:
+                return _("{name} missed {n} turns in a row and forfeits: {winner} wins.").format(
+                    name=who, n=MISSED_TURNS, winner=one
+                )
+            return _("{name} missed {n} turns in a row and forfeits: {winners} share the "
+                     "win.").format(name=who, n=MISSED_TURNS, winners=many)  # fmt: skip
+        if how == WITHDRAWN:
+            if len(names) == 1:
+                return _("The teacher took {name} out of the tournament: {winner} wins.").format(
+                    name=who, winner=one
+                )
+            return _("The teacher took {name} out of the tournament: {winners} share the "
+                     "win.").format(name=who, winners=many)  # fmt: skip
+        if how == ENDED:
+            if self.ended.get("winner"):
+                return _("The teacher ended the game and gave it to {winner}.").format(winner=one)
+            if len(names) == 1:
+                return _("The teacher ended the game: {winner} wins with {score} points.").format(
+                    winner=one, score=int(self.game.scores[self.pupils.index(one)])
+                )
+            return _("The teacher ended the game: {winners} share the win.").format(winners=many)
         if len(names) == 1:
-            return _("{name} resigned: {winner} wins.").format(name=who, winner=names[0])
-        return _("{name} resigned: {winners} share the win.").format(
-            name=who, winners=_(" and ").join(names)
-        )
+            return _("{name} resigned: {winner} wins.").format(name=who, winner=one)
+        return _("{name} resigned: {winners} share the win.").format(name=who, winners=many)
 
     def resign(self, who: str) -> dict[str, Any]:
         """Pupil ``who`` gives the game up (the others win); their view of it after, or
@@ -201,6 +249,24 @@ class SharedGame:
             raise MoveRefused(_("The game is over."))
         self.ended = {"how": RESIGNED, "by": who}
         return self.view_for(who)
+
+    def end_by_teacher(self, teacher: str, winner: str | None = None) -> None:
+        """The teacher ends the game: given to ``winner`` (one of its pupils), or, with
+        none, scored as it stands (the best scores win). ``MoveRefused`` in words when it
+        is over or ``winner`` is not one of its pupils."""
+        if self.is_over:
+            raise MoveRefused(_("The game is over."))
+        if winner is not None and winner not in self.pupils:
+            raise MoveRefused(_("{name} does not play in this game.").format(name=winner))
+        self.ended = {"how": ENDED, "by": teacher, "winner": winner or ""}
+
+    def withdraw(self, who: str) -> None:
+        """The teacher took pupil ``who`` out of the tournament: they forfeit this game
+        (the others win). ``MoveRefused`` when it is over or not theirs."""
+        self.seat_of(who)
+        if self.is_over:
+            raise MoveRefused(_("The game is over."))
+        self.ended = {"how": WITHDRAWN, "by": who}
 
     def decline(self, who: str) -> dict[str, Any]:
         """Pupil ``who``, put in the game by a classmate, says no to it before they have
@@ -328,15 +394,34 @@ class SharedGame:
             game.play(notation)
         except MathplayError as error:  # the engine's reason; the game did not change
             raise MoveRefused(str(error)) from None
+        if self.missed is not None:
+            self.missed[seat] = 0
         return self.view_for(who)
 
     def pass_for_time(self, version: int) -> bool:
         """The pupil to move is out of time: the game passes for them (the game's own
         pass, so a game that ends by passes ends; a Mixmath turn with tiles already
-        placed ends with them). ``False`` when the game is not at
-        ``version`` any more, or is over, or has no time limit."""
+        placed ends with them), and counts the turn missed: the :data:`MISSED_TURNS`-th
+        turn in a row a pupil misses forfeits the game instead (the others win).
+        ``False`` when the game is not at ``version`` any more, or is over, or has no
+        time limit.
+
+        >>> shared = SharedGame.new("g1", "summy", ["ana", "ben"], seed=3, size=9)
+        >>> shared.seconds = 30
+        >>> for _turn in range(2 * MISSED_TURNS - 1):
+        ...     _ = shared.pass_for_time(shared.version)
+        >>> shared.ended, shared.winners()
+        ({'how': 'forfeited', 'by': 'ana'}, (1,))
+        """
         if self.seconds is None or self.version != version or self.is_over:
             return False
+        seat = self.game.to_move
+        missed = self.missed if self.missed is not None else [0] * len(self.pupils)
+        self.missed = missed
+        if missed[seat] + 1 >= MISSED_TURNS:
+            self.ended = {"how": FORFEITED, "by": self.pupils[seat]}
+            return True
+        missed[seat] += 1
         try:
             self.game.play("pass")
         except MathplayError:  # a Mixmath turn with tiles placed: it ends as it is
@@ -363,6 +448,8 @@ class SharedGame:
             data["secret_deal"] = True
         if self.ended is not None:
             data["ended"] = dict(self.ended)
+        if self.missed is not None and any(self.missed):
+            data["missed"] = list(self.missed)
         return json.dumps(data)
 
     @classmethod
@@ -383,9 +470,14 @@ class SharedGame:
             shared.secret_deal = data.get("secret_deal") is True
             ended = data.get("ended")
             if ended is not None:
-                if ended.get("how") not in (RESIGNED, DECLINED) or ended["by"] not in shared.pupils:
-                    raise ValueError("'ended' is not a resigned or declined game")
-                shared.ended = {"how": str(ended["how"]), "by": str(ended["by"])}
+                shared.ended = _checked_end(ended, shared.pupils)
+            missed = data.get("missed")
+            if missed is not None:
+                if len(missed) != len(shared.pupils) or not all(
+                    isinstance(n, int) and 0 <= n < MISSED_TURNS for n in missed
+                ):
+                    raise ValueError("'missed' is a count of turns for each pupil")
+                shared.missed = [int(n) for n in missed]
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise SaveFileError(
                 _("this is not a saved game between pupils: {error}").format(error=error)
@@ -393,6 +485,21 @@ class SharedGame:
         if len(shared.pupils) != game.players or describe(game).name != shared.name:
             raise SaveFileError(_("this is not a saved game between pupils"))
         return shared
+
+
+def _checked_end(ended: Any, pupils: tuple[str, ...]) -> dict[str, str]:
+    """A record's ``ended``, checked: how (a known end), by whom, and for the teacher's
+    end the pupil they gave the game to (or ``""``)."""
+    how = ended.get("how")
+    by = ended.get("by")
+    if how == ENDED:
+        winner = ended.get("winner") or ""
+        if not isinstance(by, str) or not by or (winner and winner not in pupils):
+            raise ValueError("'ended' is not a game the teacher ended")
+        return {"how": ENDED, "by": by, "winner": str(winner)}
+    if how not in (RESIGNED, DECLINED, FORFEITED, WITHDRAWN) or by not in pupils:
+        raise ValueError("'ended' is not a game ended by one of its pupils")
+    return {"how": str(how), "by": str(by)}
 
 
 def _checked_pupils(pupils: Sequence[str]) -> tuple[str, ...]:

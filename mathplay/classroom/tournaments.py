@@ -147,4 +147,8 @@ def standings(
         row = rows.setdefault(pupil, Row(pupil))
         row.byes += 1
         row.points += 1
-    return sorted(rows.values(), key=lambda r: (-r.points, -r.scored, list(pupils).index(r.pupil)))
+    order = {pupil: n for n, pupil in enumerate(pupils)}  # others (taken out): by name, last
+    return sorted(
+        rows.values(),
+        key=lambda r: (-r.points, -r.scored, order.get(r.pupil, len(order)), r.pupil),
+    )

@@ -53,8 +53,12 @@ class Outcome:
         'Computer (easy) wins with 12 points: the bag is empty and a player used their last tile.'
         >>> over.describe(["Computer (easy)", "You"])
         'You win with 12 points: the bag is empty and a player used their last tile.'
+        >>> tie = Outcome.from_scores(EndReason.OUT_OF_TILES, (12, 12))
+        >>> tie.describe(["p24", "P26"]).split(":")[0]  # the names as given
+        'p24 and P26 share the win with 12 points'
         """
-        if names is None or len(names) != len(self.scores):
+        given = names is not None and len(names) == len(self.scores)
+        if names is None or not given:
             names = [_("player {n}").format(n=i + 1) for i in range(len(self.scores))]
         names = [names[i] for i in self.winners]
         best = self.scores[self.winners[0]]
@@ -68,5 +72,6 @@ class Outcome:
             text = _("{winners} share the win with {score} points").format(
                 winners=_(" and ").join(names), score=best
             )
-        text = text[:1].upper() + text[1:]
+        if not (given and text.startswith(names[0])):  # a name stays as it is ("p24")
+            text = text[:1].upper() + text[1:]
         return _("{text}: {reason}.").format(text=text, reason=self.reason.describe())

@@ -235,6 +235,18 @@ class GameStore:
             return None
         return shared
 
+    def restart_clocks(self, game_ids: list[str], now: float) -> None:
+        """The time per move of the pupil to move in each of ``game_ids`` counts from
+        ``now`` (a tournament resumed after a pause)."""
+        if not game_ids:
+            return
+        with self.engine.begin() as connection:
+            connection.execute(
+                GAMES_TABLE.update()
+                .where(GAMES_TABLE.c.id.in_(game_ids), GAMES_TABLE.c.over.is_(False))
+                .values(updated=now)
+            )
+
     def version(self, game_id: str) -> int | None:
         """The game's version now (``None``: no such game): what a waiting board watches."""
         query = sa.select(GAMES_TABLE.c.version).where(GAMES_TABLE.c.id == game_id)
@@ -320,6 +332,11 @@ def end_records(shared: SharedGame, when: float) -> dict[str, str]:
             "game_id": shared.id,
             "version": RECORD_VERSION,
         }  # fmt: skip
+        if shared.ended is not None:  # how it ended before its end, and in words
+            entry["ended"] = shared.ended["how"]
+            entry["result"] = shared.ended_words() or ""
+        if shared.tournament is not None:
+            entry["tournament"] = shared.tournament
         lines[pupil] = json.dumps(entry, ensure_ascii=False)
     return lines
 

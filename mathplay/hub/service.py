@@ -28,6 +28,15 @@ What it answers, under its prefix (``/services/mathplay-records/``):
   ``api/games/ID/decline``: games between pupils on their own machines, each dealt by the
   service, each pupil seeing only their own tiles, every move checked by the engine
   (:mod:`mathplay.hub.games`).
+- A class tournament's pages (:mod:`mathplay.hub.tournament_pages`), and the teacher's
+  forms there (with the service's XSRF protection): ``POST class/GROUP/games/ID/end``
+  ends a game of the class (``result``: ``score`` to score it as it stands, or the hub
+  name of the pupil it is given to), ``POST class/GROUP/tournaments/ID/ACTION`` with
+  ``pause``, ``resume``, ``stop`` or ``withdraw`` (``pupil``: who is taken out).
+
+The service's clock (:func:`keep_time`, every ``CLOCK_SECONDS``) passes for a pupil of a
+tournament game whose time per move is up, and forfeits their game when they miss
+``MISSED_TURNS`` in a row, with every board closed (:mod:`mathplay.hub.tournaments`).
 
 The service keeps nothing but its database (and a few seconds' copy of the hub's
 groups): several copies can share one database.
@@ -60,7 +69,7 @@ from tornado import web
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
-from tornado.log import enable_pretty_logging
+from tornado.log import app_log, enable_pretty_logging
 
 from mathplay.classroom.shared_games import (
     CHOSEN_DEAL,
@@ -85,10 +94,10 @@ from mathplay.hub.games import (
 from mathplay.hub.limits import Limits
 from mathplay.hub.reports import Reports
 from mathplay.hub.store import MOST_LINES, RecordStore
-from mathplay.hub.tournaments import TournamentStore, read_settings
+from mathplay.hub.tournaments import CLOCK_SECONDS, TournamentStore, read_settings
 from mathplay.i18n import LANGUAGES, _, speaking
 
-__all__ = ["DEFAULT_DB", "NAME", "Classes", "main", "make_app"]
+__all__ = ["DEFAULT_DB", "NAME", "Classes", "keep_time", "main", "make_app"]
 
 #: The service's name on the hub (its address is ``/services/NAME/``).
 NAME = "mathplay-records"
@@ -359,6 +368,13 @@ class _PupilApiHandler(_Handler):
         self.set_status(409)
         self.finish({"error": words, "status": 409})
 
+    async def paused(self, shared: SharedGame) -> bool:
+        """Whether the game's tournament is paused by the teacher."""
+        if shared.tournament is None or shared.is_over:
+            return False
+        tournaments: TournamentStore = self.service["tournaments"]
+        return bool((await self.run(tournaments.state, shared.tournament)).paused)
+
 
 class GamesHandler(_PupilApiHandler):
     """``GET api/games``: the pupil's games; ``POST api/games``: a new game with
@@ -414,18 +430,23 @@ class GameHandler(_PupilApiHandler):
 
     async def get(self, game_id: str) -> None:
         await self.game_of(game_id)
+        shared = await self.game_of(game_id)
+        paused = await self.paused(shared)
         known = self.get_argument("version", None)
         if known is not None and known.isdigit() and len(known) <= 9:
-            left = await self.run(self.games.time_left, game_id, time.time())
-            wait = WAIT_SECONDS if left is None else max(0.0, min(WAIT_SECONDS, left + 0.2))
+            left = None if paused else await self.run(self.games.time_left, game_id, time.time())
+            # The service's clock passes at the limit: wait for it, a tick and a bit more.
+            wait = WAIT_SECONDS if left is None else min(
+                WAIT_SECONDS, max(0.0, left) + CLOCK_SECONDS + 0.5)  # fmt: skip
             await wait_for_move(self.games, game_id, int(known), wait)
-        late = await self.run(self.games.pass_if_late, game_id, time.time())
-        if late is not None:  # the pupil to move ran out of time: the game passed for them
-            await after_move(self.service, late)
-        shared = await self.game_of(game_id)
-        left = await self.run(self.games.time_left, game_id, time.time())
+            shared = await self.game_of(game_id)
+            paused = await self.paused(shared)
+        left = None if paused else await self.run(self.games.time_left, game_id, time.time())
         with speaking(self.language):
             view = shared.view_for(self.pupil)
+            if paused:
+                view["paused"] = _("Your teacher has paused the tournament: wait for them to "
+                                   "go on.")  # fmt: skip
         view["seconds_left"] = None if left is None else max(0, round(left))
         self.finish(view)
 
@@ -441,6 +462,9 @@ class MovesHandler(_PupilApiHandler):
         shared = await self.game_of(game_id)
         played_on = shared.version
         with speaking(self.language):
+            if await self.paused(shared):
+                self.refuse(_("Your teacher has paused the tournament: wait for them to go on."))
+                return
             try:
                 view = shared.play(self.pupil, body.get("move"), body.get("version"))
             except MathplayError as error:
@@ -491,7 +515,29 @@ async def after_move(service: dict[str, Any], shared: SharedGame) -> None:
         await loop.run_in_executor(None, _record_the_end, service["store"], shared)
         if shared.tournament is not None:
             tournaments: TournamentStore = service["tournaments"]
-            await loop.run_in_executor(None, tournaments.advance, shared.tournament)
+            if await loop.run_in_executor(None, tournaments.advance, shared.tournament):
+                # A round robin's new round may hold games forfeited at once (a pupil
+                # taken out): they are recorded, and may end the round, like any other.
+                made = await loop.run_in_executor(None, tournaments.rounds, shared.tournament)
+                for forfeited in made[-1][2]:
+                    if forfeited.is_over:
+                        await after_move(service, forfeited)
+
+
+async def keep_time(service: dict[str, Any]) -> None:
+    """The service's clock, every ``CLOCK_SECONDS`` until the service stops: a pupil of a
+    tournament game whose time per move is up is passed for (or forfeits, at their
+    ``MISSED_TURNS``-th missed turn in a row), with no board asking
+    (:meth:`TournamentStore.tick`), and what follows a move follows."""
+    tournaments: TournamentStore = service["tournaments"]
+    loop = IOLoop.current()
+    while True:
+        try:
+            for shared in await loop.run_in_executor(None, tournaments.tick, time.time()):
+                await after_move(service, shared)
+        except Exception:  # a database that went away a moment: the next tick tries again
+            app_log.exception("the clock could not pass for a pupil out of time")
+        await asyncio.sleep(CLOCK_SECONDS)
 
 
 def _record_the_end(store: RecordStore, shared: SharedGame) -> None:
@@ -625,21 +671,70 @@ class TournamentHandler(_ReportHandler):
         table = await self.run(tournaments.table, tournament_id)
         if table is None or table["group"] != group:
             raise web.HTTPError(404, reason="there is no such tournament in this class")
-        now = time.time()
-        for played in table["rounds"][-1:]:
-            for game in played["games"]:
-                if not game["over"]:
-                    late = await self.run(self.service["games"].pass_if_late, game["id"], now)
-                    if late is not None:
-                        await after_move(self.service, late)
-        table = await self.run(tournaments.table, tournament_id)
         prefix = self.service["prefix"]
         with speaking(self.language):
             if as_json:
-                self.finish({"html": tournament_pages.tournament_live(table, prefix),
+                self.finish({"html": tournament_pages.tournament_live(table, prefix, self.xsrf()),
                              "finished": table["finished"]})  # fmt: skip
             else:
                 self.finish(tournament_pages.tournament_page(table, prefix, self.xsrf()))
+
+
+class TournamentActionHandler(_ReportHandler):
+    """``POST class/GROUP/tournaments/ID/(pause|resume|stop|withdraw)``: the teacher's
+    forms on the tournament's page; then the page again."""
+
+    @web.authenticated
+    async def post(self, group: str, tournament_id: str, action: str) -> None:
+        await self.pupils_of(group)  # the class's teacher only
+        tournaments: TournamentStore = self.service["tournaments"]
+        known = await self.run(tournaments.settings, tournament_id)
+        if known is None or known[0] != group:
+            raise web.HTTPError(404, reason="there is no such tournament in this class")
+        teacher = self.current_user["name"]
+        ended: list[SharedGame] = []
+        if action in ("pause", "resume"):
+            await self.run(tournaments.pause, tournament_id, teacher, action == "pause")
+        elif action == "stop":
+            ended = await self.run(tournaments.stop, tournament_id, teacher)
+        else:
+            pupil = self.get_body_argument("pupil", "")
+            try:
+                ended = await self.run(tournaments.withdraw, tournament_id, teacher, pupil)
+            except MoveRefused as error:
+                raise web.HTTPError(400, reason=str(error)) from None
+        for shared in ended:
+            await after_move(self.service, shared)
+        self.redirect(f"{self.service['prefix']}class/{quote(group, safe='')}/tournaments/"
+                      f"{tournament_id}", status=303)  # fmt: skip
+
+
+class EndGameHandler(_ReportHandler):
+    """``POST class/GROUP/games/ID/end`` with ``result`` (``score``, or a pupil's hub
+    name): the teacher ends a game of the class; then its tournament's page (or the
+    game's, to watch)."""
+
+    @web.authenticated
+    async def post(self, group: str, game_id: str) -> None:
+        pupils = await self.pupils_of(group)
+        shared = await self.run(self.service["games"].get, game_id)
+        if shared is None or not set(shared.pupils) <= set(pupils):
+            raise web.HTTPError(404, reason="there is no such game in this class")
+        result = self.get_body_argument("result", "score")
+        winner = None if result == "score" else result
+        tournaments: TournamentStore = self.service["tournaments"]
+        try:
+            with speaking(self.language):
+                shared = await self.run(tournaments.end_game, game_id,
+                                        self.current_user["name"], winner)  # fmt: skip
+        except MoveRefused as error:
+            raise web.HTTPError(409, reason=str(error)) from None
+        await after_move(self.service, shared)
+        base = f"{self.service['prefix']}class/{quote(group, safe='')}"
+        if shared.tournament is not None:
+            self.redirect(f"{base}/tournaments/{shared.tournament}", status=303)
+        else:
+            self.redirect(f"{base}/games/{game_id}", status=303)
 
 
 class WatchHandler(_ReportHandler):
@@ -653,12 +748,18 @@ class WatchHandler(_ReportHandler):
         if shared is None or not set(shared.pupils) <= set(pupils):
             raise web.HTTPError(404, reason="there is no such game in this class")
         prefix = self.service["prefix"]
+        left = await self.run(self.service["games"].time_left, game_id, time.time())
+        if shared.tournament is not None and not shared.is_over:
+            tournaments: TournamentStore = self.service["tournaments"]
+            if (await self.run(tournaments.state, shared.tournament)).paused:
+                left = None
         with speaking(self.language):
             if as_json:
-                self.finish({"html": tournament_pages.watch_live(shared),
+                self.finish({"html": tournament_pages.watch_live(shared, left),
                              "finished": shared.is_over})  # fmt: skip
             else:
-                self.finish(tournament_pages.watch_page(shared, group, prefix, self.xsrf()))
+                self.finish(tournament_pages.watch_page(shared, group, prefix, self.xsrf(),
+                                                        left))  # fmt: skip
 
 
 def content_disposition(name: str) -> str:
@@ -719,13 +820,23 @@ def make_app(store: RecordStore, *, prefix: str, teachers: str = "teachers",
             {"service": service},
         ),
         (
+            prefix + f"class/{group}/tournaments/([0-9a-f]{{24}})/(pause|resume|stop|withdraw)",
+            TournamentActionHandler,
+            {"service": service},
+        ),
+        (
             prefix + f"class/{group}/games/([0-9a-f]{{24}})(\\.json)?",
             WatchHandler,
             {"service": service},
         ),
+        (
+            prefix + f"class/{group}/games/([0-9a-f]{{24}})/end",
+            EndGameHandler,
+            {"service": service},
+        ),
     ]
     return web.Application(routes, cookie_secret=secret, hub_auth=hub_auth,
-                           login_url=hub_auth.login_url)  # fmt: skip
+                           login_url=hub_auth.login_url, mathplay=service)  # fmt: skip
 
 
 def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -780,6 +891,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{NAME}: listening on {args.url}{prefix}, records in {store.engine.url!r}",
           flush=True)  # fmt: skip
     loop = IOLoop.current()
+    loop.add_callback(keep_time, app.settings["mathplay"])
 
     def stop(*_args: Any) -> None:
         loop.add_callback_from_signal(loop.stop)

@@ -10,6 +10,18 @@ fixed from the start; Swiss: by the table so far) — once, even with two copies
 service (a round is made by whoever inserts its row first). The pairings and the table
 are :mod:`mathplay.classroom.tournaments`.
 
+**A tournament that finishes.** The service keeps the time per move itself: its clock
+(:meth:`TournamentStore.tick`, every :data:`CLOCK_SECONDS` from the service's event
+loop) passes for a pupil whose time is up, whether or not any board is open, and a
+pupil who misses :data:`~mathplay.classroom.shared_games.MISSED_TURNS` turns in a row
+forfeits the game. The teacher can end any game (:meth:`TournamentStore.end_game`:
+scored as it stands, or given to one pupil), pause and resume the tournament (the clock
+stops, moves wait), stop it (every game going on scored as it stands, no more rounds)
+and take a pupil out (:meth:`TournamentStore.withdraw`: their game going on and, in a
+round robin, their games to come are forfeited; a Swiss pairs the others). Each of
+these is a line of the tournament's log (``mathplay_tournament_log``), which is also
+where the service reads whether it is paused, stopped, and who was taken out.
+
 Every game of a tournament is dealt like any game between pupils, from a seed the
 service draws from the operating system for that game alone and keeps nowhere
 (:meth:`~mathplay.classroom.shared_games.SharedGame.new`): a pupil who knows everything
@@ -21,13 +33,14 @@ nothing.)
 from __future__ import annotations
 
 import json
+import os
 import time
 from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
 
-from mathplay.classroom.shared_games import SharedGame
+from mathplay.classroom.shared_games import FORFEITED, MoveRefused, SharedGame
 from mathplay.classroom.tournaments import (
     PAIRINGS,
     Pair,
@@ -37,10 +50,11 @@ from mathplay.classroom.tournaments import (
     swiss_pairs,
     swiss_rounds,
 )
-from mathplay.hub.games import GameStore, new_game_id
+from mathplay.hub.games import GAMES_TABLE, GameStore, new_game_id
 from mathplay.hub.tables import make_tables
 
-__all__ = ["CHOICES", "SECONDS", "Settings", "TournamentStore", "read_settings"]
+__all__ = ["CHOICES", "CLOCK_SECONDS", "SECONDS", "SHORTEST_ENV", "Settings",
+           "TournamentStore", "read_settings", "seconds_choices"]  # fmt: skip
 
 #: The games a teacher may choose: name, game, options.
 CHOICES: dict[str, tuple[str, dict[str, Any]]] = {
@@ -51,6 +65,11 @@ CHOICES: dict[str, tuple[str, dict[str, Any]]] = {
 }
 #: The times per move a teacher may choose (0: none).
 SECONDS = (0, 30, 60, 120, 300)
+#: An environment variable of the service that adds a shorter time per move to the
+#: list (whole seconds, 1 to 29): for tests, which cannot wait 30 s a turn.
+SHORTEST_ENV = "MATHPLAY_SHORTEST_SECONDS_PER_MOVE"
+#: How often the service's clock looks for a pupil out of time (seconds).
+CLOCK_SECONDS = 1.0
 #: The most pupils in one tournament.
 MOST_PUPILS = 40
 
@@ -63,6 +82,16 @@ TOURNAMENTS = sa.Table(
     sa.Column("teacher", sa.String(255), nullable=False),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("settings", sa.Text, nullable=False),
+)
+#: What happened to a tournament besides its moves, in order: the teacher's actions
+#: (``end``, ``pause``, ``resume``, ``stop``, ``withdraw``) and the forfeits by the clock.
+LOG = sa.Table(
+    "mathplay_tournament_log",
+    _METADATA,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("tournament_id", sa.String(32), nullable=False, index=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("entry", sa.Text, nullable=False),
 )
 ROUNDS = sa.Table(
     "mathplay_tournament_rounds",
@@ -105,6 +134,24 @@ class Settings:
         return dict(CHOICES[self.choice][1])
 
 
+def seconds_choices() -> tuple[int, ...]:
+    """The times per move a teacher may choose: :data:`SECONDS`, and the shorter one
+    the service's :data:`SHORTEST_ENV` names (for tests)."""
+    shortest = os.environ.get(SHORTEST_ENV, "")
+    if shortest.isdigit() and 1 <= int(shortest) < SECONDS[1]:
+        return (0, int(shortest), *SECONDS[1:])
+    return SECONDS
+
+
+@dataclass(frozen=True)
+class State:
+    """Where a tournament is, read from its log: paused, stopped, who was taken out."""
+
+    paused: bool = False
+    stopped: bool = False
+    out: tuple[str, ...] = ()
+
+
 def read_settings(form: dict[str, str], pupils: list[str]) -> Settings:
     """The settings from the dashboard's form (``ValueError`` in words when wrong)."""
     choice = form.get("game", "")
@@ -117,7 +164,7 @@ def read_settings(form: dict[str, str], pupils: list[str]) -> Settings:
         seconds = int(form.get("seconds", "0") or 0)
     except ValueError:
         raise ValueError("the time per move is a number of seconds") from None
-    if seconds not in SECONDS:
+    if seconds not in seconds_choices():
         raise ValueError("choose a time per move from the list")
     if not 2 <= len(pupils) <= MOST_PUPILS:
         raise ValueError(f"a tournament needs 2 to {MOST_PUPILS} pupils in the class")
@@ -221,7 +268,17 @@ class TournamentStore:
             return False
         if not all(game.is_over for game in rounds[-1][2]):
             return False
-        return self._start_round(tournament_id, settings, len(rounds) + 1, rounds)
+        state = self.state(tournament_id)
+        if state.stopped or self._too_few(settings, state):
+            return False
+        return self._start_round(tournament_id, settings, len(rounds) + 1, rounds, state.out)
+
+    @staticmethod
+    def _too_few(settings: Settings, state: State) -> bool:
+        """Whether a Swiss has too few pupils left to pair (a round robin plays on: the
+        games of the pupils taken out are forfeited)."""
+        left = [p for p in settings.pupils if p not in state.out]
+        return settings.pairing == "swiss" and len(left) < 2
 
     def _start_round(
         self,
@@ -229,11 +286,14 @@ class TournamentStore:
         settings: Settings,
         number: int,
         before: list[tuple[int, list[Pair], list[SharedGame]]] | None = None,
+        out: tuple[str, ...] = (),
     ) -> bool:
         pupils = list(settings.pupils)
-        if settings.pairing == "round-robin":
-            pairs = round_robin(pupils)[number - 1]
-        else:
+        if settings.pairing == "round-robin":  # the pupils taken out forfeit (below)
+            pairs = [p for p in round_robin(pupils)[number - 1]
+                     if p[0] not in out or (p[1] is not None and p[1] not in out)]  # fmt: skip
+        else:  # the pupils taken out are not paired
+            pupils = [p for p in pupils if p not in out]
             done = before or []
             results = [result_of(g) for _n, _p, games in done for g in games]
             had_bye = {p[0] for _n, pairs, _g in done for p in pairs if p[1] is None}
@@ -253,6 +313,9 @@ class TournamentStore:
                                     **settings.options)  # fmt: skip
             shared.hints, shared.seconds = settings.hints, settings.seconds
             shared.tournament = tournament_id
+            gone = [p for p in (first, second) if p in out]
+            if gone:  # a round robin's game of a pupil taken out: forfeited at once
+                shared.withdraw(gone[0])
             self.games.create(shared)
             with self.engine.begin() as connection:
                 connection.execute(TOURNAMENT_GAMES.insert(), {
@@ -271,14 +334,18 @@ class TournamentStore:
         byes = [p[0] for n, pairs, _g in rounds for p in pairs
                 if p[1] is None and settings.pairing == "swiss"]  # fmt: skip
         rows = standings(list(settings.pupils), results, byes)
-        finished = len(rounds) >= settings.rounds and all(
-            g.is_over for _n, _p, games in rounds for g in games
+        state = self.state(tournament_id)
+        all_over = all(g.is_over for _n, _p, games in rounds for g in games)
+        finished = all_over and (
+            state.stopped or len(rounds) >= settings.rounds or self._too_few(settings, state)
         )
         return {
             "id": tournament_id,
             "group": group,
             "settings": settings,
             "finished": finished,
+            "state": state,
+            "log": self.log_of(tournament_id),
             "rows": rows,
             "rounds": [
                 {
@@ -289,6 +356,150 @@ class TournamentStore:
                 for number, pairs, games in rounds
             ],
         }
+
+    # --- the log, the clock and the teacher's actions ---------------------------------
+
+    def write_log(self, tournament_id: str, entry: dict[str, Any]) -> None:
+        """Add ``entry`` (``{"what": …}``) to the tournament's log, dated now."""
+        with self.engine.begin() as connection:
+            connection.execute(LOG.insert(), {"tournament_id": tournament_id,
+                                              "created": time.time(),
+                                              "entry": json.dumps(entry)})  # fmt: skip
+
+    def log_of(self, tournament_id: str) -> list[dict[str, Any]]:
+        """The tournament's log, oldest first: each entry with ``when`` (a timestamp)."""
+        query = (
+            sa.select(LOG.c.created, LOG.c.entry)
+            .where(LOG.c.tournament_id == tournament_id)
+            .order_by(LOG.c.id)
+        )
+        with self.engine.connect() as connection:
+            rows = connection.execute(query).all()
+        return [{**json.loads(entry), "when": float(when)} for when, entry in rows]
+
+    def state(self, tournament_id: str) -> State:
+        """Paused, stopped, and who was taken out: read from the log."""
+        paused, stopped, out = False, False, []
+        for entry in self.log_of(tournament_id):
+            what = entry.get("what")
+            if what in ("pause", "resume"):
+                paused = what == "pause"
+            elif what == "stop":
+                stopped = True
+            elif what == "withdraw" and entry.get("pupil") not in out:
+                out.append(str(entry["pupil"]))
+        return State(paused and not stopped, stopped, tuple(out))
+
+    def open_games(self, tournament_id: str) -> list[SharedGame]:
+        """The tournament's games that are not over."""
+        query = (
+            sa.select(GAMES_TABLE.c.record)
+            .select_from(TOURNAMENT_GAMES.join(
+                GAMES_TABLE, TOURNAMENT_GAMES.c.game_id == GAMES_TABLE.c.id))
+            .where(TOURNAMENT_GAMES.c.tournament_id == tournament_id,
+                   GAMES_TABLE.c.over.is_(False))
+        )  # fmt: skip
+        with self.engine.connect() as connection:
+            return [SharedGame.from_record(str(r)) for (r,) in connection.execute(query)]
+
+    def tick(self, now: float) -> list[SharedGame]:
+        """The service's clock: pass for every pupil of a tournament game whose time per
+        move is up (a forfeit when it is their ``MISSED_TURNS``-th in a row), in every
+        tournament neither paused nor stopped; the games that changed. Two copies of the
+        service may both tick: a pass is stored only on the version it was made on."""
+        query = (
+            sa.select(TOURNAMENT_GAMES.c.tournament_id, GAMES_TABLE.c.id,
+                      GAMES_TABLE.c.record, GAMES_TABLE.c.updated)
+            .select_from(TOURNAMENT_GAMES.join(
+                GAMES_TABLE, TOURNAMENT_GAMES.c.game_id == GAMES_TABLE.c.id))
+            .where(GAMES_TABLE.c.over.is_(False))
+        )  # fmt: skip
+        with self.engine.connect() as connection:
+            going_on = connection.execute(query).all()
+        states: dict[str, State] = {}
+        changed = []
+        for tournament_id, game_id, record, updated in going_on:
+            seconds = json.loads(record).get("seconds")
+            if seconds is None or now - float(updated) < float(seconds):
+                continue
+            if tournament_id not in states:
+                states[tournament_id] = self.state(tournament_id)
+            if states[tournament_id].paused or states[tournament_id].stopped:
+                continue
+            shared = self.games.pass_if_late(game_id, now)
+            if shared is None:
+                continue
+            changed.append(shared)
+            if shared.ended is not None and shared.ended["how"] == FORFEITED:
+                self.write_log(tournament_id, {"what": "forfeit", "pupil": shared.ended["by"],
+                                               "game": shared.id,
+                                               "pupils": list(shared.pupils)})  # fmt: skip
+        return changed
+
+    def end_game(self, game_id: str, teacher: str, winner: str | None) -> SharedGame:
+        """The teacher ends game ``game_id``: given to ``winner``, or (``None``) scored as
+        it stands; logged in its tournament's log if it is a tournament's. The game
+        after (``MoveRefused`` in words when it is over, or no such game)."""
+        shared = self._change(game_id, lambda g: g.end_by_teacher(teacher, winner))
+        if shared.tournament is not None:
+            self.write_log(shared.tournament, {"what": "end", "by": teacher, "game": game_id,
+                                               "pupils": list(shared.pupils),
+                                               "winner": winner or ""})  # fmt: skip
+        return shared
+
+    def _change(self, game_id: str, change: Any) -> SharedGame:
+        """Load the game, ``change`` it and store it, again if a pupil moved meanwhile."""
+        for _attempt in range(10):
+            shared = self.games.get(game_id)
+            if shared is None:
+                raise MoveRefused("there is no such game")
+            played_on = shared.version
+            change(shared)
+            if self.games.save(shared, played_on):
+                return shared
+        raise MoveRefused("the game is changing too fast: try again")
+
+    def pause(self, tournament_id: str, teacher: str, paused: bool) -> None:
+        """Pause the tournament (the clock stops for it, moves wait) or resume it (each
+        pupil to move gets their whole time per move again)."""
+        if self.state(tournament_id).paused == paused:
+            return
+        self.write_log(tournament_id, {"what": "pause" if paused else "resume", "by": teacher})
+        if not paused:
+            self.games.restart_clocks([g.id for g in self.open_games(tournament_id)], time.time())
+
+    def stop(self, tournament_id: str, teacher: str) -> list[SharedGame]:
+        """Stop the tournament: no more rounds; every game going on is scored as it
+        stands. The games ended."""
+        if self.state(tournament_id).stopped:
+            return []
+        self.write_log(tournament_id, {"what": "stop", "by": teacher})
+        ended = []
+        for going_on in self.open_games(tournament_id):
+            try:
+                ended.append(self._change(going_on.id, lambda g: g.end_by_teacher(teacher)))
+            except MoveRefused:  # it ended meanwhile
+                continue
+        return ended
+
+    def withdraw(self, tournament_id: str, teacher: str, pupil: str) -> list[SharedGame]:
+        """Take ``pupil`` out of the tournament: their game going on is forfeited (and in
+        a round robin their games to come, as their rounds are made); a Swiss pairs the
+        others. The games ended (``MoveRefused`` in words when they are not in it)."""
+        known = self.settings(tournament_id)
+        if known is None or pupil not in known[1].pupils:
+            raise MoveRefused("that pupil is not in the tournament")
+        if pupil in self.state(tournament_id).out:
+            return []
+        self.write_log(tournament_id, {"what": "withdraw", "by": teacher, "pupil": pupil})
+        ended = []
+        for going_on in self.open_games(tournament_id):
+            if pupil in going_on.pupils:
+                try:
+                    ended.append(self._change(going_on.id, lambda g: g.withdraw(pupil)))
+                except MoveRefused:
+                    continue
+        return ended
 
 
 def result_of(shared: SharedGame) -> Result:
