@@ -340,6 +340,7 @@ def build_site(
     checkout: Path | None = None,
     say: Say = print,
     language: str = "en",
+    keep_outputs: Sequence[str] = (),
 ) -> SiteReport:
     """Build the site into the folder ``out`` (see the module's docstring), in
     ``language``: its home page, and JupyterLab's menus where a language pack exists."""
@@ -383,7 +384,9 @@ def build_site(
         offline = has_browser_wheels(kept)
         write_lite_folder(work / "lite", pyodide, wheel.parent, language, kept if offline else None)
         say(_("Gathering the lessons, their puzzles and the Play notebooks"))
-        files = gather(checkout / "lessons", [Path(c) for c in contents], work / "contents", say)
+        files = gather(
+            checkout / "lessons", [Path(c) for c in contents], work / "contents", say, keep_outputs
+        )
         if offline:
             say(_("Building the site (the packages for the browser kept from the last build)"))
         else:

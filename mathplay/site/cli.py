@@ -1,8 +1,8 @@
 """``mathplay site``: build the lessons' website, and try it on this computer.
 
-``mathplay site build OUT [--contents DIR ...] [--source-maps]`` builds a JupyterLite
-site into the folder ``OUT``; ``mathplay site serve OUT [--port N]`` serves it on
-127.0.0.1 and prints the address to open.
+``mathplay site build OUT [--contents DIR ...] [--keep-outputs NOTEBOOK ...]
+[--source-maps]`` builds a JupyterLite site into the folder ``OUT``; ``mathplay site
+serve OUT [--port N]`` serves it on 127.0.0.1 and prints the address to open.
 
 >>> parser = argparse.ArgumentParser(prog="mathplay")
 >>> _ = add_parser(parser.add_subparsers(dest="command"))
@@ -30,6 +30,7 @@ def _build(args: argparse.Namespace) -> int:
             args.contents or (),
             source_maps=args.source_maps,
             language=args.language,
+            keep_outputs=args.keep_outputs or (),
         )
     except KeyboardInterrupt:
         print(_("Stopped: {out} is as it was.").format(out=args.out))
@@ -80,6 +81,16 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         action="append",
         metavar="DIR",
         help=_("a folder (or file) of your own lessons and puzzle files to add; may be repeated"),
+    )
+    build.add_argument(
+        "--keep-outputs",
+        action="append",
+        metavar="NOTEBOOK",
+        help=_(
+            "a notebook of --contents to publish with its outputs and widget state (its "
+            "name, or its path in the folder); every other one goes without them, and what "
+            "must not be public is taken out even so; may be repeated"
+        ),
     )
     build.add_argument(
         "--source-maps",

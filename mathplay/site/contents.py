@@ -6,10 +6,11 @@ translation in a folder of its own (``es/``), the Play notebooks (``play-summy.i
 and in each translation's folder ``es/play-summy.ipynb`` …, in its language) and
 whatever a teacher adds with ``--contents``. Every Python notebook names the site's
 kernel, so that no pupil is asked which kernel to start. What must never be public is
-left out and named (:mod:`mathplay.site.leftout`: pupils' records found by their
-content, links, anything but ordinary files, Python scripts, hidden files, files over
-the size cap), and so are the lessons' Markdown twins (each lesson also exists as a
-notebook).
+left out and named (:mod:`mathplay.site.leftout`: pupils' records, class lists,
+rosters, saved games and tokens found by their content, links, anything but ordinary
+files, Python scripts, hidden files, files over the size cap), and so are the lessons'
+Markdown twins (each lesson also exists as a notebook). A teacher's notebook goes
+without its outputs and widget state unless the teacher names it (``--keep-outputs``).
 
 >>> notebook = play_notebook("summy")
 >>> [cell["cell_type"] for cell in notebook["cells"]]
@@ -29,7 +30,13 @@ from mathplay.files import FileRefused, read_regular
 from mathplay.games.registry import game_names
 from mathplay.i18n import LANGUAGES, _, speaking
 from mathplay.site.keys import without_check_answers
-from mathplay.site.leftout import MOST_BYTES, records_reason, why_left_out, without_records
+from mathplay.site.leftout import (
+    MOST_BYTES,
+    records_reason,
+    why_left_out,
+    without_outputs,
+    without_private,
+)
 from mathplay.site.onelesson import LESSON_NAME, with_start_line
 from mathplay.site.tools import SiteError
 from mathplay.startline import start_cell
@@ -323,19 +330,33 @@ def for_the_site(text: str, *, lesson: bool = False, speaks: str | None = None) 
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
-def _copy(source: Path, target: Path, *, lesson: bool = False, speaks: str | None = None) -> int:
-    """Copy ``source`` to ``target``; a notebook goes without the outputs that show
-    pupils' records. Returns how many cells' outputs were cleared."""
+def _copy(
+    source: Path,
+    target: Path,
+    *,
+    lesson: bool = False,
+    speaks: str | None = None,
+    outputs: bool = True,
+) -> list[str]:
+    """Copy ``source`` to ``target``; a notebook goes without the outputs and widget state
+    that must not be public (every one of them unless ``outputs``). Returns why each was
+    cleared (a cell's outputs, or the widget state), ``[NO_OUTPUTS]`` when all were."""
     target.parent.mkdir(parents=True, exist_ok=True)
     # Read again as an ordinary file, no link, at most the cap: the file looked at may
     # have been swapped for a pipe or a link since.
     data = read_regular(source, MOST_BYTES, follow_links=False)
     if source.suffix == ".ipynb":
         raw = data.decode("utf-8", errors="replace")
+        cleared: list[str] = []
         try:
-            notebook, cleared = without_records(json.loads(raw))
+            notebook = json.loads(raw)
+            if outputs:
+                notebook, cleared = without_private(notebook)
+            else:
+                notebook, had = without_outputs(notebook)
+                cleared = [NO_OUTPUTS] if had else []
         except (ValueError, RecursionError):
-            notebook, cleared = None, 0
+            notebook = None
         if notebook is not None:
             raw = json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
         text = for_the_site(raw, lesson=lesson, speaks=speaks)
@@ -349,21 +370,47 @@ def _copy(source: Path, target: Path, *, lesson: bool = False, speaks: str | Non
             shown = None
         if shown is not None:
             target.write_text(shown, encoding="utf-8")
-            return 0
+            return []
     target.write_bytes(data)
-    return 0
+    return []
+
+
+#: What :func:`_copy` says of a notebook published with no output and no widget state.
+NO_OUTPUTS = "no outputs"
+
+
+def _named(path: Path, site_name: str, names: Sequence[str]) -> list[str]:
+    """Which of ``names`` (given with ``--keep-outputs``) name the notebook at ``path``,
+    ``site_name`` on the site: its path in its folder, its file's name, or its own path."""
+    found = []
+    for name in names:
+        given = Path(name).expanduser()
+        if given.as_posix() in (site_name, path.name) or (
+            given.exists() and given.absolute() == path.absolute()
+        ):
+            found.append(name)
+    return found
 
 
 def gather(
-    lessons: Path, extra: Sequence[Path], into: Path, say: Callable[[str], None] = print
+    lessons: Path,
+    extra: Sequence[Path],
+    into: Path,
+    say: Callable[[str], None] = print,
+    keep_outputs: Sequence[str] = (),
 ) -> list[str]:
     """Lay out the site's files in the folder ``into``: the lessons, the Play notebooks,
     then each of ``extra`` (a teacher's folder, copied into the top; or one file), which
-    may replace a file of the same name. Every file left out is named with the reason
-    (through ``say``). Returns the files' paths in the site."""
+    may replace a file of the same name. A notebook of ``extra`` goes without its outputs
+    and widget state unless ``keep_outputs`` names it (its path in its folder, its name,
+    or its own path). Every file left out, and every notebook published without some or
+    all of its outputs, is named with the reason (through ``say``). Returns the files'
+    paths in the site."""
     into.mkdir(parents=True, exist_ok=True)
     left_out: list[tuple[Path, str]] = []
-    cleared: list[Path] = []
+    cleared: list[tuple[Path, str]] = []
+    bare: list[Path] = []
+    used: set[str] = set()
     translated: set[str] = set()
     for path in lesson_files(lessons, left_out):
         name = path.relative_to(lessons).as_posix()
@@ -399,16 +446,32 @@ def gather(
                         name=target.relative_to(into).as_posix(), folder=given
                     )
                 )
+            named = _named(path, target.relative_to(into).as_posix(), keep_outputs)
+            used.update(named)
             try:
-                if _copy(path, target):
-                    cleared.append(path)
+                reasons = _copy(path, target, outputs=bool(named))
             except FileRefused as refused:  # swapped since it was looked at
                 left_out.append((path, str(refused)))
-    if cleared:
-        say(_("Published without the outputs that showed pupils’ records ({count}):").format(
-            count=len(cleared)))  # fmt: skip
-        for path in cleared:
+                continue
+            if reasons == [NO_OUTPUTS]:
+                bare.append(path)
+            elif reasons:
+                cleared.append((path, "; ".join(dict.fromkeys(reasons))))
+    for name in keep_outputs:
+        if name not in used:
+            say(_("--keep-outputs {name}: no notebook of --contents has that name").format(
+                name=name))  # fmt: skip
+    if bare:
+        say(_("Published without their outputs and widget state ({count}), as every notebook "
+              "of --contents is unless named with --keep-outputs:").format(
+            count=len(bare)))  # fmt: skip
+        for path in bare:
             say(f"  {path}")
+    if cleared:
+        say(_("Published without the outputs and widget state that must not be public "
+              "({count}):").format(count=len(cleared)))  # fmt: skip
+        for path, why in cleared:
+            say(_("  {path}: {why}").format(path=path, why=why))
     if left_out:
         say(_("Left out of the site ({count}), because it must not be public:").format(
             count=len(left_out)))  # fmt: skip

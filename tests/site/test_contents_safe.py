@@ -250,7 +250,8 @@ def test_records_in_any_form_never_reach_the_site(lessons: Path, tmp_path: Path)
     (mine / "sums.ipynb").write_text(_notebook("3 + 4", []))
 
     said: list[str] = []
-    files = gather(lessons, [mine], tmp_path / "site", said.append)
+    kept = ["class-summary.ipynb", "printed.ipynb", "sums.ipynb"]  # named: outputs kept
+    files = gather(lessons, [mine], tmp_path / "site", said.append, keep_outputs=kept)
     own = {name for name in files if not name.startswith(("00-welcome", "play-", "my-progress",
                                                           "puzzles/"))}  # fmt: skip
     assert own == {"class-summary.ipynb", "printed.ipynb", "sheets.zip", "note.txt", "sums.ipynb"}
@@ -259,9 +260,13 @@ def test_records_in_any_form_never_reach_the_site(lessons: Path, tmp_path: Path)
         assert "Ana" not in text and "mp-report" not in text, name
         cells = json.loads(text)["cells"]
         assert cells[1]["outputs"] == [] and cells[2]["outputs"][0]["data"] == {"text/plain": "2"}
-    start = said.index("Published without the outputs that showed pupils’ records (2):")
-    assert said[start + 1 : start + 3] == [f"  {mine / 'class-summary.ipynb'}",
-                                           f"  {mine / 'printed.ipynb'}"]  # fmt: skip
+    start = said.index(
+        "Published without the outputs and widget state that must not be public (2):"
+    )
+    assert said[start + 1 : start + 3] == [
+        f"  {mine / 'class-summary.ipynb'}: it holds pupils’ records",
+        f"  {mine / 'printed.ipynb'}: it holds pupils’ records",
+    ]
     named = {line.split(": ", 1)[0].strip(): line.split(": ", 1)[1]
              for line in said if ": " in line and line.startswith("  ")}  # fmt: skip
     for name in (
