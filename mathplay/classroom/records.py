@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import stat
 import warnings
@@ -49,17 +50,24 @@ except ImportError:  # pragma: no cover
 
 __all__ = [
     "GAME_EVENT",
+    "MOST_FIELD_ITEMS",
+    "MOST_FIELD_TEXT",
+    "MOST_ITEM_TEXT",
     "MOST_LINE_BYTES",
+    "MOST_RECORD_BYTES",
+    "RECORD_FIELDS",
     "RECORD_VERSION",
     "SET_KEY",
     "TYPED_WHO",
     "ProgressWarning",
+    "known_fields",
     "parse_line",
     "read_attempts",
     "record",
     "record_game",
     "record_next",
     "source_flags",
+    "stored_line",
     "typed_flags",
     "why_not_read",
 ]
@@ -199,7 +207,8 @@ def _clean_next(entry: dict[str, Any]) -> dict[str, Any] | str:
         return _("seconds is not a number from 0 to {most}").format(most=_MOST_SECONDS)
     if not 0 <= value <= _MOST_SECONDS:
         return _("seconds is not a number from 0 to {most}").format(most=_MOST_SECONDS)
-    out["seconds"] = value
+    if out.get("seconds") is None:
+        out["seconds"] = 0
     return _clean_set_key(out) or out
 
 
@@ -332,6 +341,114 @@ def parse_line(text: str) -> dict[str, Any] | str:
     except (ValueError, RecursionError):
         return _("it is not JSON")
     return _clean(raw)
+
+
+#: The kinds of a record's field (:data:`RECORD_FIELDS`): text, a number, true or false,
+#: and a list of texts.
+TEXT, NUMBER, FLAG, TEXTS = "text", "number", "flag", "texts"
+
+#: Every field mathplay writes in a record, and its kind: the records service keeps
+#: these and no other (:func:`stored_line`). A writer that adds a field adds it here,
+#: or the service leaves it out (``tests/classroom/test_record_fields.py`` drives every
+#: writer and fails on a field missing here). ``source`` and ``typed_who`` are not
+#: here: they are written by whoever reads the records (``progress collect``, the
+#: service itself), never taken from a line.
+RECORD_FIELDS: dict[str, str] = {
+    # every attempt (record)
+    "who": TEXT, "when": TEXT, "set": TEXT, "seed": NUMBER, "lesson": TEXT,
+    "notebook": TEXT, "puzzle": TEXT, "question": TEXT, "answer": TEXT, "right": FLAG,
+    "hints": NUMBER, "solution_seen": FLAG, "seconds": NUMBER, "version": NUMBER,
+    SET_KEY: TEXT,
+    # an end check's Next (record_next): its "event"
+    "event": TEXT,
+    # a game's summary (record_game; the service's games, mathplay.hub.games.end_records)
+    "game": TEXT, "score": NUMBER, "turns": NUMBER, "share": NUMBER, "biggest_miss": TEXT,
+    "with": TEXTS, "game_id": TEXT, "ended": TEXT, "result": TEXT, "tournament": TEXT,
+    # a practice's (mathplay.widgets.practice; "review", "practice_mastered" and
+    # "practice_skills" are mathplay.classroom.spaced's REVIEW, PRACTICE_MASTERED and
+    # PRACTICE_SKILLS)
+    "kind": TEXT, "level": NUMBER, "skill": TEXT, "review": FLAG,
+    "practice_mastered": FLAG, "practice_skills": TEXTS,
+    # a puzzle set's (mathplay.widgets.puzzle_set; "retake" is mathplay.classroom.resume's
+    # RETAKE)
+    "moment": TEXT, "questions": NUMBER, "retake": NUMBER,
+    # binary cards' (mathplay.widgets.cards): the cards showing, as bits
+    "cards": TEXT,
+}  # fmt: skip
+
+#: The longest text the service keeps in one field, in characters (a question, an
+#: answer, a set's or a notebook's name are a few dozen); longer is cut.
+MOST_FIELD_TEXT = 500
+#: The most items of a list field the service keeps (a practice's skills, a game's
+#: other pupils: a handful), each text of at most :data:`MOST_ITEM_TEXT` characters.
+MOST_FIELD_ITEMS, MOST_ITEM_TEXT = 16, 100
+#: The longest line the service stores, in bytes (a record is 200 to 600); a longer
+#: record, even with its fields cut, is refused.
+MOST_RECORD_BYTES = 4 * 1024
+#: The largest number kept (the largest whole number every JSON reader reads exactly).
+_MOST_NUMBER = 2**53
+
+_LEFT_OUT = object()
+
+
+def _bounded(kind: str, value: Any) -> Any:
+    """``value`` as a field of ``kind`` keeps it (cut to its bound), or ``_LEFT_OUT``."""
+    if value is None:
+        return None
+    if kind == TEXT:
+        return value[:MOST_FIELD_TEXT] if isinstance(value, str) else _LEFT_OUT
+    if kind == FLAG:
+        return value if isinstance(value, bool) else _LEFT_OUT
+    if kind == NUMBER:
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if number and math.isfinite(value) and abs(value) <= _MOST_NUMBER:
+            return value
+        return _LEFT_OUT
+    if isinstance(value, list):  # TEXTS
+        texts = [item[:MOST_ITEM_TEXT] for item in value if isinstance(item, str)]
+        return texts[:MOST_FIELD_ITEMS]
+    return _LEFT_OUT
+
+
+def known_fields(record: Mapping[str, Any]) -> dict[str, Any]:
+    """``record`` with only the fields of :data:`RECORD_FIELDS`, in its order, each of its
+    kind and bounded (text cut to :data:`MOST_FIELD_TEXT` characters, a list to
+    :data:`MOST_FIELD_ITEMS` texts); a field of the wrong kind is left out.
+
+    >>> known_fields({"who": "Ana", "pad": "x" * 9, "hints": "2", "with": ["ben", 3]})
+    {'who': 'Ana', 'with': ['ben']}
+    """
+    out: dict[str, Any] = {}
+    for key, value in record.items():
+        kind = RECORD_FIELDS.get(key)
+        if kind is not None and (kept := _bounded(kind, value)) is not _LEFT_OUT:
+            out[key] = kept
+    return out
+
+
+def stored_line(text: str) -> tuple[dict[str, Any], str] | str:
+    """What the records service stores of one progress line (JSON text): the checked
+    record (:func:`parse_line`) with only its known fields (:func:`known_fields`), and
+    that record's own line, at most :data:`MOST_RECORD_BYTES`; or why it is not stored.
+    A line mathplay wrote comes out as it went in (the same fields, in the same order),
+    so the line identifies the record however often, and however padded, it comes.
+
+    >>> line = ('{"who": "Ana", "set": "S", "puzzle": "p1", "right": true, "hints": 0, '
+    ...         '"seconds": 3.0}')
+    >>> stored_line(line)[1] == line
+    True
+    >>> padded = line[:-1] + ', "pad": "' + "x" * 60000 + '"}'
+    >>> stored_line(padded)[1] == line
+    True
+    """
+    record = parse_line(text)
+    if isinstance(record, str):
+        return record
+    kept = known_fields(record)
+    line = json.dumps(kept, ensure_ascii=False)
+    if len(line.encode("utf-8")) > MOST_RECORD_BYTES:
+        return _("the record is longer than {most} bytes").format(most=MOST_RECORD_BYTES)
+    return kept, line
 
 
 @dataclass

@@ -63,8 +63,12 @@ _BATCH_BYTES = 256 * 1024
 _BATCH_LINES = 400
 #: Seconds to wait for the service's answer.
 _TIMEOUT = 10.0
-#: Seconds to wait for the pupil's records when a lesson opens (the pupil is waiting).
+#: Seconds to wait for each page of the pupil's records when a lesson opens (the pupil
+#: is waiting).
 _FETCH_TIMEOUT = 3.0
+#: The most pages of the pupil's records fetched when a lesson opens: 20 of the
+#: service's pages of 1,000 records, years of lessons (a year is a few thousand).
+_MOST_PAGES = 20
 #: The first and the longest wait before trying again after a failed send.
 _FIRST_RETRY, _LONGEST_RETRY = 2.0, 60.0
 
@@ -142,22 +146,35 @@ def pending_lines(path: str | Path, limit: int = _BATCH_BYTES) -> tuple[list[str
 
 def fetch_mine(url: str | None = None, token: str | None = None) -> list[dict[str, Any]]:
     """The records the service holds for this kernel's pupil (their hub name), as the
-    service stored them; ``[]`` when there is no service, or it cannot be reached now (a
-    pupil then starts from what this machine has, rather than waiting)."""
+    service stored them, page after page (``?after=``, at most ``_MOST_PAGES``);
+    ``[]`` when there is no service, or it cannot be reached now (a pupil then starts
+    from what this machine has, rather than waiting), and the pages fetched until then
+    if it stops answering half-way."""
     url = url or records_url()
     token = token or os.environ.get(TOKEN_VARIABLE, "")
     if not url or not token:
         return []
-    request = urllib.request.Request(
-        url + "api/records", method="GET", headers={"Authorization": f"token {token}"}
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=_FETCH_TIMEOUT) as response:
-            answer = json.loads(response.read() or b"{}")
-    except (OSError, ValueError):
-        return []
-    records = answer.get("records") if isinstance(answer, dict) else None
-    return [r for r in records if isinstance(r, dict)] if isinstance(records, list) else []
+    found: list[dict[str, Any]] = []
+    after = 0
+    for _page in range(_MOST_PAGES):
+        request = urllib.request.Request(
+            url + f"api/records?after={after}",
+            method="GET",
+            headers={"Authorization": f"token {token}"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=_FETCH_TIMEOUT) as response:
+                answer = json.loads(response.read() or b"{}")
+        except (OSError, ValueError):
+            break
+        if not isinstance(answer, dict) or not isinstance(answer.get("records"), list):
+            break
+        found += [r for r in answer["records"] if isinstance(r, dict)]
+        following = answer.get("next")  # a service before pages sends none: one page
+        if not isinstance(following, int) or isinstance(following, bool) or following <= after:
+            break
+        after = following
+    return found
 
 
 def _post(url: str, token: str, lines: list[str]) -> dict[str, object]:

@@ -8,7 +8,9 @@ request or line takes from it): requests and lines. A pupil answering as fast as
 can, or a kernel sending what it queued while the service was down (a lesson's answers), never
 empties them; a script posting thousands
 of lines a second empties them in a moment, and is then answered ``429 Too Many
-Requests`` with the seconds to wait (``Retry-After``). The kernel's sender waits that
+Requests`` with the seconds to wait (``Retry-After``). A third bucket holds the bytes of
+a day (:data:`BYTES_PER_DAY`): far more than any day of lessons sends, but a script
+posting big lines slowly, within the other two, empties it too. The kernel's sender waits that
 long and sends the same lines again (:mod:`mathplay.classroom.send`): nothing is lost.
 
 The buckets are the service's own (each copy of the service keeps its own).
@@ -20,6 +22,8 @@ The buckets are the service's own (each copy of the service keeps its own).
 >>> now[0] += 200.0
 >>> limits.wait("ana", LINES_BURST)
 0.0
+>>> limits.wait("cai", 1, BYTES_PER_DAY), limits.wait("cai", 1, 1000) > 0
+(0.0, True)
 """
 
 from __future__ import annotations
@@ -30,7 +34,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["LINES_BURST", "LINES_PER_SECOND", "REQUESTS_BURST", "REQUESTS_PER_SECOND", "Limits"]
+__all__ = [
+    "BYTES_PER_DAY",
+    "BYTES_PER_SECOND",
+    "LINES_BURST",
+    "LINES_PER_SECOND",
+    "REQUESTS_BURST",
+    "REQUESTS_PER_SECOND",
+    "Limits",
+]
 
 #: Lines a pupil may send at once (a kernel's long queue), then this many a second.
 LINES_BURST = 500
@@ -38,6 +50,12 @@ LINES_PER_SECOND = 2.0
 #: Requests a pupil may make at once, then this many a second.
 REQUESTS_BURST = 30
 REQUESTS_PER_SECOND = 1.0
+#: Bytes a pupil may send in a day (the requests' bodies): 4 MB, about 10,000 records
+#: of 400 bytes, where a whole day of lessons answering as fast as a child can (one
+#: answer every 3 s for 6 hours) is 7,200 and a real one a few hundred. It fills again
+#: at this many a day, a little every second.
+BYTES_PER_DAY = 4 * 1024 * 1024
+BYTES_PER_SECOND = BYTES_PER_DAY / 86_400
 
 
 @dataclass
@@ -65,25 +83,29 @@ class Limits:
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self._buckets: dict[str, tuple[_Bucket, _Bucket]] = {}
+        self._buckets: dict[str, tuple[_Bucket, _Bucket, _Bucket]] = {}
         self._lock = threading.Lock()
 
-    def wait(self, pupil: str, lines: int) -> float:
-        """Take one request and ``lines`` lines from ``pupil``'s buckets: ``0.0`` if they
-        may send them now, else the whole seconds to wait first (nothing is taken)."""
+    def wait(self, pupil: str, lines: int, size: int = 0) -> float:
+        """Take one request, ``lines`` lines and ``size`` bytes from ``pupil``'s buckets:
+        ``0.0`` if they may send them now, else the whole seconds to wait first (nothing
+        is taken). A request is never bigger than a day's bytes (the service reads at
+        most 2 MB of one), so waiting always lets it through."""
         with self._lock:
             now = self.clock()
             if pupil not in self._buckets:
                 self._buckets[pupil] = (
                     _Bucket(REQUESTS_BURST, REQUESTS_PER_SECOND, REQUESTS_BURST, now),
                     _Bucket(LINES_BURST, LINES_PER_SECOND, LINES_BURST, now),
+                    _Bucket(BYTES_PER_DAY, BYTES_PER_SECOND, BYTES_PER_DAY, now),
                 )
-            requests, lines_bucket = self._buckets[pupil]
-            requests.fill(now)
-            lines_bucket.fill(now)
-            wait = max(requests.wait(1), lines_bucket.wait(lines))
+            requests, lines_bucket, bytes_bucket = self._buckets[pupil]
+            for bucket in (requests, lines_bucket, bytes_bucket):
+                bucket.fill(now)
+            wait = max(requests.wait(1), lines_bucket.wait(lines), bytes_bucket.wait(size))
             if wait > 0:
                 return float(math.ceil(wait))
             requests.level -= 1
             lines_bucket.level -= lines
+            bytes_bucket.level -= size
             return 0.0

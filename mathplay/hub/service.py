@@ -17,7 +17,12 @@ What it answers, under its prefix (``/services/mathplay-records/``):
 - ``POST api/records`` with ``{"lines": [...]}``: a pupil's kernel sends the lines of
   their progress file, with their own hub token (``Authorization: token …``). The hub
   says whose token it is; the records are stored under that name, whatever they say.
-  The answer: ``{"stored": n, "duplicates": n, "refused": [...]}``.
+  The answer: ``{"stored": n, "duplicates": n, "refused": [...]}``. Only the fields
+  mathplay writes are kept, each bounded (:func:`mathplay.classroom.records.stored_line`).
+- ``GET api/records`` (``?after=ROW``): the pupil's own records, a page of at most
+  ``RECORDS_PAGE`` at a time, written out in pieces: ``{"pupil": name, "next": ROW or
+  null, "records": [...]}``; ``next`` is the ``after`` of the next page (``null``: the
+  last page).
 - The dashboard (a browser, logged in through the hub's OAuth): a teacher sees their
   classes, and in each the pupil × puzzle grid, updating while the pupils work; a pupil
   sees their own answers. A pupil asking for a class's page gets 403.
@@ -97,7 +102,7 @@ from mathplay.hub.store import MOST_LINES, RecordStore
 from mathplay.hub.tournaments import CLOCK_SECONDS, TournamentStore, read_settings
 from mathplay.i18n import LANGUAGES, _, speaking
 
-__all__ = ["DEFAULT_DB", "NAME", "Classes", "keep_time", "main", "make_app"]
+__all__ = ["DEFAULT_DB", "NAME", "RECORDS_PAGE", "Classes", "keep_time", "main", "make_app"]
 
 #: The service's name on the hub (its address is ``/services/NAME/``).
 NAME = "mathplay-records"
@@ -105,6 +110,11 @@ NAME = "mathplay-records"
 DEFAULT_DB = "sqlite:///mathplay-records.sqlite"
 #: The biggest request a kernel may send (it sends at most 256 kB).
 _MOST_BODY = 2 * 1024 * 1024
+#: The most records one answer of ``GET api/records`` holds (at most 4 MB: records are at
+#: most 4 kB, mostly 400 bytes); ``?after=ROW`` asks for the page after it.
+RECORDS_PAGE = 1000
+#: The records written to the connection at a time, while a page is answered.
+_RECORDS_CHUNK = 100
 #: The most bytes of a request read to say it is too big (413), rather than cutting the
 #: connection (which a proxy turns into its own error page).
 _MOST_READ = 64 * 1024 * 1024
@@ -195,6 +205,9 @@ class Refusal(web.HTTPError):
 class _Handler(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
     """A page or an answer of the service: who asks is found once, without blocking."""
 
+    #: The seconds a 429 asks to wait (its ``Retry-After``), set before it is raised.
+    retry_after = 0
+
     def initialize(self, service: dict[str, Any]) -> None:
         self.service = service
         self.hub_auth = service["hub_auth"]
@@ -237,6 +250,10 @@ class _Handler(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
         return value
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
+        # tornado clears the headers before an error is written: the wait asked for is
+        # said here (a kernel's sender waits that long, mathplay.classroom.send).
+        if status_code == 429 and self.retry_after:
+            self.set_header("Retry-After", str(self.retry_after))
         with speaking(getattr(self, "language", "en")):
             if self.request.path.startswith(self.service["prefix"] + "api/"):
                 answer: dict[str, Any] = {"error": self._reason, "status": status_code}
@@ -310,9 +327,9 @@ class RecordsHandler(_Handler):
             raise web.HTTPError(
                 400, reason=f"the request needs 'lines', a list of at most {MOST_LINES}"
             )
-        wait = self.service["limits"].wait(self.pupil, len(lines))
+        wait = self.service["limits"].wait(self.pupil, len(lines), self._size)
         if wait:
-            self.set_header("Retry-After", str(int(wait)))
+            self.retry_after = int(wait)  # the answer's Retry-After (write_error)
             raise web.HTTPError(
                 429, reason=f"too many records at once: send them again in {int(wait)} s"
             )
@@ -321,10 +338,26 @@ class RecordsHandler(_Handler):
                      "duplicates": added.duplicates, "refused": added.refused})  # fmt: skip
 
     async def get(self) -> None:
-        rows = await self.run(self.store.records, [self.pupil])
-        for row in rows:
-            row.pop("row", None)
-        self.finish({"pupil": self.pupil, "records": rows})
+        """A page of the pupil's records after the row ``?after=``, written a piece at a
+        time (a pupil with many records never holds the service up)."""
+        after = self.get_argument("after", "0")
+        if not (after.isascii() and after.isdigit()) or len(after) > 18:
+            raise web.HTTPError(400, reason="'after' is a row's number")
+        rows = await self.run(self.store.records, [self.pupil], None, int(after), RECORDS_PAGE + 1)
+        more = len(rows) > RECORDS_PAGE
+        rows = rows[:RECORDS_PAGE]
+        next_row = rows[-1]["row"] if more else None
+        self.set_header("Content-Type", "application/json; charset=UTF-8")
+        self.write(f'{{"pupil": {json.dumps(self.pupil)}, "next": {json.dumps(next_row)}, '
+                   '"records": [')  # fmt: skip
+        for start in range(0, len(rows), _RECORDS_CHUNK):
+            chunk = rows[start : start + _RECORDS_CHUNK]
+            for row in chunk:
+                row.pop("row", None)
+            pieces = (json.dumps(row, ensure_ascii=False) for row in chunk)
+            self.write(("," if start else "") + ",".join(pieces))
+            await self.flush()
+        self.finish("]}")
 
 
 class _PupilApiHandler(_Handler):

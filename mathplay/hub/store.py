@@ -1,12 +1,15 @@
 """The records service's database: every pupil's records, each stored once.
 
 A record arrives as the line the pupil's kernel wrote to their progress file. It is
-checked as a progress file's line is (:func:`mathplay.classroom.records.parse_line`) and
-stored under the pupil's **hub name**, whatever name the line says (the name typed is
-kept as ``typed_who``). A line is known by its pupil and the SHA-256 of its text: the same
-line sent twice (a kernel that retried, two kernels of one pupil) is stored once, on
-SQLite and PostgreSQL alike (an insert that does nothing on conflict), so several copies
-of the service can share one database.
+checked as a progress file's line is (:func:`mathplay.classroom.records.parse_line`),
+cleaned (only the fields mathplay writes, each bounded, the line at most
+:data:`~mathplay.classroom.records.MOST_RECORD_BYTES`:
+:func:`~mathplay.classroom.records.stored_line`) and stored under the pupil's **hub
+name**, whatever name the line says (the name typed is kept as ``typed_who``). A record
+is known by its pupil and the SHA-256 of its cleaned line (a line mathplay wrote is its
+own cleaned line): the same record sent twice (a kernel that retried, two kernels of one
+pupil, the same record padded) is stored once, on SQLite and PostgreSQL alike (an insert
+that does nothing on conflict), so several copies of the service can share one database.
 
 >>> store = RecordStore("sqlite://")
 >>> line = '{"who": "Ben", "set": "S", "puzzle": "p1", "answer": "4", "right": true}'
@@ -14,6 +17,8 @@ of the service can share one database.
 Added(stored=1, duplicates=1, refused=['line 3: it is not JSON'])
 >>> [(r["who"], r["typed_who"], r["answer"]) for r in store.records(["ana"])]
 [('ana', 'Ben', '4')]
+>>> store.add("ana", [line[:-1] + ', "pad": "' + "x" * 60000 + '"}'])
+Added(stored=0, duplicates=1, refused=[])
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
-from mathplay.classroom.records import parse_line
+from mathplay.classroom.records import stored_line
 from mathplay.hub.tables import make_tables
 from mathplay.i18n import _
 
@@ -106,11 +111,12 @@ class RecordStore:
             if not isinstance(line, str):
                 added.refused.append(_("line {n}: it is not text").format(n=number))
                 continue
-            record = parse_line(line)
-            if isinstance(record, str):
-                added.refused.append(_("line {n}: {why}").format(n=number, why=record))
+            cleaned = stored_line(line)
+            if isinstance(cleaned, str):
+                added.refused.append(_("line {n}: {why}").format(n=number, why=cleaned))
                 continue
-            digest = hashlib.sha256(line.strip().encode("utf-8")).hexdigest()
+            record, text = cleaned
+            digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
             if digest in seen:
                 added.duplicates += 1
                 continue
@@ -118,7 +124,7 @@ class RecordStore:
             rows.append({
                 "pupil": pupil, "line_hash": digest, "received": time.time(),
                 "lesson": _text(record.get("lesson")), "puzzle_set": _text(record.get("set")),
-                "line": line.strip(),
+                "line": text,
             })  # fmt: skip
         if rows:
             with self.engine.begin() as connection:
@@ -129,11 +135,16 @@ class RecordStore:
         return added
 
     def records(
-        self, pupils: Iterable[str] | None = None, lesson: str | None = None, after: int = 0
+        self,
+        pupils: Iterable[str] | None = None,
+        lesson: str | None = None,
+        after: int = 0,
+        limit: int | None = None,
     ) -> list[dict[str, Any]]:
         """The records of ``pupils`` (hub names; everyone's with ``None``), of ``lesson``
-        only if given, stored after the row ``after``, in the order they came, each
-        with ``who`` its hub name, ``typed_who`` the name typed and ``row`` its number."""
+        only if given, stored after the row ``after``, in the order they came (the first
+        ``limit`` of them, if given), each with ``who`` its hub name, ``typed_who`` the
+        name typed and ``row`` its number."""
         query = sa.select(RECORDS.c.id, RECORDS.c.pupil, RECORDS.c.line).order_by(RECORDS.c.id)
         if pupils is not None:
             query = query.where(RECORDS.c.pupil.in_(sorted(set(pupils))))
@@ -141,6 +152,8 @@ class RecordStore:
             query = query.where(RECORDS.c.lesson == lesson)
         if after:
             query = query.where(RECORDS.c.id > after)
+        if limit is not None:
+            query = query.limit(limit)
         out = []
         with self.engine.connect() as connection:
             for row, pupil, line in connection.execute(query):

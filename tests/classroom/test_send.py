@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 
@@ -37,6 +38,11 @@ class Service:
         self.busy = 0
         self.asked_at: list[float] = []
         self.server: ThreadingHTTPServer | None = None
+        #: ``GET api/records``: the records a page holds, the pages asked for, and
+        #: whether a next page is always said to come (a service gone wrong).
+        self.page = 2
+        self.pages_asked: list[int] = []
+        self.endless = False
 
     @property
     def url(self) -> str:
@@ -62,6 +68,20 @@ class Service:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 added = service.store.add("ana", body["lines"])
                 answer = json.dumps({"stored": added.stored}).encode()
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(answer)))
+                self.end_headers()
+                self.wfile.write(answer)
+
+            def do_GET(self) -> None:  # as mathplay.hub.service answers it, in pages
+                after = int(parse_qs(urlparse(self.path).query).get("after", ["0"])[0])
+                service.pages_asked.append(after)
+                rows = service.store.records(["ana"], None, after, service.page + 1)
+                following = rows[service.page - 1]["row"] if len(rows) > service.page else None
+                if service.endless:
+                    following = after + 1
+                answer = json.dumps({"pupil": "ana", "next": following,
+                                     "records": rows[: service.page]}).encode()  # fmt: skip
                 self.send_response(200)
                 self.send_header("Content-Length", str(len(answer)))
                 self.end_headers()
@@ -198,3 +218,20 @@ def test_without_a_service_nothing_is_sent(tmp_path: Path) -> None:
     assert send.records_url() is None
     assert send.send_pending(path) == 0
     assert not (tmp_path / ".ana.jsonl.sent").exists()
+
+
+def test_the_kernel_reads_its_records_back_page_after_page(service: Service) -> None:
+    service.start()
+    lines = [json.dumps({"who": "ana", "set": "S", "puzzle": f"p{n}", "right": True})
+             for n in range(5)]  # fmt: skip
+    service.store.add("ana", lines)
+    assert [r["puzzle"] for r in send.fetch_mine()] == [f"p{n}" for n in range(5)]
+    assert len(service.pages_asked) == 3 and service.pages_asked[0] == 0
+
+
+def test_the_pages_read_back_are_capped(service: Service) -> None:
+    service.start()
+    service.endless = True
+    service.store.add("ana", [json.dumps({"who": "ana", "puzzle": "p", "right": True})])
+    assert [r["puzzle"] for r in send.fetch_mine()] == ["p"]
+    assert service.pages_asked == list(range(send._MOST_PAGES))

@@ -12,6 +12,10 @@
 - **Bad requests.** A 200,000-deep JSON body is 400, a 3 MB body the service's own 413
   (through the hub's proxy), a ``?lesson=`` with a line break 400, and a ``"`` in it stays
   inside the download's name.
+- **What costs.** A valid record padded with a 60 kB field is stored as mathplay wrote
+  it, once however it comes; a pupil sending 2 MB requests within the other limits is
+  answered 429 once her day's bytes are spent; ``GET api/records`` answers a page at a
+  time, in pieces, and the kernel follows the pages (issue 72).
 """
 
 from __future__ import annotations
@@ -26,9 +30,13 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
-from mathplay.hub.limits import LINES_BURST, LINES_PER_SECOND
-from mathplay.hub.store import RecordStore
+from mathplay.classroom.records import MOST_RECORD_BYTES
+from mathplay.classroom.send import fetch_mine
+from mathplay.hub.limits import BYTES_PER_DAY, BYTES_PER_SECOND, LINES_BURST, LINES_PER_SECOND
+from mathplay.hub.service import RECORDS_PAGE
+from mathplay.hub.store import RECORDS, RecordStore
 from tests.hub.conftest import _cannot, _proxy
 from tests.hub.postgres import Postgres, postgres_bin
 from tests.hub.records_hub import CLASS, SERVICE, TEACHER, RecordsHub
@@ -233,3 +241,95 @@ def test_bad_requests_get_the_services_own_answer(records_hub: RecordsHub) -> No
     # The service still answers everyone.
     status, _headers, _raw_body = _raw(hub, "GET", SERVICE + "api/records", token)
     assert status == 200
+
+
+# --- what costs: a record's bytes, a day's bytes, a pupil's records read back ------------
+
+
+def _stored_lines(hub: RecordsHub, pupil: str) -> list[str]:
+    """The lines the service stored for ``pupil``, as the database holds them."""
+    store = RecordStore(hub.db_url)
+    query = sa.select(RECORDS.c.line).where(RECORDS.c.pupil == pupil).order_by(RECORDS.c.id)
+    with store.engine.connect() as connection:
+        return [str(line) for (line,) in connection.execute(query)]
+
+
+def _post(hub: RecordsHub, token: str, lines: list[str]) -> tuple[int, Any, Any]:
+    body = json.dumps({"lines": lines}).encode()
+    status, headers, raw = _raw(hub, "POST", SERVICE + "api/records", token, body)
+    return status, headers, json.loads(raw)
+
+
+def test_a_padded_record_is_stored_with_its_known_fields_only(records_hub: RecordsHub) -> None:
+    """eve pads a valid record with a 60 kB field of her own: the service stores the
+    record as mathplay wrote it (a few hundred bytes), and the same record, padded or
+    not, once."""
+    hub = records_hub
+    hub.add_users(["eve-pads"])
+    token = hub.token_for("eve-pads")
+    line = _line("eve", 1, "padded")
+    padded = line[:-1] + ', "notes": "' + "x" * 60_000 + '", "source": "/home/ana/a.jsonl"}'
+    status, _headers, answer = _post(hub, token, [padded])
+    assert status == 200 and answer["stored"] == 1, answer
+    assert _stored_lines(hub, "eve-pads") == [line]
+    for again in (line, padded):
+        status, _headers, answer = _post(hub, token, [again])
+        assert (status, answer["stored"], answer["duplicates"]) == (200, 0, 1), answer
+    (kept,) = RecordStore(hub.db_url).records(["eve-pads"])
+    assert "notes" not in kept and "source" not in kept and kept["answer"] == "1"
+
+
+def test_a_pupils_bytes_a_day_are_bounded(records_hub: RecordsHub) -> None:
+    """eve sends requests as big as the service takes, each within the limits on
+    requests and lines: once her day's bytes are spent she is answered 429 with a wait
+    of hours, and a classmate is not."""
+    hub = records_hub
+    hub.add_users(["eve-bytes"])
+    token = hub.token_for("eve-bytes")
+    lines_a_request = 33  # 33 lines of 62 kB: a request of 2 MB, the most one may be
+    answers = []
+    for request in range(BYTES_PER_DAY // (lines_a_request * 62_000) + 1):
+        lines = [_line("eve", n, f"b{request}-{n}")[:-1] + ', "pad": "' + "x" * 62_000 + '"}'
+                 for n in range(lines_a_request)]  # fmt: skip
+        answers.append(_post(hub, token, lines))
+    *accepted, (status, headers, answer) = answers
+    assert [s for s, _h, _a in accepted] == [200] * len(accepted), [a for _s, _h, a in accepted]
+    assert status == 429, answer
+    assert lines_a_request * 62_000 * len(answers) > BYTES_PER_DAY
+    wait = int(headers["Retry-After"])
+    assert wait > 3600, wait
+    assert wait <= lines_a_request * 63_000 / BYTES_PER_SECOND + 1
+    stored = _stored_lines(hub, "eve-bytes")
+    assert len(stored) == lines_a_request * len(accepted)
+    assert max(len(line.encode()) for line in stored) <= MOST_RECORD_BYTES
+    status, _headers, answer = _post(hub, hub.token_for("ben"), [_line("ben", 1, "bytes")])
+    assert status == 200 and answer["stored"] == 1, answer
+
+
+def test_a_pupils_records_come_back_a_page_at_a_time(records_hub: RecordsHub) -> None:
+    """``GET api/records`` answers a page of at most ``RECORDS_PAGE`` records, written
+    out in pieces, and where the next begins; the kernel follows the pages to the end."""
+    hub = records_hub
+    hub.add_users(["eve-reads"])
+    token = hub.token_for("eve-reads")
+    many = RECORDS_PAGE + 5
+    store = RecordStore(hub.db_url)
+    added = store.add("eve-reads", [_line("eve", n, f"r{n}") for n in range(many)])
+    assert added.stored == many
+    status, headers, raw = _raw(hub, "GET", SERVICE + "api/records", token)
+    assert status == 200, raw[:300]
+    assert headers.get("Transfer-Encoding") == "chunked" and headers.get("Content-Length") is None
+    first = json.loads(raw)
+    assert len(first["records"]) == RECORDS_PAGE and isinstance(first["next"], int)
+    status, _headers, raw = _raw(hub, "GET", f"{SERVICE}api/records?after={first['next']}",
+                                 token)  # fmt: skip
+    second = json.loads(raw)
+    assert status == 200 and second["next"] is None
+    puzzles = [r["puzzle"] for r in first["records"] + second["records"]]
+    assert puzzles == [f"r{n}" for n in range(many)]
+    status, _headers, raw = _raw(hub, "GET", SERVICE + "api/records?after=-1", token)
+    assert status == 400, raw[:300]
+    # The kernel, resuming on another machine, follows the pages.
+    fetched = fetch_mine(hub.service_url, token)
+    assert [r["puzzle"] for r in fetched] == puzzles
+    assert {r["who"] for r in fetched} == {"eve-reads"}
