@@ -31,6 +31,10 @@ _DATA_DIR = pytest.StashKey[str]()
 _OWN_DATA_DIR = "MATHPLAY_TESTS_OWN_DATA_DIR"
 #: What ``--fast`` leaves out.
 HEAVY = ("browser", "site", "hub", "notebooks", "slow")
+#: The folders ``--fast`` does not collect at all (their tests are all heavy).
+_ROOMS = ("tests/browser", "tests/site", "tests/hub")
+#: Modules of the package that import JupyterHub (the records service's entry point).
+_NEEDS_JUPYTERHUB = ("mathplay/hub/service.py",)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -72,6 +76,26 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         shutil.rmtree(folder, ignore_errors=True)
         os.environ.pop("MATHPLAY_DATA_DIR", None)
         os.environ.pop(_OWN_DATA_DIR, None)
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """With ``--fast``, the rooms of their own are not even collected (their tests would
+    be left out anyway), so the fast loop needs none of their packages (the ``dev``
+    extra: no browser, no JupyterHub); nor is a module of the package whose import needs
+    JupyterHub when it is not installed."""
+    if not config.getoption("--fast"):
+        return None
+    try:
+        where = collection_path.resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return None
+    if any(where == folder or where.startswith(folder + "/") for folder in _ROOMS):
+        return True
+    if where in _NEEDS_JUPYTERHUB:
+        import importlib.util
+
+        return importlib.util.find_spec("jupyterhub") is None or None
+    return None
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
