@@ -30,6 +30,7 @@ import gettext
 import json
 import os
 import re
+import stat
 import sys
 import threading
 import weakref
@@ -103,13 +104,33 @@ def _settings_folder() -> Path:
     return (Path(config) if config else Path.home() / ".jupyter") / "lab" / "user-settings"
 
 
+#: The largest JupyterLab language settings file read (it holds a few lines).
+_MOST_SETTINGS_BYTES = 256 * 1024
+
+
+def _read_settings(path: Path) -> str:
+    """The text of the settings file at ``path``: an ordinary file only, to a cap (a pipe
+    or a link to a device put there would otherwise hang every ``import mathplay``).
+    Raises ``OSError`` for anything else. (mathplay.files does this for the rest of the
+    package; it speaks through this module, so this one cannot use it.)"""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(descriptor, "rb") as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_size > _MOST_SETTINGS_BYTES:
+            raise OSError(f"{path} is not an ordinary settings file")
+        data = file.read(_MOST_SETTINGS_BYTES + 1)
+    if len(data) > _MOST_SETTINGS_BYTES:
+        raise OSError(f"{path} is too big for a settings file")
+    return data.decode("utf-8")
+
+
 def jupyter_language(folder: Path | None = None) -> str | None:
     """The language chosen in JupyterLab's Settings → Language, read from its settings
     file (``locale``, e.g. ``"es_ES"``), when mathplay speaks it; ``None`` when none was
     chosen ("default"), the file is missing or unreadable. ``folder`` is the user-settings
     folder (by default ``$JUPYTERLAB_SETTINGS_DIR``, else Jupyter's)."""
     try:
-        text = ((folder or _settings_folder()) / _SETTINGS_FILE).read_text(encoding="utf-8")
+        text = _read_settings((folder or _settings_folder()) / _SETTINGS_FILE)
         # JupyterLab keeps the comments a person may write in the settings editor.
         text = re.sub(r"^\s*//.*$", "", text, flags=re.MULTILINE)
         locale = json.loads(text).get("locale")

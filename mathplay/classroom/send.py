@@ -32,6 +32,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import sys
 import threading
 import time
@@ -39,6 +40,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
+
+from mathplay.files import read_regular
 
 __all__ = [
     "RECORDS_URL_VARIABLE",
@@ -111,7 +114,7 @@ def sent_offset(path: str | Path) -> int:
     """How many bytes of the file at ``path`` the service has (0 if none, or if the file
     is now shorter: it was replaced, and is sent again, which stores nothing twice)."""
     try:
-        offset = int(_cursor(path).read_text().strip() or 0)
+        offset = int(read_regular(_cursor(path), 64, follow_links=False).strip() or 0)
         size = os.path.getsize(path)
     except (OSError, ValueError):
         return 0
@@ -132,7 +135,12 @@ def pending_lines(path: str | Path, limit: int = _BATCH_BYTES) -> tuple[list[str
     bytes of them), and the offset just after the last one."""
     start = sent_offset(path)
     try:
-        with open(path, "rb") as file:
+        # Never a pipe or a device (a prank in the pupil's folder would stop the sending
+        # for good): opened without waiting, and read only when it is an ordinary file.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                return [], start
             file.seek(start)
             data = file.read(limit)
     except OSError:
