@@ -165,10 +165,10 @@ def _searched(game: AnyGame, using: str | None, n: int = 1) -> tuple[list[Any], 
         if known is not None:
             return top_moves(known, 1), True
     key = game.state_key()
-    cache = getattr(game, "_hint_cache", None)
+    cache = game.memo.get("hints")
     if cache is None or cache[0] != key:
         cache = (key, {})
-        setattr(game, "_hint_cache", cache)  # noqa: B010 (kept on the game, not a field)
+        game.memo["hints"] = cache
     answers: dict[tuple[str | None, int], tuple[list[Any], bool]] = cache[1]
     if (using, n) not in answers:
         where = None if using is None else (lambda move: _uses(game, move, using))

@@ -274,9 +274,23 @@ class GameState(ABC, Generic[MoveT, PositionT]):
     def snapshot(self) -> Any:
         """A :meth:`copy` taken between two changes of the game: never a position half
         changed by a move another thread is playing (a board's computer player, while a
-        notebook cell asks for a hint)."""
+        notebook cell asks for a hint). It shares the game's :attr:`memo`, so what a hint
+        works out on it is kept for the game's next hint."""
         with self._changing():
-            return self.copy()
+            twin = self.copy()
+            twin.__dict__["_memo"] = self.memo
+            return twin
+
+    @property
+    def memo(self) -> dict[str, Any]:
+        """Where services (the hints) keep what they worked out about a position, each
+        entry keyed by the position it is about (:meth:`state_key`), so that asking again
+        costs nothing. Shared with the game's snapshots; a :meth:`copy` starts with the
+        same entries, and what it adds is its own."""
+        memo = self.__dict__.get("_memo")
+        if memo is None:
+            memo = self.__dict__.setdefault("_memo", {})
+        return cast(dict[str, Any], memo)
 
     def _changing(self) -> threading.RLock:
         """The lock held while the game changes (a move, an undo) and while it is copied
@@ -458,6 +472,8 @@ class GameState(ABC, Generic[MoveT, PositionT]):
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin.__dict__.pop("_change_lock", None)  # a copy changes on its own
+        if "_memo" in self.__dict__:  # the same entries; what the copy adds is its own
+            twin.__dict__["_memo"] = dict(self.__dict__["_memo"])
         twin._pos = cast(PositionT, self._pos.copy())
         twin._history = list(self._history)
         twin._undo_stack = list(self._undo_stack)

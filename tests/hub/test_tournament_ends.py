@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -148,9 +149,17 @@ def test_a_swiss_tournament_finishes_with_a_forfeit_when_every_laptop_is_shut(
 def test_the_teacher_ends_a_game_takes_a_pupil_out_and_stops_the_tournament(
     records_hub: RecordsHub, stores: tuple[TournamentStore, RecordStore]
 ) -> None:
+    # In a thread of its own: Playwright's sync API refuses to run where an asyncio loop
+    # is running, as one may be in this process after another test (pytest-xdist).
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(_the_teacher_ends_and_stops, records_hub, stores).result()
+
+
+def _the_teacher_ends_and_stops(
+    hub: RecordsHub, stores: tuple[TournamentStore, RecordStore]
+) -> None:
     from playwright.sync_api import expect, sync_playwright
 
-    hub = records_hub
     tournaments, records = stores
     expect.set_options(timeout=30_000)
     with sync_playwright() as playwright:

@@ -14,7 +14,8 @@ from mathplay.puzzles.kinds import KINDS
 from tests.puzzles.helpers import line_of, puzzle_file
 
 KEYS = {"who", "when", "set", "seed", "lesson", "notebook", "puzzle", "question", "answer",
-        "right", "hints", "solution_seen", "seconds", "version"}  # fmt: skip
+        "right", "hints", "solution_seen", "seconds", "version",
+        "moment", "questions"}  # fmt: skip  (a set's moment and size: the term view)
 
 
 @pytest.fixture(autouse=True)
