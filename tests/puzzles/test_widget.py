@@ -13,9 +13,10 @@ from mathplay.puzzles import Puzzle, Worksheet, load
 from mathplay.puzzles.kinds import KINDS
 from tests.puzzles.helpers import line_of, puzzle_file
 
+# What a puzzle set's record holds (its moment and size are for the teacher's term view).
 KEYS = {"who", "when", "set", "seed", "lesson", "notebook", "puzzle", "question", "answer",
         "right", "hints", "solution_seen", "seconds", "version",
-        "moment", "questions"}  # fmt: skip  (a set's moment and size: the term view)
+        "moment", "questions"}  # fmt: skip
 
 
 @pytest.fixture(autouse=True)
