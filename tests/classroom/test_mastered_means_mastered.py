@@ -27,9 +27,9 @@ from mathplay.classroom.roster import skill_title, skills_csv
 from mathplay.classroom.spaced import PRACTICE_MASTERED, PRACTICE_SKILLS, skills_of
 from mathplay.classroom.where import set_current_lesson
 from mathplay.hub.dashboard import report_html
-from mathplay.puzzles.kinds import KINDS
 from mathplay.puzzles.practice_run import REVIEW_EVERY
 from mathplay.widgets.practice import Practice
+from tests.answering import answer_right
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons" / "puzzles"
 FILES = sorted(LESSONS.glob("[0-9][0-9]-*.toml"))
@@ -43,22 +43,10 @@ def _nobody_known() -> None:
     set_current_lesson(None)
 
 
-def _answer_right(practice: Practice) -> None:
-    puzzle = practice.puzzle
-    kind = KINDS[puzzle.kind]
-    choices = practice.choice_row.choices
-    if choices:
-        pick = next(c for c in choices if kind.check(puzzle, c).right)
-        practice.choice_row.pick(choices.index(pick) + 1)
-    else:
-        practice.answer_box.value = puzzle.answer or kind.solutions(puzzle, 1)[0]
-        practice.check_button.click()
-
-
 def _master(practice: Practice) -> int:
     """Answer right, at the first try, until the practice says Mastered; how many."""
     for answered in range(1, 60):
-        _answer_right(practice)
+        answer_right(practice)
         if practice.mastered:
             return answered
         practice.next_button.click()
@@ -128,7 +116,7 @@ def test_a_practice_mastered_makes_its_skills_mastered_and_due_a_day_later(
     for _ in range(len(own) * (REVIEW_EVERY + 1) + 1):
         if "Review:" in later.heading.value:
             reviews.append(later.run.reviewing.name)
-        _answer_right(later)
+        answer_right(later)
         later.next_button.click()
     assert sorted(reviews) == sorted(own)
 

@@ -32,11 +32,11 @@ from mathplay.classroom.shared_games import SharedGame
 from mathplay.classroom.spaced import PRACTICE_MASTERED, PRACTICE_SKILLS, REVIEW
 from mathplay.classroom.where import set_current_lesson
 from mathplay.hub.games import end_records
-from mathplay.puzzles.kinds import KINDS
 from mathplay.puzzles.practice_run import REVIEW_EVERY
 from mathplay.widgets.cards import BinaryCards
 from mathplay.widgets.practice import Practice
 from mathplay.widgets.puzzle_set import PuzzleSet
+from tests.answering import answer_right
 
 LESSON = Path(__file__).resolve().parents[2] / "lessons" / "puzzles" / "05-binary-numbers.toml"
 
@@ -53,23 +53,11 @@ def _lines(log: Path) -> list[str]:
     return [line for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def _answer_right(practice: Practice) -> None:
-    puzzle = practice.puzzle
-    kind = KINDS[puzzle.kind]
-    choices = practice.choice_row.choices
-    if choices:
-        pick = next(c for c in choices if kind.check(puzzle, c).right)
-        practice.choice_row.pick(choices.index(pick) + 1)
-    else:
-        practice.answer_box.value = puzzle.answer or kind.solutions(puzzle, 1)[0]
-        practice.check_button.click()
-
-
 def _practice_mastered_then_reviewed(log: Path) -> None:
     set_current_lesson(LESSON.stem)
     practice = Practice.from_file(LESSON, who="Ana", log=log)
     for _ in range(60):
-        _answer_right(practice)
+        answer_right(practice)
         if practice.mastered:
             break
         practice.next_button.click()
@@ -82,7 +70,7 @@ def _practice_mastered_then_reviewed(log: Path) -> None:
                    encoding="utf-8")  # fmt: skip
     later = Practice(kind="missing", level=1, who="Ana", log=log)
     for _ in range(REVIEW_EVERY + 2):
-        _answer_right(later)
+        answer_right(later)
         later.next_button.click()
 
 

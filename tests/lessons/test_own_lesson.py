@@ -13,7 +13,7 @@ import pytest
 from mathplay.classroom import names
 from mathplay.classroom.where import set_current_lesson
 from mathplay.lessons.runtime import OpenLesson
-from mathplay.puzzles.kinds import KINDS
+from tests.answering import answer_right
 
 PUZZLES = Path(__file__).resolve().parents[2] / "lessons" / "puzzles"
 
@@ -26,18 +26,6 @@ def _ana() -> None:
     set_current_lesson(None)
 
 
-def _answer(view: object) -> None:
-    puzzle = view.puzzle  # type: ignore[attr-defined]
-    kind = KINDS[puzzle.kind]
-    choices = view.choice_row.choices  # type: ignore[attr-defined]
-    if choices:
-        pick = next(c for c in choices if kind.check(puzzle, c).right)
-        view.choice_row.pick(choices.index(pick) + 1)  # type: ignore[attr-defined]
-    else:
-        view.answer_box.value = puzzle.answer or kind.solutions(puzzle, 1)[0]  # type: ignore[attr-defined]
-        view.check_button.click()  # type: ignore[attr-defined]
-
-
 def test_widgets_record_the_lesson_they_were_made_in(tmp_path: Path) -> None:
     log = tmp_path / "progress.jsonl"
     five = OpenLesson("05", folder=PUZZLES, log=log)
@@ -45,6 +33,6 @@ def test_widgets_record_the_lesson_they_were_made_in(tmp_path: Path) -> None:
     nine = OpenLesson("09", folder=PUZZLES, log=log)  # another lesson opened after
     nine_check = nine.check()
     for view in (check, guided, practice, nine_check):
-        _answer(view)
+        answer_right(view)
     lessons = [json.loads(line)["lesson"] for line in log.read_text().splitlines()]
     assert lessons == ["05-binary-numbers"] * 3 + ["09-binary-game"]
