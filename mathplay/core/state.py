@@ -394,11 +394,17 @@ class GameState(ABC, Generic[MoveT, PositionT]):
         if self.is_over:
             return False
         try:
-            parsed = self.parse_move(move if isinstance(move, str) else str(move))
-            self._validate(parsed)
+            self.check_move(move)
         except MathplayError:
             return False
         return True
+
+    def check_move(self, move: MoveT | str) -> None:
+        """Raise the engine's reason (a :class:`~mathplay.errors.MathplayError`) when
+        ``move`` may not be played now, without playing it and without drawing: a board
+        playing a classmate checks a move so before sending it. The game is left as it
+        was."""
+        self._validate(self.parse_move(move if isinstance(move, str) else str(move)))
 
     def view(self, player: int | None = None) -> PlayerView:
         """What ``player`` (default: the player to move) may see now: the board (a

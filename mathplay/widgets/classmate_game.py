@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, Any
 from mathplay.classroom.game_service import GameService, GameServiceError, MoveRefused
 from mathplay.core import load
 from mathplay.core.state import AnyGame
-from mathplay.errors import MathplayError
+from mathplay.errors import MathplayError, without_rule_ids
 from mathplay.i18n import _
-from mathplay.widgets.board_words import log_line, turn_text
+from mathplay.widgets.board_words import friendly_error, log_line, turn_text
 from mathplay.widgets.computers import threads_work
 from mathplay.widgets.seats import CLASSMATE
 
@@ -114,9 +114,17 @@ class ClassmateGame:
             board._say(_("Wait: your move is on its way…"), "error")
             return False
         try:
+            # Checked here first, as on any board: the reason in the pupil's language and
+            # plain words (the service's answer is in English, for the record).
+            board.game.check_move(notation)
+        except MathplayError as error:
+            self._sending.release()
+            board._say(friendly_error(error), "error")
+            return False
+        try:
             view = self.service.move(self.id, notation, self.version)
         except MoveRefused as error:
-            board._say(str(error), "error")
+            board._say(without_rule_ids(str(error)), "error")
             self._look_again(str(error))
             return False
         except GameServiceError as error:

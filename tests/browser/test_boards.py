@@ -74,8 +74,16 @@ def test_summy_refused_then_legal_move_by_clicks(page: Any, lab: Server) -> None
     board = open_board(page, lab, "summy.ipynb", SUMMY)
     expect(square(board, "E5")).to_have_attribute("aria-label", "E5, plain square, start square, =")
     expect(square(board, "A1")).to_have_attribute("aria-label", "A1, plain square, empty")
+    # The hand's tiles stay the same buttons while the board redraws: one made again
+    # between a fast child's press and release lost the click (seen in a tournament).
+    hand = "[...document.querySelectorAll('.mp-board-widget .mp-hand .mp-tile')]"
+    page.evaluate(f"() => {{ window.mpHand = {hand}; }}")
     for name, text in [("B5", "3"), ("C5", "+"), ("D5", "4"), ("F5", "2")]:
         place(board, name, text)
+    assert page.evaluate(f"() => {{ const now = {hand}; return window.mpHand.length === now.length"
+                         " && window.mpHand.every((t, i) => t.isConnected && t === now[i]); }"
+                         ), "the hand's tiles were made again"  # fmt: skip
+    expect(board.locator(".mp-hand .mp-tile-used")).to_have_count(4)
     board.locator(".mp-action-play").click()
     expect(board.locator(".mp-message")).to_have_text("Not allowed: 3 + 4 is 7, not 2.")
     expect(board.locator(".mp-message-error")).to_be_visible()

@@ -186,6 +186,22 @@ def test_refusals_are_said_and_change_nothing(boards: Any) -> None:
         ServiceInProcess("ben").move(shared.id, "pass", 0)
 
 
+def test_a_wrong_move_is_explained_by_the_board_in_plain_words_before_it_is_sent(
+    boards: Any,
+) -> None:
+    ana, _ben = boards
+    shared = next(iter(ServiceInProcess.kept.values()))
+    service = ana._classmate.service  # type: ignore[union-attr]
+    calls = service.calls
+    front_end(ana, event="tile", index=0)
+    front_end(ana, event="square", row=0, col=0)  # A1, far from the start square
+    front_end(ana, event="action", id="play")
+    assert ana.message.startswith("Not allowed: "), ana.message
+    assert "(S" not in ana.message and "is not allowed:" not in ana.message, ana.message
+    assert ana.view["kind"] == "error" and service.calls == calls  # nothing sent
+    assert shared.version == 0 and ana.view["tentative"]  # the tile stays to take back
+
+
 def test_a_lost_connection_is_said_and_the_game_goes_on(boards: Any) -> None:
     ana, ben = boards
     play_by_clicks(ana, ana.game.best_moves(1)[0])

@@ -537,15 +537,28 @@ function render({ model, el: host }) {
     parts.handTitle.textContent = view.hand_title
       || (view.hand_owner ? `${texts.hand} (${view.hand_owner})` : "");
     parts.hand.setAttribute("aria-label", texts.hand);
-    parts.hand.replaceChildren(...view.hand.map((tile, index) => {
-      const button = el("button", `mp-tile mp-tile-${tile.state}`);
+    // The hand's tiles are kept and updated in place too (only what changed): a tile made
+    // again between a fast child's press and release lost their click.
+    const tiles = [...parts.hand.children];
+    while (tiles.length > view.hand.length) tiles.pop().remove();
+    while (tiles.length < view.hand.length) {
+      const index = tiles.length;
+      const button = el("button", "mp-tile");
       button.type = "button";
+      button.addEventListener("click", () => send({ event: "tile", index }));
+      parts.hand.append(button);
+      tiles.push(button);
+    }
+    view.hand.forEach((tile, index) => {
+      const button = tiles[index];
+      const signature = `${tile.state}|${tile.t}|${tile.p}|${tile.b}`;
+      if (button._signature === signature) return;
+      button._signature = signature;
+      button.className = `mp-tile mp-tile-${tile.state}`;
       tileHTML(button, tile);
       button.setAttribute("aria-pressed", String(tile.state === "selected" || tile.state === "marked"));
       button.setAttribute("aria-label", (tile.b ? texts.blank : tile.t) + (tile.state === "used" ? `, ${texts.tentative}` : ""));
-      button.addEventListener("click", () => send({ event: "tile", index }));
-      return button;
-    }));
+    });
 
     drawBlank(view, texts);
 
