@@ -7,7 +7,8 @@ that person says they are at the screen: the rack is empty (no tile is even sent
 page, so a screen reader or the page's source shows none), the message says "Ben's turn:
 press the button when Ben is ready", and the one button to go on is "Ben is ready". The
 board, the scores and the moves stay in view. Undo and New game stay too (a pupil who
-played by mistake can take it back before handing over).
+played by mistake can take it back before handing over); each leads to the hand-over of
+whoever is to move after it, so Undo on Ben's screen does not show Ana's tiles to Ben.
 
 While the game goes on, the review is closed (it shows the tiles each player held); once
 the game is over, it opens for either player, as in any game.
@@ -41,6 +42,12 @@ class HandOver:
 
     def new_game(self) -> None:
         """A new game: the first person to move says they are ready too."""
+        self.ready_for = None
+
+    def hide_again(self) -> None:
+        """A move taken back: whoever is to move now says they are ready first (Undo on
+        Ben's hand-over screen gives the turn back to Ana, whose tiles must not show to
+        Ben before Ana says she is at the screen)."""
         self.ready_for = None
 
     @property
@@ -87,6 +94,9 @@ class HandOver:
         name = self.name()
         shown = dict(base)
         shown["hand"] = []
+        # Nothing else that tells of the hidden rack either: a hint's squares and tiles.
+        shown["hint"] = []
+        shown["hint_tiles"] = []
         shown["hand_title"] = _("{name}'s tiles are hidden").format(name=name)
         ready = {
             "id": "ready",

@@ -447,6 +447,7 @@ class Turns:
             undone = [game.undo()]
             while game.history and self.board.seats[game.to_move] != "human":
                 undone.append(game.undo())
+        self.board._handover.hide_again()
         self.after_move(
             _n(
                 "Took back {n} move.", "Took back {n} moves, back to your turn.", len(undone)

@@ -52,6 +52,32 @@ def test_each_pupils_tiles_are_hidden_until_they_are_ready(game: str) -> None:
     assert len(second) > 0
 
 
+@pytest.mark.parametrize("game", ["summy", "mixmath", "binary"])
+def test_undo_and_new_game_on_the_hand_over_screen_lead_to_a_hand_over(game: str) -> None:
+    board = mathplay.play(game, seats=["human", "human"], names=["Ana", "Ben"], seed=3,
+                          threaded=False)  # fmt: skip
+    front_end(board, event="action", id="ready")
+    front_end(board, event="action", id="hint")  # a hint's squares tell of Ana's rack
+    board._turns.submit(str(board.game.best_moves(1)[0]) if board.game.best_moves(1)
+                        else "pass")  # fmt: skip
+    while board.game.to_move == 0:  # Mixmath: one tile at a time, then end the turn
+        board._turns.submit("end")
+    assert board.view["hand"] == [] and "Ben is ready" in str(board.view["buttons"])
+    # Ben's screen: Undo gives the turn back to Ana, and her tiles stay hidden.
+    front_end(board, event="action", id="undo")
+    assert board.game.to_move == 0 and board.message.startswith("Took back")
+    view = board.view
+    assert view["hand"] == [] and view["hint"] == [] and view["hint_tiles"] == []
+    assert view["hand_title"] == "Ana's tiles are hidden"
+    assert "Ana's turn: press the button when Ana is ready." in board.message
+    front_end(board, event="action", id="ready")
+    assert [tile["token"] for tile in board.view["hand"]] == list(board.game.hands[0])
+    # New game on a hand-over screen: the first to move says they are ready first.
+    board._turns.submit("pass")
+    front_end(board, event="action", id="new")
+    assert board.view["hand"] == [] and _buttons(board)[0] == "ready"
+
+
 def test_the_review_waits_for_the_end_of_a_game_of_two_pupils() -> None:
     board = mathplay.play("summy", seats=["human", "human"], seed=3, size=9, threaded=False)
     front_end(board, event="action", id="ready")
