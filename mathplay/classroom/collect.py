@@ -474,7 +474,12 @@ def collect(
         _warn(path, bad, _("the collected file"))
         result.bad_lines += len(bad)
         if path != output:
-            distinct.add(path.resolve())
+            # Only to count the files: a folder a pupil swaps for a link while this runs
+            # may vanish under resolve() (seen in the race test), which must not stop it.
+            try:
+                distinct.add(path.resolve())
+            except OSError:
+                distinct.add(path.absolute())
     result.files = len(distinct)
     result.records, result.pupils = len(lines), len(pupils)
     result.flags = source_flags(records)
