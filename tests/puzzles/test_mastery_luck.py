@@ -42,7 +42,7 @@ FOLDERS = {"en": ROOT / "lessons" / "puzzles"} | {
     language: ROOT / "lessons" / language / "puzzles" for language in ("es", "ms", "el")
 }
 #: The lessons whose practices deal game moves: each takes 20–50 ms to make, so CI
-#: simulates fewer pupils there (bench/mastery_luck.py runs 200 of every lesson).
+#: simulates fewer pupils there (tools/mastery_luck.py runs 200 of every lesson).
 MOVES = {"00", "03", "04", "09"}
 
 
@@ -149,11 +149,18 @@ def test_every_translated_practice_is_under_the_limit(number: str, language: str
     assert luck.chance < LIMIT, (number, language, luck)
 
 
+#: Simulated pupils of each kind per lesson: in English, in each translation; fewer
+#: where the practice deals game moves. Seeded, so a run is the same on any machine; the
+#: chance itself is worked out exactly above, and bench/mastery_luck.py runs 200.
+PUPILS = {"en": 50, "others": 25}
+PUPILS_MOVES = {"en": 6, "others": 3}
+
+
 def _simulated(number: str) -> list[tuple[str, int, dict]]:
-    moves = number in MOVES
-    english = simulate(practice_of(number), pupils=10 if moves else 100, languages=("en",))
-    others = simulate(practice_of(number), pupils=5 if moves else 50, languages=OTHERS)
-    return [(number, 10 if moves else 100, english), (number, 5 if moves else 50, others)]
+    counts = PUPILS_MOVES if number in MOVES else PUPILS
+    english = simulate(practice_of(number), pupils=counts["en"], languages=("en",))
+    others = simulate(practice_of(number), pupils=counts["others"], languages=OTHERS)
+    return [(number, counts["en"], english), (number, counts["others"], others)]
 
 
 #: The translations: the same practice with its buttons laid out in other words
@@ -163,10 +170,10 @@ OTHERS = ("es", "ms", "el")
 
 @pytest.mark.slow
 def test_no_guessing_pupil_masters_a_lesson_in_any_language() -> None:
-    """100 pupils of each kind (guess, read the layout, repeat one answer) in English
-    and 50 in each translation, every lesson; 10 and 5 where the practice deals game
-    moves, each slow to make (tools/mastery_luck.py runs 200 everywhere; the chance
-    itself is worked out exactly above). Two processes: the machine has two cores."""
+    """:data:`PUPILS` pupils of each kind (guess, read the layout, repeat one answer) in
+    English and in each translation, every lesson; :data:`PUPILS_MOVES` where the
+    practice deals game moves, each slow to make. Two processes: the machine has two
+    cores."""
     # The lessons whose practice deals game moves are the slowest: handed out first, so
     # that the two processes finish together.
     order = sorted(LESSONS, key=lambda number: number not in MOVES)
