@@ -40,7 +40,13 @@ from mathplay.widgets.computers import ComputerSeats
 from mathplay.widgets.handover import HandOver
 from mathplay.widgets.review_mode import ReviewMode
 from mathplay.widgets.searching import BackgroundSearch
-from mathplay.widgets.seats import DEFAULT_COMPUTER, parse_seats, seat_choices, seat_label
+from mathplay.widgets.seats import (
+    DEFAULT_COMPUTER,
+    level_said,
+    parse_seats,
+    seat_choices,
+    seat_label,
+)
 from mathplay.widgets.static import static_file
 from mathplay.widgets.turns import Turns
 from mathplay.widgets.waiting_game import WaitingGame
@@ -236,9 +242,21 @@ class BoardWidget(anywidget.AnyWidget):
         the friend opens it on their board, plays a move and sends the new code back."""
         return game_code(self.game)
 
+    def _show_code(self) -> None:
+        """The New game panel's code box: this game's code, or in words why it has none
+        (a game set up from a diagram, like a puzzle, did not start with a new deal)."""
+        try:
+            code = self.game_code()
+        except MathplayError as error:
+            self.send({"code": "", "no_code": friendly_error(error)})
+            return
+        self.send({"code": code})
+
     def open_code(self, code: str) -> None:
-        """Put the game in a friend's ``code`` on this board (every move checked); a code
-        that is wrong, or of another game, is refused in words and changes nothing."""
+        """Put the game in a friend's ``code`` on this board (dealt from its seed, every
+        move checked); a code that is wrong, or of another game, is refused in words and
+        changes nothing. The board says that the game is a friendly one nobody checked:
+        anybody can write a code with moves of their choosing."""
         if self._classmate is not None and self._classmate.refuses("new"):
             return
         try:
@@ -260,6 +278,8 @@ class BoardWidget(anywidget.AnyWidget):
         self._setup(game, seats)
         self._say(
             _("Here is the game from the code. {turn}.").format(turn=self._turn_text(self._names()))
+            + " "
+            + _("This game came from a code: a friendly game, not checked by anybody.")
         )
 
     def play_with(self, classmate: str) -> None:
@@ -318,7 +338,12 @@ class BoardWidget(anywidget.AnyWidget):
         self._seen = game.board
         self._hint: list[Square] = []
         self._hint_tiles: list[tuple[Square, str]] = []
-        self._message, self._kind = "", "info"
+        # A level the game does not offer, said once (Summy has no hard: medium plays),
+        # before the first thing said if a computer moves first.
+        note = level_said(seats, game.players, self.game_name)
+        self._message, self._kind = note, "info"
+        computer_first = not game.is_over and self.seats[game.to_move] != "human"
+        self._level_note = note if computer_first else ""
         self._thinking = False
         self._direction = Direction.ACROSS
         with self.hold_sync():
@@ -433,7 +458,7 @@ class BoardWidget(anywidget.AnyWidget):
             elif event == "page_language":
                 use_page_language(content.get("language"))
             elif event == "show_code":
-                self.send({"code": self.game_code()})
+                self._show_code()
             elif event == "open_code":
                 self.open_code(str(content.get("code", "")))
             elif event == "play_with":
@@ -670,6 +695,11 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _say(self, message: str, kind: str = "info") -> None:
         """Show ``message`` under the board (``kind``: info, error, hint, thinking, over)."""
+        note = getattr(self, "_level_note", "")
+        if note and message and kind in ("info", "over"):
+            self._level_note = ""
+            if note not in message:
+                message = f"{note} {message}"
         self._message, self._kind = message, kind
         self._refresh()
 

@@ -50,7 +50,7 @@ def test_the_hand_over_screen_and_the_game_code(page: Any, lab: Server) -> None:
     # The New game panel: this game's code, to send to a friend.
     board.get_by_role("button", name="New game").click()
     code_box = board.get_by_label("This game's code: copy it and send it to your friend")
-    expect(code_box).to_have_value(re.compile(r"^MP1-[0-9A-Z-]+$"), timeout=30_000)
+    expect(code_box).to_have_value(re.compile(r"^MP2-[0-9A-Z-]+$"), timeout=30_000)
     code_box.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "game-code-panel-1024x768.png"))
     assert_accessible(page, "the New game panel with the game code, JupyterLab light")
@@ -100,7 +100,7 @@ def test_the_hand_over_and_the_code_in_notebook_7_and_voila(browser: Any, front_
             expect(board.locator(".mp-hand .mp-tile")).to_have_count(8)
             board.get_by_role("button", name="New game").click()
             code_box = board.get_by_label("This game's code: copy it and send it to your friend")
-            expect(code_box).to_have_value(re.compile(r"^MP1-[0-9A-Z-]+$"), timeout=30_000)
+            expect(code_box).to_have_value(re.compile(r"^MP2-[0-9A-Z-]+$"), timeout=30_000)
             code_box.scroll_into_view_if_needed()
             page.screenshot(path=str(SHOTS / f"game-code-{front_end}-{window}.png"))
             assert_accessible(page, f"the New game panel with the game code, {where}")

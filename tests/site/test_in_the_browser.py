@@ -217,7 +217,7 @@ def test_a_move_on_each_board_gets_the_computers_reply(lite_page: Any, game: str
     # gives it, and a friend's code opens (every move checked) on the website too.
     board.get_by_role("button", name="New game").click()
     code_box = board.get_by_label("This game's code: copy it and send it to your friend")
-    expect(code_box).to_have_value(re.compile(r"^MP1-[0-9A-Z-]+$"), timeout=CELL_SECONDS * 1000)
+    expect(code_box).to_have_value(re.compile(r"^MP2-[0-9A-Z-]+$"), timeout=CELL_SECONDS * 1000)
     code = code_box.input_value()
     code_box.scroll_into_view_if_needed()
     lite_page.screenshot(path=str(SCREENSHOTS / f"play-{game}-game-code.png"))

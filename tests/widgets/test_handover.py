@@ -125,7 +125,7 @@ def test_two_pupils_play_by_turns_through_game_codes() -> None:
     ana.send = sent.append  # type: ignore[method-assign]  # what the page would get
     front_end(ana, event="show_code")
     code = sent[-1]["code"]  # type: ignore[index]
-    assert code == ana.game_code() and code.startswith("MP1-")
+    assert code == ana.game_code() and code.startswith("MP2-")
     ben = mathplay.play("binary", seats=["human", "human"], names=["Ana", "Ben"], seed=1,
                         threaded=False)  # fmt: skip
     front_end(ben, event="open_code", code=code)
