@@ -236,28 +236,53 @@ class Turns:
         else:
             self.board._selected = None
             self.board._tentative[square] = (index, token)
-            self.board._say(
-                _("{tile} on {square}: press Play when the line is complete.").format(
-                    tile=self.board.show(token), square=square_name(square)
+            tile, name = self.board.show(token), square_name(square)
+            worth = self._worth()
+            # What the move is worth before it is played, said with the tile (issue 74):
+            # a pupil who cannot see the board weighs a move as one who can.
+            if worth is None:
+                said = _("{tile} on {square}: press Play when the line is complete.")
+            else:
+                said = _n(
+                    "{tile} on {square}: played now, this move scores {n} point.",
+                    "{tile} on {square}: played now, this move scores {n} points.",
+                    worth,
                 )
-            )
+            self.board._say(said.format(tile=tile, square=name, n=worth))
+
+    def _tentative_notation(self) -> str:
+        """The move the tiles placed this turn make (raises the engine's reason)."""
+        placements = self.board.tentative
+        try:
+            return self._notation(placements, None)
+        except MathplayError:
+            if len(placements) != 1:
+                raise
+            # One tile touching lines both ways: the way the engine accepts, else the
+            # direction chosen with the Direction button.
+            ways = [self.board._direction, self.board._direction.other]
+            options = [self._notation(placements, way) for way in ways]
+            return next((n for n in options if self._accepted(n)), options[0])
+
+    def _worth(self) -> int | None:
+        """The points the tiles placed this turn score if played now, or ``None`` when the
+        engine would refuse them (tried on a copy of the game)."""
+        try:
+            trial = self.board.game.copy()
+            trial.play(self._tentative_notation())
+        except MathplayError:
+            return None
+        return int(trial.history[-1].score)
 
     def _play_tentative(self) -> None:
         if not self.board._tentative:
             self.board._say(_("Place a tile on the board first."), "error")
             return
-        placements = self.board.tentative
         try:
-            notation = self._notation(placements, None)
+            notation = self._tentative_notation()
         except MathplayError as error:
-            if len(placements) != 1:
-                self.board._say(friendly_error(error), "error")
-                return
-            # One tile touching lines both ways: the way the engine accepts, else the
-            # direction chosen with the Direction button.
-            ways = [self.board._direction, self.board._direction.other]
-            options = [self._notation(placements, way) for way in ways]
-            notation = next((n for n in options if self._accepted(n)), options[0])
+            self.board._say(friendly_error(error), "error")
+            return
         self.submit(notation)
 
     def _notation(self, placements: dict[Square, str], direction: Direction | None) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 from mathplay.core import COLUMNS, Special, Square
 from mathplay.core.state import AnyGame
-from mathplay.i18n import _
+from mathplay.i18n import _, _n
 from mathplay.widgets.board_words import log_line
 
 __all__ = ["CSS_KIND", "legend", "log_lines", "score_series", "square_entries", "texts"]
@@ -206,5 +206,40 @@ def placed_tiles(game: AnyGame, move: Any) -> list[tuple[Square, str]]:
 def tile_entry(
     token: str, show: Callable[[str], str], points: Callable[[str], int | None]
 ) -> dict[str, Any]:
-    """A tile as the front end draws it: text, points (or ``None``), whether a blank."""
-    return {"t": show(token), "p": points(token), "b": token.startswith("?")}
+    """A tile as the front end draws it: text, points (or ``None``), whether a blank, and
+    its name for screen readers (``n``), which says what the eye sees: the points and a
+    blank's chosen value.
+
+    >>> tile_entry("x", {"x": "×"}.get, {"x": 2}.get)
+    {'t': '×', 'p': 2, 'b': False, 'n': '×, 2 points'}
+    >>> tile_entry("?1", lambda token: token[1:], lambda token: 0)["n"]
+    'a blank as 1, 0 points'
+    >>> tile_entry("7", str, lambda token: None)["n"]
+    '7'
+    """
+    text = show(token)
+    value = points(token)
+    blank = token.startswith("?")
+    return {"t": text, "p": value, "b": blank, "n": tile_name(token, text, value)}
+
+
+def tile_name(token: str, text: str, points: int | None) -> str:
+    """What a screen reader says for a tile: ``"×, 2 points"``, ``"a blank as 1, 0 points"``,
+    ``"a blank, 0 points"`` (in the hand, its value not chosen yet), ``"7"`` (no points).
+    The blank's words are the hints' (``mathplay.ai.tile_words``), with the value as the
+    tile shows it (ΚΑΙ on a Greek board).
+
+    >>> tile_name("1", "1", 1)
+    '1, 1 point'
+    >>> tile_name("?", "?", 0)
+    'a blank, 0 points'
+    """
+    if token == "?":
+        name = _("a blank")
+    elif token.startswith("?"):
+        name = _("a blank as {tile}").format(tile=text)
+    else:
+        name = text
+    if points is None:
+        return name
+    return _n("{tile}, {n} point", "{tile}, {n} points", points).format(tile=name, n=points)

@@ -180,7 +180,7 @@ def test_binary_line_with_a_blank(page: Any, lab: Server) -> None:
     square(board, "M8").click()
     board.locator('.mp-blank-choice[data-value="0"]').click()
     expect(square(board, "M8")).to_have_attribute(
-        "aria-label", "M8, plain square, blank 0, placed this turn, not played yet"
+        "aria-label", "M8, plain square, a blank as 0, 0 points, placed this turn, not played yet"
     )
     board.locator(".mp-action-play").click()
     expect(board.locator(".mp-score-value").first).not_to_have_text("0")

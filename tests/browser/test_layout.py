@@ -287,7 +287,7 @@ def test_typing_moves_the_cursor_on_and_a_blank_is_a_row_of_buttons(
     expect(choices.nth(1)).to_be_focused()
     page.keyboard.press("Enter")
     expect(square("J8")).to_have_attribute(
-        "aria-label", "J8, plain square, blank 1, placed this turn, not played yet"
+        "aria-label", "J8, plain square, a blank as 1, 0 points, placed this turn, not played yet"
     )
     expect(board.locator(".mp-blank-choice")).to_have_count(0)
     expect(square("K8")).to_be_focused()

@@ -36,7 +36,7 @@ def test_a_line_played_by_clicks() -> None:
     assert updates(board) - before == 1
     assert board.game.history[-1].move == "H8 across 1 + 1 = 10"
     assert board.game.scores == (18, 0)
-    assert board.view["cells"][7 * 15 + 8] == {"t": "+", "p": 1, "b": False}
+    assert board.view["cells"][7 * 15 + 8] == {"t": "+", "p": 1, "b": False, "n": "+, 1 point"}
     assert board.view["players"][0]["score"] == 18
 
 
@@ -60,7 +60,12 @@ def test_keyboard_types_words_and_blanks() -> None:
     assert board.view["blank"]["prompt"].endswith("I8 stand for?")
     front_end(board, event="blank", value="1")
     assert board.tentative == {(7, 7): "AND", (7, 8): "?1"}
-    assert board.view["tentative"][1][1] == {"t": "1", "p": 0, "b": True}
+    assert board.view["tentative"][1][1] == {
+        "t": "1",
+        "p": 0,
+        "b": True,
+        "n": "a blank as 1, 0 points",
+    }
     front_end(board, event="key", key="Backspace", row=0, col=0)
     assert board.tentative == {(7, 7): "AND"}
 

@@ -62,7 +62,12 @@ def test_a_blank_asks_for_its_value() -> None:
     assert board.message == "Type the value the blank stands for, like 1."
     front_end(board, event="blank", value="3")
     assert board.game.history[-1].move == "G6 ?3"
-    assert board.view["cells"][5 * 14 + 6] == {"t": "3", "p": 0, "b": True}
+    assert board.view["cells"][5 * 14 + 6] == {
+        "t": "3",
+        "p": 0,
+        "b": True,
+        "n": "a blank as 3, 0 points",
+    }
     front_end(board, event="blank", value="4")
     assert board.message == "There is no blank waiting for a value."
 

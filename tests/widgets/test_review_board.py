@@ -41,7 +41,7 @@ def test_review_try_again_and_back_to_the_game() -> None:
     assert "The best there was: 3 × 2 = 6 across from B5 for 11 points" in said
     assert "The digits of 3 × 2 = 6 across from B5 make 11 points" in said
     assert sorted(t["t"] for _i, t in shown["hint_tiles"]) == ["2", "3", "6", "×"]
-    assert [c for c in shown["cells"] if c] == [{"t": "=", "p": None, "b": False}]
+    assert [c for c in shown["cells"] if c] == [{"t": "=", "p": None, "b": False, "n": "="}]
     assert [t["token"] for t in shown["hand"]] == ["1", "2", "3", "6", "+", "x"]
     # A click on the board in the review changes nothing, and says why.
     front_end(board, event="square", row=0, col=0)

@@ -492,7 +492,7 @@ function render({ model, el: host }) {
       const ghost = !tile ? hintTiles.get(i) : undefined;
       const flags = [placed ? "t" : "", tent ? "n" : "", last.has(i) ? "l" : "", hint.has(i) ? "h" : "",
         view.review ? "r" : ""];
-      const signature = flags.join("") + (tile ? `${tile.t}|${tile.p}|${tile.b}` : "") +
+      const signature = flags.join("") + (tile ? `${tile.t}|${tile.p}|${tile.b}|${tile.n}` : "") +
         (ghost ? `g${ghost[0].t}|${ghost[1]}` : "");
       if (signature === signatures[i]) return;
       signatures[i] = signature;
@@ -512,7 +512,8 @@ function render({ model, el: host }) {
         square.append(el("span", "mp-square-label", square._label));
       }
       let contents = texts.empty;
-      if (tile) contents = (tile.b ? texts.blank + " " : "") + tile.t;
+      // The tile's name says what the eye sees: its points, a blank's chosen value.
+      if (tile) contents = tile.n || (tile.b ? texts.blank + " " : "") + tile.t;
       // In the review the pending tiles are the move played, the hint's the best move.
       if (ghost) contents = `${view.review ? texts.review_best : texts.hint_tile} ${ghost[0].t}`;
       let name = `${square.dataset.name}, ${square._desc}, ${contents}`;
@@ -551,13 +552,14 @@ function render({ model, el: host }) {
     }
     view.hand.forEach((tile, index) => {
       const button = tiles[index];
-      const signature = `${tile.state}|${tile.t}|${tile.p}|${tile.b}`;
+      const signature = `${tile.state}|${tile.t}|${tile.p}|${tile.b}|${tile.n}`;
       if (button._signature === signature) return;
       button._signature = signature;
       button.className = `mp-tile mp-tile-${tile.state}`;
       tileHTML(button, tile);
       button.setAttribute("aria-pressed", String(tile.state === "selected" || tile.state === "marked"));
-      button.setAttribute("aria-label", (tile.b ? texts.blank : tile.t) + (tile.state === "used" ? `, ${texts.tentative}` : ""));
+      button.setAttribute("aria-label", (tile.n || (tile.b ? texts.blank : tile.t)) +
+        (tile.state === "used" ? `, ${texts.tentative}` : ""));
     });
 
     drawBlank(view, texts);
@@ -840,7 +842,10 @@ function render({ model, el: host }) {
   }
 
   const onMessage = (message) => {
-    if (message && typeof message.code === "string" && codeBox) codeBox.value = message.code;
+    if (message && typeof message.code === "string" && codeBox) {
+      // A game set up from a diagram has no code: the box says why, in words.
+      codeBox.value = typeof message.no_code === "string" ? message.no_code : message.code;
+    }
   };
 
   const onZoom = (event) => {
