@@ -17,11 +17,12 @@ title = "Missed chances from a game of Summy"
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.puzzles.format import write
+from mathplay.puzzles.kinds.move import _places_tiles, build_game
 from mathplay.puzzles.model import Puzzle, Worksheet
 
 if TYPE_CHECKING:
@@ -30,13 +31,44 @@ if TYPE_CHECKING:
 __all__ = ["from_review"]
 
 
+#: The most tiles a move may place to count as one a pupil of 10 can find by looking
+#: (the engine's best Binary line may place 10 chips).
+FINDABLE_TILES = 5
+
+
+def _tiles_placed(move: Any) -> int:
+    placed = getattr(move, "placed", ())
+    if placed:
+        return len(placed)
+    return len(getattr(move, "tokens", ())) or 1
+
+
+def _findable(game: str, diagram: str, hand: str) -> tuple[str, int] | None:
+    """The best-scoring move of at most :data:`FINDABLE_TILES` tiles there, if any."""
+    try:
+        moves = build_game(game, diagram, hand).legal_moves()
+    except MathplayError:
+        return None
+    short = [(int(m.score or 0), str(m)) for m in moves
+             if _places_tiles(m) and _tiles_placed(m) <= FINDABLE_TILES]  # fmt: skip
+    if not short:
+        return None
+    score, notation = min(short, key=lambda sm: (-sm[0], sm[1]))
+    return notation, score
+
+
 def from_review(
     review: Review, player: int | None = 0, below: float = 0.5, title: str | None = None
 ) -> str:
     """The puzzle file of ``review``'s turns (of ``player``, everyone's with ``None``)
     that took less than ``below`` of the best points there were: for each, the position
-    then, the tiles then, the goal "best", the best move as the answer, and a hint that
-    gives the points, not the move."""
+    then and the tiles then, with a goal a pupil can reach.
+
+    When the best move places a few tiles (:data:`FINDABLE_TILES` at most) the goal is
+    "best" and the answer the best move. When it is a long line only the engine finds,
+    the goal is "a move scoring at least N" (as lesson 9 asks), N being what the best
+    short move scores (or one point more than the pupil's move, when no short move beat
+    it), with that move as the answer. The hint gives the points, not the move."""
     chances = review.missed_chances(player, below)
     if not chances:
         raise MathplayError(
@@ -48,23 +80,35 @@ def from_review(
     sheet = Worksheet(
         title or _("Missed chances from a game of {game}").format(game=review.game.capitalize())
     )
-    sheet.description = _("Find the best move: in the game, a better one was there.")
+    sheet.description = _("Find a better move: in the game, one was there.")
     for turn in chances:
+        hand = " ".join(turn.hand)
         puzzle = Puzzle(f"move-{turn.ply + 1}", "move")
-        puzzle.prompt = _("Move {number} of your game: find the best move.").format(
-            number=turn.ply + 1
-        )
-        puzzle.fields.update(
-            game=review.game,
-            diagram=turn.diagram,
-            hand=" ".join(turn.hand),
-            goal="best",
-        )
-        puzzle.answer = str(turn.best[0])
-        puzzle.hints = (
-            _("In the game this move scored {points} points; the best scores {best}.").format(
-                points=turn.points, best=turn.best_points
-            ),
-        )
+        puzzle.fields.update(game=review.game, diagram=turn.diagram, hand=hand)
+        best = turn.best[0]
+        if _tiles_placed(best) <= FINDABLE_TILES:
+            puzzle.prompt = _("Move {number} of your game: find the best move.").format(
+                number=turn.ply + 1
+            )
+            puzzle.fields["goal"] = "best"
+            puzzle.answer = str(best)
+            hint = _("In the game this move scored {points} points; the best scores {best}.")
+            puzzle.hints = (hint.format(points=turn.points, best=turn.best_points),)
+        else:
+            short = _findable(review.game, turn.diagram, hand)
+            if short is not None and short[1] > turn.points:
+                answer, points = short
+                hint = _("In the game this move scored {points} points; a move of a few "
+                         "tiles scores {wanted}.")  # fmt: skip
+            else:
+                answer, points = str(best), turn.points + 1
+                hint = _("In the game this move scored {points} points; a longer line "
+                         "scores {wanted} or more.")  # fmt: skip
+            puzzle.prompt = _(
+                "Move {number} of your game: find a move scoring at least {points}."
+            ).format(number=turn.ply + 1, points=points)
+            puzzle.fields.update(goal="at-least", points=points)
+            puzzle.answer = answer
+            puzzle.hints = (hint.format(points=turn.points, wanted=points),)
         sheet.puzzles.append(puzzle)
     return write(sheet)

@@ -86,7 +86,8 @@ def my_missed_chances(
 ) -> PuzzleSet | SaidAloud:
     """Practise your last finished game with a classmate (a tournament's too): the turns
     that took less than ``below`` of the best points there were, as puzzles (the position
-    then, your tiles then: find the best move). Words when there are none."""
+    then, your tiles then: find the best move, or a move scoring at least N when the
+    best is a long line only the engine finds). Words when there are none."""
     from mathplay.puzzles import from_review
     from mathplay.puzzles.format import read_text
 

@@ -99,6 +99,33 @@ def parse_seats(seats: Sequence[str] | None, players: int, game: str | None = No
     return parsed
 
 
+def level_said(seats: Sequence[str] | None, players: int, game: str) -> str:
+    """What the board says once when a level was asked that ``game`` does not offer
+    (``computer:hard`` in Summy plays at medium), else ``""``.
+
+    >>> level_said(["human", "computer:hard"], 2, "summy")
+    'Summy has no hard level: the computer plays at medium, the strongest it has.'
+    >>> level_said(["human", "computer:easy"], 2, "summy")
+    ''
+    """
+    if seats is None or isinstance(seats, str):
+        return ""
+    try:
+        asked = [parse_seat(seat) for seat in seats]
+        given = parse_seats(seats, players, game)
+    except MathplayError:
+        return ""
+    for before, after in zip(asked, given):
+        if before != after:
+            from mathplay.games.registry import describe
+
+            return _("{game} has no {asked} level: the computer plays at {given}, the "
+                     "strongest it has.").format(game=describe(game).title,
+                                                 asked=level_label(before),
+                                                 given=level_label(after))  # fmt: skip
+    return ""
+
+
 def levels_of(game: str) -> tuple[str, ...]:
     """The computer levels people may choose for ``game``, weakest first."""
     from mathplay.games.registry import describe

@@ -120,3 +120,26 @@ def test_the_reasons_speak_the_pupils_language() -> None:
     finally:
         i18n.set_language("en")
     assert reason.startswith("Las cifras de 3 × 2 = 6 en horizontal desde B5"), reason
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_missed_chances_ask_for_a_move_a_pupil_can_find(name: str) -> None:
+    from mathplay.puzzles.kinds.move import build_game
+    from mathplay.puzzles.missed import FINDABLE_TILES, _tiles_placed
+
+    review = played(name).review()
+    text = from_review(review, None, below=0.9)
+    sheet, problems = read_text(text)
+    assert problems == []
+    goals = set()
+    for puzzle in sheet.puzzles:
+        goal = puzzle.fields["goal"]
+        goals.add(goal)
+        game = build_game(name, puzzle.fields["diagram"], puzzle.fields["hand"])
+        answer, _score = game._validate(game.parse_move(str(puzzle.answer)))
+        assert KINDS["move"].check(puzzle, str(puzzle.answer)).right
+        if goal == "best":  # the best move itself is short enough to find by looking
+            assert _tiles_placed(answer) <= FINDABLE_TILES, puzzle.answer
+        else:  # a long best line: a goal in points, said in the prompt
+            assert goal == "at-least" and f"at least {puzzle.fields['points']}" in puzzle.prompt
+    print(name, len(sheet.puzzles), goals)

@@ -37,3 +37,21 @@ def test_mixmath_and_binary_keep_their_hard_level() -> None:
         board = play(game, seats=["human", "computer:hard"], threaded=False)
         assert board.seats == ["human", "computer:hard"]
         assert board.view["players"][1]["name"] == "Computer (hard)"
+
+
+@pytest.mark.parametrize("computer_first", [False, True])
+def test_a_level_the_game_does_not_offer_is_said_once(computer_first: bool) -> None:
+    import mathplay
+    from tests.widgets.conftest import front_end
+
+    seats = ["computer:hard", "human"] if computer_first else ["human", "computer:hard"]
+    board = mathplay.play("summy", seats=seats, seed=4, threaded=False)
+    said = "Summy has no hard level: the computer plays at medium, the strongest it has."
+    assert board.message.startswith(said), board.message
+    assert board.seats[seats.index("computer:hard")] == "computer:medium"
+    if computer_first:  # said before the computer's first move, not lost under it
+        assert "Computer (medium): " in board.message
+    front_end(board, event="tile", index=0)
+    assert said not in board.message  # once
+    plain = mathplay.play("summy", seats=["human", "computer:medium"], seed=4, threaded=False)
+    assert "level" not in plain.message
