@@ -4,7 +4,9 @@
 needed; ``mathplay check TEXT`` checks one equation; ``mathplay puzzles …`` checks and
 makes puzzle sets; ``mathplay progress collect|report`` gathers and reports a class's
 records; ``mathplay lessons build|check|new`` builds, checks and starts lessons;
-``mathplay site build|serve`` makes the lessons' website and tries it.
+``mathplay site build|serve`` makes the lessons' website and tries it;
+``mathplay records backup|restore|prune|export|erase|log`` looks after the records
+service's database.
 """
 
 from __future__ import annotations
@@ -127,6 +129,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from mathplay.site.cli import add_parser as add_site_parser
 
     add_site_parser(commands)
+    from mathplay.hub.records_cli import add_parser as add_records_parser
+
+    add_records_parser(commands)
     args = parser.parse_args(argv)
     with printable_output():
         return _run(args)

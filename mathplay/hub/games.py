@@ -44,7 +44,6 @@ still at the version it was played on (else 409, "the game has moved on").
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import time
@@ -59,7 +58,7 @@ from mathplay.classroom.records import GAME_EVENT, RECORD_VERSION
 from mathplay.classroom.shared_games import DECLINED, MoveRefused, SharedGame, chosen_deal_words
 from mathplay.errors import MathplayError
 from mathplay.games.registry import GAMES
-from mathplay.hub.tables import make_tables
+from mathplay.hub.migrations import upgrade
 from mathplay.i18n import _
 
 __all__ = [
@@ -97,8 +96,8 @@ SEATS_TABLE = sa.Table(
     sa.PrimaryKeyConstraint("game_id", "seat"),
     sa.Index("seats_by_pupil", "pupil"),
 )
-#: Who started each game (a pupil's limit counts these). A table of its own, made when
-#: missing: a database of an older service needs no change (its games count for nobody).
+#: Who started each game (a pupil's limit counts these). A table of its own (revision
+#: 0004): the games of an older service count for nobody.
 STARTS_TABLE = sa.Table(
     "mathplay_game_starts",
     _METADATA,
@@ -116,11 +115,12 @@ PUPIL_LOCKS = sa.Table(
 
 
 class GameStore:
-    """The games in the records service's database (the tables are made if missing)."""
+    """The games in the records service's database (upgraded if older:
+    :mod:`mathplay.hub.migrations`)."""
 
     def __init__(self, engine: sa.Engine) -> None:
         self.engine = engine
-        make_tables(_METADATA, engine)
+        upgrade(engine)
 
     def open_games(self, pupil: str) -> int:
         """How many games ``pupil`` started are not over (the games others put them in,
@@ -396,17 +396,6 @@ def read_new_game(body: Any) -> tuple[str, list[str], dict[str, Any]]:
     if "players" in options:
         raise ValueError("'options' may not set the players")
     return str(name), [str(who) for who in others], dict(options)
-
-
-async def wait_for_move(store: GameStore, game_id: str, version: int, seconds: float) -> None:
-    """Return once game ``game_id`` is not at ``version`` any more, or after ``seconds``."""
-    deadline = time.monotonic() + seconds
-    loop = asyncio.get_running_loop()
-    while time.monotonic() < deadline:
-        now = await loop.run_in_executor(None, store.version, game_id)
-        if now != version:
-            return
-        await asyncio.sleep(0.25)
 
 
 def refusal_words(error: MathplayError) -> str:

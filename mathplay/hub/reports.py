@@ -9,7 +9,10 @@ requests, it would make every pupil's kernel and every other teacher wait behind
 - it is kept, by class, lesson, language and kind, with the number of the last record it
   holds: a page that polls every few seconds while nothing new came is answered from the
   copy, and two teachers asking at once wait for the same work;
-- a few dozen copies are kept (the last asked for), so memory stays bounded.
+- a few dozen copies are kept (the last asked for), so memory stays bounded;
+- a copy is known by the data log's last line too (:func:`~mathplay.hub.pupil_data.log_mark`):
+  a copy made before a pupil was erased (or old records pruned, or a backup restored) by
+  ``mathplay records`` is never shown after it.
 
 The work itself takes time in proportion to the records
 (:func:`mathplay.classroom.report.summary_of`).
@@ -24,6 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from mathplay.hub import dashboard
+from mathplay.hub.pupil_data import log_mark
 from mathplay.hub.store import RecordStore
 from mathplay.i18n import speaking
 
@@ -43,12 +47,17 @@ class Reports:
         self.store = store
         self.kept = kept
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mathplay-report")
-        self._copies: OrderedDict[_Key, tuple[int, Any]] = OrderedDict()
-        self._making: dict[tuple[_Key, int], asyncio.Future[Any]] = {}
+        self._copies: OrderedDict[_Key, tuple[tuple[int, int], Any]] = OrderedDict()
+        self._making: dict[tuple[_Key, tuple[int, int]], asyncio.Future[Any]] = {}
         #: How many reports were worked out (the rest were answered from a copy).
         self.made = 0
 
-    async def _get(self, key: _Key, row: int, make: Callable[[], Any]) -> Any:
+    async def _as_of(self, row: int) -> tuple[int, int]:
+        """What a copy is known by: the last record's row and the data log's last line."""
+        mark = await asyncio.get_running_loop().run_in_executor(None, log_mark, self.store.engine)
+        return row, mark
+
+    async def _get(self, key: _Key, row: tuple[int, int], make: Callable[[], Any]) -> Any:
         kept = self._copies.get(key)
         if kept is not None and kept[0] == row:
             self._copies.move_to_end(key)
@@ -79,7 +88,7 @@ class Reports:
             with speaking(language):
                 return dashboard.report_html(records, list(pupils) if in_class else None)
 
-        return str(await self._get(key, row, make))
+        return str(await self._get(key, await self._as_of(row), make))
 
     async def csv(self, pupils: Sequence[str], lesson: str | None, kind: str,
                   language: str, row: int) -> str:  # fmt: skip
@@ -91,7 +100,7 @@ class Reports:
             with speaking(language):
                 return dashboard.csv_file(records, pupils, kind)
 
-        return str(await self._get(key, row, make))
+        return str(await self._get(key, await self._as_of(row), make))
 
     def close(self) -> None:
         self._worker.shutdown(wait=False, cancel_futures=True)

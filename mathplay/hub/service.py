@@ -44,13 +44,17 @@ tournament game whose time per move is up, and forfeits their game when they mis
 ``MISSED_TURNS`` in a row, with every board closed (:mod:`mathplay.hub.tournaments`).
 
 The service keeps nothing but its database (and a few seconds' copy of the hub's
-groups): several copies can share one database.
+groups): several copies can share one database, which it upgrades when it starts
+(:mod:`mathplay.hub.migrations`). Every answer, errors included, carries
+:data:`SECURITY_HEADERS` (a Content-Security-Policy that runs only the pages' own
+scripts, among them).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import hashlib
 import json
 import logging
@@ -85,6 +89,7 @@ from mathplay.classroom.shared_games import (
 )
 from mathplay.errors import MathplayError
 from mathplay.hub import dashboard, tournament_pages
+from mathplay.hub.game_watch import GameWatch
 from mathplay.hub.games import (
     MOST_OPEN_GAMES,
     WAIT_SECONDS,
@@ -94,7 +99,6 @@ from mathplay.hub.games import (
     new_game_id,
     read_new_game,
     refusal_words,
-    wait_for_move,
 )
 from mathplay.hub.limits import Limits
 from mathplay.hub.reports import Reports
@@ -102,7 +106,18 @@ from mathplay.hub.store import MOST_LINES, RecordStore
 from mathplay.hub.tournaments import CLOCK_SECONDS, TournamentStore, read_settings
 from mathplay.i18n import LANGUAGES, _, speaking
 
-__all__ = ["DEFAULT_DB", "NAME", "RECORDS_PAGE", "Classes", "keep_time", "main", "make_app"]
+__all__ = [
+    "CONTENT_SECURITY_POLICY",
+    "DEFAULT_DB",
+    "NAME",
+    "RECORDS_PAGE",
+    "SECURITY_HEADERS",
+    "Classes",
+    "keep_time",
+    "main",
+    "make_app",
+    "security_headers",
+]
 
 #: The service's name on the hub (its address is ``/services/NAME/``).
 NAME = "mathplay-records"
@@ -194,6 +209,46 @@ def _language(header: str | None) -> str:
     return "en"
 
 
+def _script_hash(script: str) -> str:
+    digest = hashlib.sha256(script.encode("utf-8")).digest()
+    return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
+
+
+#: The pages' Content-Security-Policy: nothing but the service itself. The pages' only
+#: scripts are the two inline ones (the live grid's and the tournament's), each allowed
+#: by its hash, so no other script runs, inline or from elsewhere; styles are inline
+#: (the report's colours are ``style`` attributes); the scripts ask only the service
+#: (``connect-src``), forms post only to it, and only a page of the same site (the
+#: hub's, whose proxy serves the service) may show a page in a frame.
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'none'",
+    "script-src "
+    + " ".join(_script_hash(s) for s in (dashboard._SCRIPT, tournament_pages._SCRIPT)),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'self'",
+])  # fmt: skip
+#: The headers of every answer of the service, pages, API, files and errors alike.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "SAMEORIGIN",
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cache-Control": "no-store",
+}
+
+
+def security_headers(handler: web.RequestHandler) -> None:
+    """Set :data:`SECURITY_HEADERS` on ``handler``'s answer (tornado sets them again on an
+    error's answer: ``set_default_headers``)."""
+    for name, value in SECURITY_HEADERS.items():
+        handler.set_header(name, value)
+
+
 class Refusal(web.HTTPError):
     """A refusal whose ``kind`` the API answer carries beside its words."""
 
@@ -225,9 +280,7 @@ class _Handler(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
         self._hub_auth_user_cache = model if model and model.get("kind", "user") == "user" else None
 
     def set_default_headers(self) -> None:
-        self.set_header("X-Content-Type-Options", "nosniff")
-        self.set_header("Referrer-Policy", "same-origin")
-        self.set_header("Cache-Control", "no-store")
+        security_headers(self)
 
     def xsrf(self) -> str:
         """The page's XSRF token, for its script's requests."""
@@ -267,6 +320,21 @@ class _Handler(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
     def _teacher_only(self) -> None:
         with speaking(self.language):
             raise web.HTTPError(403, reason=_("Only the class's teacher can see this page."))
+
+
+class _OAuthCallbackHandler(HubOAuthCallbackHandler):  # type: ignore[misc]
+    """The hub's OAuth callback, with the service's headers."""
+
+    def set_default_headers(self) -> None:
+        security_headers(self)
+
+
+class NotFoundHandler(_Handler):
+    """Any other address under the service's prefix: 404, with the service's headers."""
+
+    async def prepare(self) -> None:
+        self.language = _language(self.request.headers.get("Accept-Language"))
+        raise web.HTTPError(404)
 
 
 @web.stream_request_body
@@ -471,7 +539,9 @@ class GameHandler(_PupilApiHandler):
             # The service's clock passes at the limit: wait for it, a tick and a bit more.
             wait = WAIT_SECONDS if left is None else min(
                 WAIT_SECONDS, max(0.0, left) + CLOCK_SECONDS + 0.5)  # fmt: skip
-            await wait_for_move(self.games, game_id, int(known), wait)
+            watch: GameWatch = self.service["watch"]
+            if watch.may_wait(self.pupil):  # else answered at once: a few waits a pupil
+                await watch.wait(game_id, int(known), wait, self.pupil)
             shared = await self.game_of(game_id)
             paused = await self.paused(shared)
         left = None if paused else await self.run(self.games.time_left, game_id, time.time())
@@ -544,6 +614,7 @@ async def after_move(service: dict[str, Any], shared: SharedGame) -> None:
     """What follows a move stored: a game over goes into its pupils' records, and a
     tournament whose round is over gets its next round."""
     loop = IOLoop.current()
+    service["watch"].poke(shared.id)  # the boards waiting for it answer now
     if shared.is_over:
         await loop.run_in_executor(None, _record_the_end, service["store"], shared)
         if shared.tournament is not None:
@@ -728,6 +799,9 @@ class TournamentActionHandler(_ReportHandler):
         ended: list[SharedGame] = []
         if action in ("pause", "resume"):
             await self.run(tournaments.pause, tournament_id, teacher, action == "pause")
+            # The boards waiting in its games say so now, not at their next question.
+            going_on = await self.run(tournaments.open_games, tournament_id)
+            self.service["watch"].poke(*(g.id for g in going_on))
         elif action == "stop":
             ended = await self.run(tournaments.stop, tournament_id, teacher)
         else:
@@ -816,6 +890,7 @@ def make_app(store: RecordStore, *, prefix: str, teachers: str = "teachers",
         "hub_auth": hub_auth,
         "store": store,
         "games": games,
+        "watch": GameWatch(games),
         "tournaments": TournamentStore(games),
         "classes": Classes(hub_auth, teachers),
         "limits": Limits(),
@@ -836,7 +911,7 @@ def make_app(store: RecordStore, *, prefix: str, teachers: str = "teachers",
         (prefix + f"api/games/{game_id}", GameHandler, {"service": service}),
         (prefix + f"api/games/{game_id}/moves", MovesHandler, {"service": service}),
         (prefix + f"api/games/{game_id}/(resign|decline)", EndHandler, {"service": service}),
-        (prefix + "oauth_callback", HubOAuthCallbackHandler),
+        (prefix + "oauth_callback", _OAuthCallbackHandler),
         (prefix, HomeHandler, {"service": service}),
         (prefix + "me/report.json", ReportHandler, {"service": service}),
         (prefix + f"class/{group}", ClassHandler, {"service": service}),
@@ -869,7 +944,9 @@ def make_app(store: RecordStore, *, prefix: str, teachers: str = "teachers",
         ),
     ]
     return web.Application(routes, cookie_secret=secret, hub_auth=hub_auth,
-                           login_url=hub_auth.login_url, mathplay=service)  # fmt: skip
+                           login_url=hub_auth.login_url, mathplay=service,
+                           default_handler_class=NotFoundHandler,
+                           default_handler_args={"service": service})  # fmt: skip
 
 
 def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:

@@ -35,7 +35,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
 from mathplay.classroom.records import stored_line
-from mathplay.hub.tables import make_tables
+from mathplay.hub.migrations import upgrade
 from mathplay.i18n import _
 
 __all__ = ["MOST_LINES", "Added", "RecordStore"]
@@ -74,7 +74,8 @@ def _text(value: Any) -> str | None:
 
 class RecordStore:
     """The records in the database at ``url`` (SQLAlchemy's form: ``sqlite:///path``,
-    ``postgresql+psycopg://user@host/db``); the table is made if missing."""
+    ``postgresql+psycopg://user@host/db``); the database is upgraded to this release's
+    tables if it is older (:mod:`mathplay.hub.migrations`)."""
 
     def __init__(self, url: str) -> None:
         options: dict[str, Any] = {"future": True}
@@ -89,7 +90,7 @@ class RecordStore:
         self.engine = sa.create_engine(url, **options)
         if url.startswith("sqlite"):
             sa.event.listen(self.engine, "connect", _sqlite_settings)
-        make_tables(_METADATA, self.engine)
+        upgrade(self.engine)
 
     def _insert(self) -> Any:
         if self.engine.dialect.name == "postgresql":

@@ -51,7 +51,7 @@ from mathplay.classroom.tournaments import (
     swiss_rounds,
 )
 from mathplay.hub.games import GAMES_TABLE, GameStore, new_game_id
-from mathplay.hub.tables import make_tables
+from mathplay.hub.migrations import upgrade
 
 __all__ = ["CHOICES", "CLOCK_SECONDS", "SECONDS", "SHORTEST_ENV", "Settings",
            "TournamentStore", "read_settings", "seconds_choices"]  # fmt: skip
@@ -182,12 +182,13 @@ def read_settings(form: dict[str, str], pupils: list[str]) -> Settings:
 
 
 class TournamentStore:
-    """The class tournaments in the service's database (tables made if missing)."""
+    """The class tournaments in the service's database (upgraded if older:
+    :mod:`mathplay.hub.migrations`)."""
 
     def __init__(self, games: GameStore) -> None:
         self.games = games
         self.engine = games.engine
-        make_tables(_METADATA, self.engine)
+        upgrade(self.engine)
 
     def create(self, group: str, teacher: str, settings: Settings) -> str:
         """A new tournament, its first round's games made: its id."""

@@ -104,11 +104,14 @@ def test_copies_starting_at_once_on_an_empty_database_all_start(url: str) -> Non
 
     from mathplay.hub import games, store, tournaments
     from mathplay.hub.games import GameStore
+    from mathplay.hub.migrations import VERSION_TABLE
     from mathplay.hub.tournaments import TournamentStore
 
     engine = sa.create_engine(url)
     for metadata in (tournaments._METADATA, games._METADATA, store._METADATA):
         metadata.drop_all(engine)
+    with engine.begin() as connection:  # and the revision they had: a new database
+        connection.exec_driver_sql(f"DROP TABLE IF EXISTS {VERSION_TABLE}")
     engine.dispose()
     together = threading.Barrier(8)
 
