@@ -22,6 +22,7 @@ from urllib.parse import quote
 from mathplay.classroom.report import summary_of
 from mathplay.classroom.report_html import body, own_body
 from mathplay.classroom.roster import gradebook_csv, sets_csv, skills_csv
+from mathplay.hub.live_dom import MORPH
 from mathplay.i18n import _, current_language
 
 __all__ = ["POLL_SECONDS", "class_page", "csv_file", "error_page", "lessons_list",
@@ -52,6 +53,7 @@ nav ul { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5e
 # in place, and the line for screen readers says whose answers came.
 _SCRIPT = """
 (function () {
+__MORPH__
   const live = document.getElementById("mp-live");
   const status = document.getElementById("mp-status");
   let row = -1;
@@ -64,9 +66,9 @@ _SCRIPT = """
       if (answer.ok) {
         const data = await answer.json();
         if (data.html !== undefined) {
-          live.innerHTML = data.html;
+          mpMorph(live, data.html);
           const lessons = document.getElementById("mp-lessons");
-          if (lessons && data.lessons) lessons.innerHTML = data.lessons;
+          if (lessons && data.lessons) mpMorph(lessons, data.lessons);
           if (data.news) status.textContent = data.news;
         }
         row = data.row;
@@ -82,7 +84,7 @@ _SCRIPT = """
   }
   look();
 })();
-""".replace("__SECONDS__", str(POLL_SECONDS))
+""".replace("__SECONDS__", str(POLL_SECONDS)).replace("__MORPH__", MORPH)
 
 
 def _page(title: str, content: str, prefix: str, script: bool = False) -> str:

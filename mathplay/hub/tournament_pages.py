@@ -17,6 +17,7 @@ from urllib.parse import quote
 
 from mathplay.classroom.shared_games import MISSED_TURNS, SharedGame
 from mathplay.hub.dashboard import _page
+from mathplay.hub.live_dom import MORPH
 from mathplay.hub.tournaments import CHOICES, Settings, State, seconds_choices
 from mathplay.i18n import _
 
@@ -28,6 +29,7 @@ LIVE_SECONDS = 2
 
 _SCRIPT = """
 (function () {
+__MORPH__
   const live = document.getElementById("mp-live");
   const status = document.getElementById("mp-status");
   let last = "";
@@ -38,7 +40,7 @@ _SCRIPT = """
       if (answer.ok) {
         const data = await answer.json();
         if (data.html !== last) {
-          live.innerHTML = data.html;
+          mpMorph(live, data.html);  // a chosen pupil, a focused button stay
           last = data.html;
           if (data.news) status.textContent = data.news;
         }
@@ -51,7 +53,7 @@ _SCRIPT = """
   }
   look();
 })();
-""".replace("__SECONDS__", str(LIVE_SECONDS))
+""".replace("__SECONDS__", str(LIVE_SECONDS)).replace("__MORPH__", MORPH)
 
 _CSS = """<style>
 .mp-table { border-collapse: collapse; margin: 0.5em 0 1em; }

@@ -87,12 +87,13 @@ class ClassmateGame:
         self.tournament = view.get("tournament")
         #: The seconds this pupil had left for their move when the service last said.
         self.seconds_left: int | None = None
+        #: The service's words while the teacher has paused the tournament, else None.
+        self.paused: str | None = None
         #: Whether the last call to the service failed (the board says so).
         self.lost = False
         self.stopped = False
         self.listener: threading.Thread | None = None
-        #: Set when the pupil has moved: the listener goes back to waiting for the others.
-        self.wake = threading.Event()
+        #: Held while a move is on its way (a second Enter waits).
         self._sending = threading.Lock()
         # The newest board of a game in this kernel is the one that listens (a pupil who
         # runs the cell again gets a new board; the old one stops asking).
@@ -134,7 +135,6 @@ class ClassmateGame:
             self._sending.release()
         self.apply(view)
         self.listen()
-        self.wake.set()
         return True
 
     def log(self, names: list[str]) -> list[str]:
@@ -207,7 +207,6 @@ class ClassmateGame:
             self.board._say(str(error), "error")
             return False
         self.apply(view)
-        self.wake.set()
         return True
 
     def names(self) -> list[str]:
@@ -240,7 +239,6 @@ class ClassmateGame:
     def stop(self) -> None:
         """Stop waiting for moves (the board is closed or plays something else)."""
         self.stopped = True
-        self.wake.set()
 
     # --- the game from the service ------------------------------------------------------
 
@@ -254,6 +252,7 @@ class ClassmateGame:
             board._say(str(error), "error")
             return
         new = list(view.get("moves", []))[len(self.moves) :]
+        same_turn = not new and game.ply == board.game.ply and not view.get("over")
         with board._lock:
             board.game = game
             self.version = int(view["version"])
@@ -263,7 +262,13 @@ class ClassmateGame:
             self.ended = str(view["over"]) if self.over and not game.is_over else None
             left = view.get("seconds_left")
             self.seconds_left = left if isinstance(left, int) else None
-        board._turns.after_move(" ".join(filter(None, [first, self._said(new, game)])))
+            paused = view.get("paused")
+            self.paused = paused[:300] if isinstance(paused, str) and paused else None
+        words = " ".join(filter(None, [first, self._said(new, game)]))
+        if same_turn:  # nothing played (a pause, a resume): tiles being placed stay
+            board._say(words)
+        else:
+            board._turns.after_move(words)
         if self.ended is not None:
             board._say(self.ended, "over")
         board._computer_seats.start()  # no computer here: the pupil's turn is searched
@@ -283,7 +288,9 @@ class ClassmateGame:
                 parts.append(log_line(self.board.game_name, name, *moves[0]) + ".")
             else:
                 parts.append(turn_text(self.board.game_name, name, moves))
-        if not game.is_over and not self.over:
+        if self.paused is not None and not game.is_over and not self.over:
+            parts.append(self.paused)
+        elif not game.is_over and not self.over:
             if game.to_move == self.you:
                 parts.append(_("It is your turn."))
                 if self.seconds_left is not None:
@@ -355,11 +362,9 @@ class ClassmateGame:
 
     def _wait_for_the_end(self) -> None:
         pause = RETRY_FIRST
+        # The board waits on the pupil's own turn too: the teacher may pause the
+        # tournament, or the service's clock pass for a pupil out of time.
         while not self.stopped and not self.over and self.board._classmate is self:
-            if self.board.game.to_move == self.you and not self.lost:
-                self.wake.wait(timeout=30)  # the pupil's turn: until they have moved
-                self.wake.clear()
-                continue
             try:
                 view = self.service.view(self.id, version=None if self.lost else self.version)
             except GameServiceError as error:
@@ -370,7 +375,16 @@ class ClassmateGame:
                 pause = min(pause * 2, RETRY_LONGEST)
                 continue
             pause = RETRY_FIRST
-            if self.lost or int(view.get("version", self.version)) != self.version:
+            version = int(view.get("version", self.version))
+            paused = view.get("paused") or None
+            paused = paused[:300] if isinstance(paused, str) else None
+            # Never an older view than the board's (its own move may have come back
+            # first); the same version when the tournament was paused or resumed.
+            if (
+                self.lost
+                or version > self.version
+                or (version == self.version and paused != self.paused)
+            ):
                 self.apply(view)
                 self.lost = False
 

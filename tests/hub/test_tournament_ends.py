@@ -196,9 +196,19 @@ def _the_teacher_ends_and_stops(
             expect(live).to_contain_text(f"The teacher ended the game and gave it to {given_to}.")
             expect(live).to_contain_text(f"ended the game {names} and gave it to {given_to}.")
 
-            # Pause and resume.
+            # Pause and resume. A board waiting in a game of it (as a kernel's does, on
+            # the pupil's own turn too) hears of the pause at once, not at its next ask.
+            waiting = first_round[2]
+            board = GameService(hub.service_url, hub.token_for(waiting.pupils[0]))
+            held = ThreadPoolExecutor(max_workers=1)
+            heard = held.submit(board.view, waiting.id, waiting.version)
+            time.sleep(1.0)  # the board's request is waiting in the service
             teacher.get_by_role("button", name="Pause the tournament").click()
             expect(live).to_contain_text("The tournament is paused")
+            # WAIT_SECONDS (20 s) is when it would have answered by itself.
+            view = heard.result(timeout=12)
+            held.shutdown()
+            assert "paused" in view["paused"] and view["version"] == waiting.version, view
             teacher.screenshot(path=str(SHOTS / "paused-1366x768.png"), full_page=True)
             teacher.get_by_role("button", name="Resume the tournament").click()
             expect(live).to_contain_text("Round 1 of 3 is being played.")
@@ -207,6 +217,18 @@ def _the_teacher_ends_and_stops(
             out_game = first_round[1]
             out = out_game.pupils[0]
             teacher.locator('select[name="pupil"]').select_option(out)
+            # The page takes news in while the teacher chooses (here a move in another
+            # game): the chosen pupil stays chosen (the list was made again, and the
+            # first pupil taken out instead).
+            other = tournaments.games.get(waiting.id)
+            assert other is not None
+            mover = other.pupils[other.game.to_move]
+            GameService(hub.service_url, hub.token_for(mover)).move(other.id, "pass",
+                                                                   other.version)  # fmt: skip
+            expect(live).to_contain_text(
+                f"{' – '.join(other.pupils)}: 0–0, {other.pupils[1 - other.game.to_move]} to move"
+            )
+            expect(teacher.locator('select[name="pupil"]')).to_have_value(out)
             teacher.get_by_role("button", name="Take out of the tournament").click()
             expect(live).to_contain_text(f"took {out} out of the tournament")
             expect(live).to_contain_text(f"{out} (taken out)")
