@@ -24,7 +24,9 @@ once, without waiting (a board holds one per game it shows).
 ...     watch = GameWatch(store, poll=0.01)
 ...     await asyncio.gather(watch.wait("g1", 0, 5), watch.wait("g1", 0, 5))
 ...     return store.looks, watch.watched()
->>> asyncio.run(two_boards())  # two boards, one watcher: three looks, not six
+>>> from concurrent.futures import ThreadPoolExecutor  # a loop of its own
+>>> with ThreadPoolExecutor(1) as pool:  # two boards, one watcher: 3 looks, not 6
+...     pool.submit(asyncio.run, two_boards()).result()
 (3, 0)
 """
 

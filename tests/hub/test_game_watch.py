@@ -5,8 +5,20 @@ No hub here: a store that counts the database's looks."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from mathplay.hub.game_watch import MOST_WAITING_PER_PUPIL, GameWatch
+
+T = TypeVar("T")
+
+
+def run(main: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """``asyncio.run(main())`` in a thread of its own: an event loop may be running in
+    this process's main thread after another test (pytest-xdist worker)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(lambda: asyncio.run(main())).result()
 
 
 class Looks:
@@ -31,7 +43,7 @@ def test_three_hundred_waiting_requests_cost_one_look_per_game_per_poll() -> Non
         await asyncio.gather(*waits)
         return store.looks, watch.watched()
 
-    looks, watched = asyncio.run(held())
+    looks, watched = run(held)
     # 0.5 s at one look every 0.05 s: about 10 looks (one watcher), not 300 × 10.
     assert looks <= 15, looks
     assert watched == 0  # the watcher ended with its last waiter
@@ -41,7 +53,7 @@ def test_a_move_elsewhere_is_seen_and_a_poke_wakes_at_once() -> None:
     store = Looks()
     store.versions = {"g1": 0, "g2": 0}
 
-    async def run() -> tuple[bool, bool]:
+    async def moved_and_poked() -> tuple[bool, bool]:
         watch = GameWatch(store, poll=0.02)
         moved = asyncio.create_task(watch.wait("g1", 0, 30))
         poked = asyncio.create_task(watch.wait("g2", 0, 30))
@@ -52,22 +64,22 @@ def test_a_move_elsewhere_is_seen_and_a_poke_wakes_at_once() -> None:
         await asyncio.wait_for(asyncio.gather(moved, poked), 5)
         return moved.done(), poked.done()
 
-    assert asyncio.run(run()) == (True, True)
+    assert run(moved_and_poked) == (True, True)
 
 
 def test_a_game_that_is_gone_answers_the_waiting_boards() -> None:
-    async def run() -> None:
+    async def gone() -> None:
         watch = GameWatch(Looks(), poll=0.02)
         await asyncio.wait_for(watch.wait("nowhere", 0, 30), 5)
 
-    asyncio.run(run())
+    run(gone)
 
 
 def test_one_pupil_may_hold_only_a_few_waiting_requests() -> None:
     store = Looks()
     store.versions = {"g1": 0}
 
-    async def run() -> list[bool]:
+    async def held() -> list[bool]:
         watch = GameWatch(store, poll=0.02)
         held = [asyncio.create_task(watch.wait("g1", 0, 30, pupil="eve"))
                 for _ in range(MOST_WAITING_PER_PUPIL)]  # fmt: skip
@@ -78,4 +90,4 @@ def test_one_pupil_may_hold_only_a_few_waiting_requests() -> None:
         answers.append(watch.may_wait("eve"))  # answered: she may wait again
         return answers
 
-    assert asyncio.run(run()) == [False, True, True]
+    assert run(held) == [False, True, True]

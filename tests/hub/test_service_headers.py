@@ -15,6 +15,7 @@ import json
 import re
 import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, cast
 
 import pytest
@@ -203,7 +204,10 @@ def test_every_route_answers_with_the_headers(store: RecordStore) -> None:
         assert rules <= svc.asked, f"routes not asked: {sorted(rules - svc.asked)}"
         svc.server.stop()
 
-    asyncio.run(run())
+    # A loop of its own, in a thread: one may be running in this process's main thread
+    # after another test (pytest-xdist worker).
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, run()).result()
 
 
 @pytest.fixture
@@ -230,6 +234,13 @@ def serving(store: RecordStore) -> Iterator[Service]:
 
 
 def test_the_pages_work_under_the_policy_in_chromium(serving: Service) -> None:
+    # In a thread of its own: Playwright's sync API refuses to run where an asyncio loop
+    # is running, as one may be in this process after another test (pytest-xdist).
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(_pages_under_the_policy, serving).result()
+
+
+def _pages_under_the_policy(serving: Service) -> None:
     """The teacher's pages in Debian's chromium: their scripts run (the live grid and the
     tournament's table come), the browser reports no breach of the policy, and a script
     put in the page from elsewhere does not run."""
