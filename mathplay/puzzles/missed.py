@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mathplay.ai.best import places_tiles
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.puzzles.format import write
-from mathplay.puzzles.kinds.move import _places_tiles, build_game
+from mathplay.puzzles.kinds.move import build_game
 from mathplay.puzzles.model import Puzzle, Worksheet
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ def _findable(game: str, diagram: str, hand: str) -> tuple[str, int] | None:
     except MathplayError:
         return None
     short = [(int(m.score or 0), str(m)) for m in moves
-             if _places_tiles(m) and _tiles_placed(m) <= FINDABLE_TILES]  # fmt: skip
+             if places_tiles(m) and _tiles_placed(m) <= FINDABLE_TILES]  # fmt: skip
     if not short:
         return None
     score, notation = min(short, key=lambda sm: (-sm[0], sm[1]))
