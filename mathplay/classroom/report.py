@@ -290,6 +290,9 @@ class Summary:
     _wrong_by_column: dict[tuple[str, str], list[str]] | None = field(
         default=None, repr=False, compare=False
     )
+    _rows_by_set: dict[str, list[dict[str, Any]]] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def game_lines(self) -> list[str]:
         """One line per finished game: who, which game, the points and the share of the
@@ -380,6 +383,16 @@ class Summary:
         skill (``"Binary → decimal (practice)"``)."""
         skill = self.skills.get((puzzle_set, column))
         return skill.label if skill is not None else column
+
+    def rows_of(self, puzzle_set: str) -> list[dict[str, Any]]:
+        """The rows of ``puzzle_set``, from an index made once (a page drawing each set
+        takes time in proportion to the rows, not rows × sets)."""
+        if self._rows_by_set is None:
+            index: dict[str, list[dict[str, Any]]] = {}
+            for row in self.rows:
+                index.setdefault(row["set"], []).append(row)
+            self._rows_by_set = index
+        return self._rows_by_set.get(puzzle_set, [])
 
     def marks(self, puzzle_set: str) -> dict[str, dict[str, Mark]]:
         """Each pupil's :class:`Mark` at each column of ``puzzle_set``, by the pupil (as

@@ -17,7 +17,7 @@ from mathplay.i18n import _, clauses, current_language
 if TYPE_CHECKING:
     from mathplay.classroom.report import Summary
 
-__all__ = ["body", "own_body", "page", "skills_note"]
+__all__ = ["MOST_SETS", "body", "drawn_attempts", "drawn_sets", "own_body", "page", "skills_note"]
 
 _PAGE_CSS = "body { font-family: system-ui, sans-serif; margin: 1.5em; color: #111; }"
 _CSS = """
@@ -218,8 +218,8 @@ def _typed(rows: list[dict[str, Any]]) -> str:
 def _wrong_answers(s: Summary, puzzle_set: str) -> str:
     items = []
     by_column: dict[str, list[dict[str, Any]]] = {}
-    for r in s.rows:
-        if r["set"] == puzzle_set and r["wrong_answers"]:
+    for r in s.rows_of(puzzle_set):  # the set's own rows: a report is linear in its sets
+        if r["wrong_answers"]:
             by_column.setdefault(r["item"], []).append(r)
     for column in s.sets[puzzle_set]:
         rows = by_column.get(column, [])
@@ -244,17 +244,68 @@ def _wrong_answers(s: Summary, puzzle_set: str) -> str:
     return "<ul>" + "".join(items) + "</ul>"
 
 
-def _grids(s: Summary) -> list[str]:
-    """Each set's heading and its pupil × puzzle grid."""
-    parts = []
-    for puzzle_set in s.sets:
+#: The most sets a page draws (a term has a few dozen: a lesson's guided puzzles, its
+#: practice and its end check; more are a script's, and thousands of grids would fill
+#: the teacher's page and take seconds to draw at every new answer).
+MOST_SETS = 40
+
+
+def drawn_sets(s: Summary) -> list[str]:
+    """The sets a page draws: all, in order, unless there are more than ``MOST_SETS``;
+    then those tried by the most pupils, the latest first among equals (in their order)."""
+    sets = list(s.sets)
+    if len(sets) <= MOST_SETS:
+        return sets
+    tried = {name: len({r["who"] for r in s.rows_of(name) if r["attempts"]}) for name in sets}
+    order = {name: n for n, name in enumerate(sets)}
+    kept = set(sorted(sets, key=lambda name: (-tried[name], -order[name]))[:MOST_SETS])
+    return [name for name in sets if name in kept]
+
+
+def drawn_attempts(attempts: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+    """The attempts of the sets a page draws (:func:`drawn_sets`, chosen before they are
+    summed up: a pupil naming a new set in each of thousands of records costs the page
+    no more than a lesson), with the games; and how many sets there are in all."""
+    from mathplay.classroom.records import GAME_EVENT
+    from mathplay.classroom.where import name_key
+
+    tried: dict[str, set[str]] = {}
+    latest: dict[str, int] = {}
+    for n, a in enumerate(attempts):
+        if a.get("event") != GAME_EVENT:
+            name = str(a.get("set") or "")
+            tried.setdefault(name, set()).add(name_key(str(a.get("who") or "")))
+            latest[name] = n
+    if len(tried) <= MOST_SETS:
+        return attempts, len(tried)
+    kept = set(sorted(tried, key=lambda name: (-len(tried[name]), -latest[name]))[:MOST_SETS])
+    drawn = [a for a in attempts if a.get("event") == GAME_EVENT or str(a.get("set") or "") in kept]
+    return drawn, len(tried)
+
+
+def _sets_left_out(in_all: int, drawn: int) -> str:
+    note = _(
+        "There are {n} sets of puzzles: the page shows the {shown} tried by the most "
+        "pupils. The CSV files have them all."
+    ).format(n=in_all, shown=drawn)
+    return f"<p>{escape(note)}</p>"
+
+
+def _grids(s: Summary, sets_in_all: int | None = None) -> list[str]:
+    """Each drawn set's heading and its pupil × puzzle grid (``sets_in_all``: the sets
+    there were before :func:`drawn_attempts` chose, if it did)."""
+    drawn = drawn_sets(s)
+    in_all = max(len(s.sets), sets_in_all or 0)
+    parts = [_sets_left_out(in_all, len(drawn))] if len(drawn) < in_all else []
+    for puzzle_set in drawn:
         parts.append(f"<h3>{escape(puzzle_set or _('(no set)'))}</h3>")
         parts.append(_grid(s, puzzle_set))
     return parts
 
 
-def body(s: Summary) -> str:
-    """The report's HTML without the page around it (for a notebook's output)."""
+def body(s: Summary, sets_in_all: int | None = None) -> str:
+    """The report's HTML without the page around it (for a notebook's output);
+    ``sets_in_all`` as :func:`_grids`."""
     parts = [f'<style>{_CSS}</style><div class="mp-report">']
     if s.note:
         parts.append(f"<p>{escape(s.note)}</p>")
@@ -269,7 +320,7 @@ def body(s: Summary) -> str:
             + "</p>"
         )
         parts.append(_key(s))
-    parts += _grids(s)
+    parts += _grids(s, sets_in_all)
     if s.games:
         parts.append(f"<h3>{escape(_('Games played in a lesson'))}</h3><ul>")
         parts += [f"<li>{escape(line)}</li>" for line in s.game_lines()]
@@ -278,7 +329,7 @@ def body(s: Summary) -> str:
         parts.append(f"<h3>{escape(_('The puzzles the class found hardest'))}</h3>")
         parts.append(_hardest(s))
         parts.append(f"<h3>{escape(_('Wrong answers typed'))}</h3>")
-        for puzzle_set in s.sets:
+        for puzzle_set in drawn_sets(s):
             if len(s.sets) > 1:
                 parts.append(f"<h4>{escape(puzzle_set)}</h4>")
             parts.append(_wrong_answers(s, puzzle_set))
@@ -286,16 +337,17 @@ def body(s: Summary) -> str:
     return "\n".join(parts)
 
 
-def own_body(s: Summary) -> str:
+def own_body(s: Summary, sets_in_all: int | None = None) -> str:
     """One pupil's own answers (the records service's page for a pupil): the key, a grid
-    per set and the wrong answers they typed; nothing about the class."""
+    per set and the wrong answers they typed; nothing about the class. ``sets_in_all``
+    as :func:`_grids`."""
     parts = [f'<style>{_CSS}</style><div class="mp-report">']
     if s.sets:
         parts.append(_key(s))
-    parts += _grids(s)
+    parts += _grids(s, sets_in_all)
     if s.sets:
         parts.append(f"<h3>{escape(_('Your wrong answers'))}</h3>")
-        for puzzle_set in s.sets:
+        for puzzle_set in drawn_sets(s):
             parts.append(_wrong_answers(s, puzzle_set))
     parts.append("</div>")
     return "\n".join(parts)

@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import quote
 
 from mathplay.classroom.report import summary_of
-from mathplay.classroom.report_html import body, own_body
+from mathplay.classroom.report_html import body, drawn_attempts, own_body
 from mathplay.classroom.roster import gradebook_csv, sets_csv, skills_csv
 from mathplay.hub.live_dom import MORPH
 from mathplay.i18n import _, current_language
@@ -248,10 +248,11 @@ def report_html(records: list[dict[str, Any]], pupils: Sequence[str] | None) -> 
     """The report of ``records`` for the class ``pupils`` (``None``: one pupil's own)."""
     if not records and pupils is None:
         return "<p>" + escape(_("No answers yet. They appear here as you answer.")) + "</p>"
-    summary = summary_of([dict(r) for r in records], class_list=pupils)
+    drawn, sets_in_all = drawn_attempts([dict(r) for r in records])  # the page's sets only
+    summary = summary_of(drawn, class_list=pupils)
     if pupils is None:
-        return own_body(summary)
-    return body(summary) + _skills(summary.skill_rows()) + _sets(summary.set_rows())
+        return own_body(summary, sets_in_all)
+    return body(summary, sets_in_all) + _skills(summary.skill_rows()) + _sets(summary.set_rows())
 
 
 def news_of(names: Sequence[str]) -> str:

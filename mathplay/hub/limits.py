@@ -86,11 +86,21 @@ class Limits:
         self._buckets: dict[str, tuple[_Bucket, _Bucket, _Bucket]] = {}
         self._lock = threading.Lock()
 
-    def wait(self, pupil: str, lines: int, size: int = 0) -> float:
-        """Take one request, ``lines`` lines and ``size`` bytes from ``pupil``'s buckets:
-        ``0.0`` if they may send them now, else the whole seconds to wait first (nothing
-        is taken). A request is never bigger than a day's bytes (the service reads at
-        most 2 MB of one), so waiting always lets it through."""
+    def request(self, pupil: str) -> float:
+        """Take one request from ``pupil``'s bucket, before its body is read: ``0.0`` if
+        they may, else the whole seconds to wait (nothing taken, the body never read)."""
+        return self.wait(pupil, 0, 0)
+
+    def lines(self, pupil: str, lines: int, size: int) -> float:
+        """Take ``lines`` lines and ``size`` bytes from ``pupil``'s buckets, for a request
+        already taken by :meth:`request`: as :meth:`wait`."""
+        return self.wait(pupil, lines, size, requests=0)
+
+    def wait(self, pupil: str, lines: int, size: int = 0, requests: int = 1) -> float:
+        """Take ``requests`` requests (one), ``lines`` lines and ``size`` bytes from
+        ``pupil``'s buckets: ``0.0`` if they may send them now, else the whole seconds to
+        wait first (nothing is taken). A request is never bigger than a day's bytes (the
+        service reads at most 2 MB of one), so waiting always lets it through."""
         with self._lock:
             now = self.clock()
             if pupil not in self._buckets:
@@ -99,13 +109,14 @@ class Limits:
                     _Bucket(LINES_BURST, LINES_PER_SECOND, LINES_BURST, now),
                     _Bucket(BYTES_PER_DAY, BYTES_PER_SECOND, BYTES_PER_DAY, now),
                 )
-            requests, lines_bucket, bytes_bucket = self._buckets[pupil]
-            for bucket in (requests, lines_bucket, bytes_bucket):
+            request_bucket, lines_bucket, bytes_bucket = self._buckets[pupil]
+            for bucket in (request_bucket, lines_bucket, bytes_bucket):
                 bucket.fill(now)
-            wait = max(requests.wait(1), lines_bucket.wait(lines), bytes_bucket.wait(size))
+            wait = max(request_bucket.wait(requests), lines_bucket.wait(lines),
+                       bytes_bucket.wait(size))  # fmt: skip
             if wait > 0:
                 return float(math.ceil(wait))
-            requests.level -= 1
+            request_bucket.level -= requests
             lines_bucket.level -= lines
             bytes_bucket.level -= size
             return 0.0

@@ -373,13 +373,24 @@ class RecordsHandler(_Handler):
                 + "; docs/classroom.md)",
             )
         self.pupil = str(model["name"])
+        # A request too many is refused before its body is read: its bytes are let pass
+        # unkept and unparsed (closing the connection instead would make the hub's proxy
+        # answer 503, without the Retry-After the kernel's sender waits for).
+        self._refused = (
+            self.service["limits"].request(self.pupil) if self.request.method == "POST" else 0.0
+        )
 
     def data_received(self, chunk: bytes) -> None:
         self._size += len(chunk)
-        if self._size <= _MOST_BODY:
+        if self._size <= _MOST_BODY and not self._refused:
             self._chunks.append(chunk)
 
     async def post(self) -> None:
+        if self._refused:
+            self.retry_after = int(self._refused)
+            raise web.HTTPError(
+                429, reason=f"too many requests at once: send them again in {self.retry_after} s"
+            )
         if self._size > _MOST_BODY:
             raise web.HTTPError(
                 413,
@@ -395,7 +406,7 @@ class RecordsHandler(_Handler):
             raise web.HTTPError(
                 400, reason=f"the request needs 'lines', a list of at most {MOST_LINES}"
             )
-        wait = self.service["limits"].wait(self.pupil, len(lines), self._size)
+        wait = self.service["limits"].lines(self.pupil, len(lines), self._size)
         if wait:
             self.retry_after = int(wait)  # the answer's Retry-After (write_error)
             raise web.HTTPError(
@@ -711,10 +722,18 @@ class ReportHandler(_ReportHandler):
             self.finish({"row": row})
             return
         reports: Reports = self.service["reports"]
-        html = await reports.html(pupils, group is not None, lesson, self.language, row)
-        new = await self.run(self.store.who_after, pupils, known) if known >= 0 else []
+        # The report as of that row, or while it is being made the copy there is (with
+        # the row it is as of: the page asks again); never a wait for a long report.
+        html, as_of = await reports.html_as_of(
+            pupils, group is not None, lesson, self.language, row
+        )
+        if as_of == known:  # the page has that copy already
+            self.finish({"row": known})
+            return
+        fresh = as_of == row
+        new = await self.run(self.store.who_after, pupils, known) if fresh and known >= 0 else []
         lessons = await self.run(self.store.lessons, pupils) if group is not None else []
-        answer: dict[str, Any] = {"row": row, "html": html}
+        answer: dict[str, Any] = {"row": as_of, "html": html}
         with speaking(self.language):
             answer["news"] = dashboard.news_of(new)
             if group is not None:

@@ -137,6 +137,53 @@ def test_a_flood_of_made_up_puzzles_does_not_fill_the_teachers_page() -> None:
     assert "This set has" not in small and small.count('<th title="made-up-') == 10
 
 
+def _set_flood(sets: int) -> list[dict[str, object]]:
+    """ana, ben and cai answer a lesson's set; eve sends ``sets`` records, each naming a
+    set of its own (issue 72: the page had a grid and a wrong-answer list for each)."""
+    made_up = [{"who": "eve", "set": f"Flood {n}", "puzzle": "q", "answer": str(n),
+                "right": False} for n in range(sets)]  # fmt: skip
+    lesson = [{"who": who, "set": "Adding", "puzzle": f"add-{n}", "answer": "3",
+               "right": n % 2 == 0} for who in ("ana", "ben", "cai") for n in range(3)]  # fmt: skip
+    return [*lesson[:5], *made_up, *lesson[5:]]
+
+
+@pytest.mark.parametrize("mine", [False, True], ids=["class", "own page"])
+def test_a_flood_of_made_up_sets_costs_the_page_no_more_than_a_lesson(
+    mine: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the sets a page draws are summed up (MOST_SETS of them, those tried by the
+    most pupils, then the latest): the page of a class with 5,000 made-up sets sums up
+    what a lesson's does, says the CSV files have them all, and the CSV has every set."""
+    from mathplay.classroom.report_html import MOST_SETS
+
+    summed: list[int] = []
+    real_summary_of = dashboard.summary_of
+
+    def counting(attempts: list[dict[str, object]], *args: object, **kwargs: object) -> object:
+        summed.append(len(attempts))
+        return real_summary_of(attempts, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(dashboard, "summary_of", counting)
+    records = _set_flood(5000)
+    pupils = None if mine else ["ana", "ben", "cai", "eve"]
+    with speaking("en"):
+        html = dashboard.report_html(records, pupils)
+    assert summed == [9 + MOST_SETS - 1]  # the lesson's nine answers and eve's latest sets
+    assert html.count("<h3>Flood ") == MOST_SETS - 1
+    assert "<h3>Flood 4999</h3>" in html and "<h3>Flood 0</h3>" not in html
+    assert "<h3>Adding</h3>" in html
+    assert "There are 5001 sets of puzzles: the page shows the 40 tried by the most pupils." in (
+        html
+    )
+    assert len(html) < 200_000, len(html)
+    if not mine:
+        monkeypatch.setattr(dashboard, "summary_of", real_summary_of)
+        rows = list(csv.DictReader(io.StringIO(dashboard.csv_file(records, pupils, "report"))))
+        assert len({r["set"] for r in rows}) == 5001
+    few = dashboard.report_html(_set_flood(10), pupils)
+    assert "sets of puzzles: the page shows" not in few and few.count("<h3>Flood ") == 10
+
+
 def test_a_report_made_in_a_worker_thread_speaks_its_own_language() -> None:
     """The service's reports are made in a thread while its requests are answered in
     another language: each speaks its own."""
