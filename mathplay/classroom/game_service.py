@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Sequence
@@ -36,6 +37,7 @@ from mathplay.classroom.shared_games import (
     CHOSEN_DEAL,
     NOT_CLASSMATES,
     TOO_MANY_GAMES,
+    TOO_MANY_REQUESTS,
     MoveRefused,
     chosen_deal_words,
 )
@@ -47,6 +49,10 @@ __all__ = ["GameService", "GameServiceError", "MoveRefused"]
 #: Seconds to wait for an answer (a view with ``version`` waits up to 20 s for a move).
 TIMEOUT = 10.0
 LONG_POLL_TIMEOUT = 35.0
+#: How many times a call waits when the service asks it to ask less often (429 of kind
+#: ``too-many-requests``, with ``Retry-After``), and the longest such wait in seconds.
+MOST_WAITS = 3
+LONGEST_WAIT = 30.0
 
 
 class GameServiceError(MathplayError):
@@ -139,13 +145,19 @@ class GameService:
                 "Accept-Language": current_language(),
             },
         )
-        try:
-            with urllib.request.urlopen(request, timeout=timeout) as response:
-                raw = response.read()
-        except urllib.error.HTTPError as error:
-            raise _refusal(error) from None
-        except (OSError, ValueError):
-            raise GameServiceError(_unreachable()) from None
+        for tries in range(MOST_WAITS + 1):
+            try:
+                with urllib.request.urlopen(request, timeout=timeout) as response:
+                    raw = response.read()
+                break
+            except urllib.error.HTTPError as error:
+                said = _body_of(error)
+                wait = _asked_to_wait(error, said)
+                if wait is None or tries == MOST_WAITS:
+                    raise _refusal(error, said) from None
+                time.sleep(wait)  # the service asked this kernel to ask less often
+            except (OSError, ValueError):
+                raise GameServiceError(_unreachable()) from None
         try:
             answer = json.loads(raw or b"{}")
         except ValueError:
@@ -155,14 +167,40 @@ class GameService:
         return answer
 
 
+def _body_of(error: urllib.error.HTTPError) -> bytes:
+    try:
+        return error.read() or b""
+    except (OSError, ValueError, AttributeError):
+        return b""
+
+
+def _asked_to_wait(error: urllib.error.HTTPError, said: bytes) -> float | None:
+    """The seconds a 429 of kind ``too-many-requests`` (its body ``said``) asks to wait,
+    at most :data:`LONGEST_WAIT`; else ``None`` (another refusal: said to the pupil)."""
+    if error.code != 429:
+        return None
+    try:
+        answer = json.loads(said or b"{}")
+    except ValueError:
+        return None
+    if not isinstance(answer, dict) or answer.get("kind") != TOO_MANY_REQUESTS:
+        return None
+    try:
+        wait = float((error.headers or {}).get("Retry-After", "1"))
+    except (TypeError, ValueError):
+        wait = 1.0
+    return min(max(wait, 0.5), LONGEST_WAIT)
+
+
 def _unreachable() -> str:
     return _("The class's game service cannot be reached just now. It tries again by itself.")
 
 
-def _refusal(error: urllib.error.HTTPError) -> MathplayError:
-    """What an answer that is not 2xx means for the pupil."""
+def _refusal(error: urllib.error.HTTPError, body: bytes | None = None) -> MathplayError:
+    """What an answer that is not 2xx (its ``body``, read from ``error`` if not given)
+    means for the pupil."""
     try:
-        answer = json.loads(error.read() or b"{}")
+        answer = json.loads((_body_of(error) if body is None else body) or b"{}")
         said, kind = answer.get("error", ""), answer.get("kind", "")
     except (OSError, ValueError, AttributeError):
         said, kind = "", ""
@@ -180,6 +218,8 @@ def _refusal(error: urllib.error.HTTPError) -> MathplayError:
         )
     if code == 404:
         return GameServiceError(_("There is no such game of yours."), code)
+    if kind == TOO_MANY_REQUESTS:  # it waited as asked, and was asked to wait again
+        return GameServiceError(_unreachable(), code)
     if code == 429 or kind == TOO_MANY_GAMES:
         return GameServiceError(
             _("You have started many games that are not over: finish one, or resign one, "

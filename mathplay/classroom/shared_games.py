@@ -80,6 +80,9 @@ CHOSEN_DEAL = "chosen-deal"
 #: The kind of the refusal of a new game when the pupil has started as many games not
 #: over as they may (``mathplay.hub.games.MOST_OPEN_GAMES``).
 TOO_MANY_GAMES = "too-many-games"
+#: The kind of a 429 to a pupil's kernel that asks the game service too often (or holds
+#: too many waits at once): it waits the ``Retry-After`` seconds and asks again.
+TOO_MANY_REQUESTS = "too-many-requests"
 
 #: The longest move a board may send (the longest real move is about 60 characters).
 MAX_NOTATION = 200

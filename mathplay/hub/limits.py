@@ -37,6 +37,8 @@ from dataclasses import dataclass
 __all__ = [
     "BYTES_PER_DAY",
     "BYTES_PER_SECOND",
+    "GAME_REQUESTS_BURST",
+    "GAME_REQUESTS_PER_SECOND",
     "LINES_BURST",
     "LINES_PER_SECOND",
     "REQUESTS_BURST",
@@ -50,6 +52,11 @@ LINES_PER_SECOND = 2.0
 #: Requests a pupil may make at once, then this many a second.
 REQUESTS_BURST = 30
 REQUESTS_PER_SECOND = 1.0
+#: Requests a pupil's kernels may make of the game service at once, then this many a
+#: second: a board asks once a move or once in 20 s while it waits (a few boards open, a
+#: few a minute); a script asking in a loop is answered 429 after a moment.
+GAME_REQUESTS_BURST = 60
+GAME_REQUESTS_PER_SECOND = 4.0
 #: Bytes a pupil may send in a day (the requests' bodies): 4 MB, about 10,000 records
 #: of 400 bytes, where a whole day of lessons answering as fast as a child can (one
 #: answer every 3 s for 6 hours) is 7,200 and a real one a few hundred. It fills again
@@ -84,7 +91,25 @@ class Limits:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self._buckets: dict[str, tuple[_Bucket, _Bucket, _Bucket]] = {}
+        self._game_buckets: dict[str, _Bucket] = {}
         self._lock = threading.Lock()
+
+    def game_request(self, pupil: str) -> float:
+        """Take one request to the game service from ``pupil``'s bucket: ``0.0`` if they
+        may ask now, else the whole seconds to wait (nothing taken)."""
+        with self._lock:
+            now = self.clock()
+            bucket = self._game_buckets.get(pupil)
+            if bucket is None:
+                bucket = _Bucket(GAME_REQUESTS_BURST, GAME_REQUESTS_PER_SECOND,
+                                 GAME_REQUESTS_BURST, now)  # fmt: skip
+                self._game_buckets[pupil] = bucket
+            bucket.fill(now)
+            wait = bucket.wait(1)
+            if wait > 0:
+                return float(math.ceil(wait))
+            bucket.level -= 1
+            return 0.0
 
     def request(self, pupil: str) -> float:
         """Take one request from ``pupil``'s bucket, before its body is read: ``0.0`` if

@@ -84,6 +84,7 @@ from mathplay.classroom.shared_games import (
     CHOSEN_DEAL,
     NOT_CLASSMATES,
     TOO_MANY_GAMES,
+    TOO_MANY_REQUESTS,
     MoveRefused,
     SharedGame,
 )
@@ -135,6 +136,10 @@ _RECORDS_CHUNK = 100
 _MOST_READ = 64 * 1024 * 1024
 #: The biggest request about a game (a move is a few dozen bytes).
 _MOST_GAME_BODY = 10_000
+#: Seconds a board that asks to wait for a move while its pupil holds as many waits as
+#: they may (``game_watch.MOST_WAITING_PER_PUPIL``: a pupil with many boards open) is
+#: asked to wait before it asks again (answered at once, it asked again in a loop).
+WAIT_AGAIN = 3
 #: What a game's id looks like (``mathplay.hub.games.new_game_id``).
 _GAME_ID = re.compile(r"[0-9a-f]{24}")
 #: The longest value of ``?lesson=`` (a lesson's name).
@@ -457,6 +462,15 @@ class _PupilApiHandler(_Handler):
             raise web.HTTPError(403, reason="this token may not use the games of the service")
         self.pupil = str(model["name"])
         self.games: GameStore = self.service["games"]
+        wait = self.service["limits"].game_request(self.pupil)
+        if wait:  # a kernel asking in a loop: before anything is read from the database
+            self.too_many(wait)
+
+    def too_many(self, wait: float) -> None:
+        """Answer 429: the pupil's kernel waits ``wait`` seconds and asks again."""
+        self.retry_after = max(1, int(wait))
+        raise Refusal(429, TOO_MANY_REQUESTS,
+                      f"too many requests at once: ask again in {self.retry_after} s")  # fmt: skip
 
     def body(self) -> Any:
         if len(self.request.body) > _MOST_GAME_BODY:
@@ -551,8 +565,9 @@ class GameHandler(_PupilApiHandler):
             wait = WAIT_SECONDS if left is None else min(
                 WAIT_SECONDS, max(0.0, left) + CLOCK_SECONDS + 0.5)  # fmt: skip
             watch: GameWatch = self.service["watch"]
-            if watch.may_wait(self.pupil):  # else answered at once: a few waits a pupil
-                await watch.wait(game_id, int(known), wait, self.pupil)
+            if not watch.may_wait(self.pupil):  # a few waits a pupil; the next asks again
+                self.too_many(WAIT_AGAIN)
+            await watch.wait(game_id, int(known), wait, self.pupil)
             shared = await self.game_of(game_id)
             paused = await self.paused(shared)
         left = None if paused else await self.run(self.games.time_left, game_id, time.time())

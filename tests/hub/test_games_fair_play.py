@@ -24,7 +24,7 @@ import pytest
 
 from mathplay import Summy
 from mathplay.ai import make_player
-from mathplay.classroom.shared_games import CHOSEN_DEAL, TOO_MANY_GAMES
+from mathplay.classroom.shared_games import CHOSEN_DEAL, TOO_MANY_GAMES, TOO_MANY_REQUESTS
 from mathplay.core import load
 from mathplay.hub.games import MOST_OPEN_GAMES, GameStore
 from mathplay.hub.store import RecordStore
@@ -234,11 +234,22 @@ def test_200_new_games_at_once_store_at_most_the_limit(
         answers = list(pool.map(new_game, range(200)))
     statuses = [status for status, _answer in answers]
     made = [answer["id"] for status, answer in answers if status == 201]
-    assert len(made) == MOST_OPEN_GAMES - before, statuses
-    assert _started_by(games, "cai") == MOST_OPEN_GAMES
+    assert len(made) <= MOST_OPEN_GAMES - before, statuses
     refused = [answer for status, answer in answers if status != 201]
     assert {status for status, _a in answers if status != 201} == {429}
-    assert all(a.get("kind") == TOO_MANY_GAMES for a in refused), refused[:3]
+    # Refused as too many games, or (his requests' bucket spent) asked to wait
+    assert {a.get("kind") for a in refused} <= {TOO_MANY_GAMES, TOO_MANY_REQUESTS}, refused[:3]
+    while True:  # as his kernel does: wait when asked, ask again, until the limit says no
+        status, answer = new_game(0)
+        if status == 429 and answer.get("kind") == TOO_MANY_REQUESTS:
+            time.sleep(1.0)
+        elif status == 201:
+            made.append(answer["id"])
+        else:
+            assert (status, answer.get("kind")) == (429, TOO_MANY_GAMES), (status, answer)
+            break
+    assert len(made) == MOST_OPEN_GAMES - before, statuses
+    assert _started_by(games, "cai") == MOST_OPEN_GAMES
     # ben is in 20 of cai's games: his own limit counts the games he started.
     status, own = hub.call("POST", GAMES, tokens["ben"], {"game": "binary", "with": ["ana"]})
     assert status == 201, own
