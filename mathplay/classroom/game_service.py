@@ -186,7 +186,7 @@ def _asked_to_wait(error: urllib.error.HTTPError, said: bytes) -> float | None:
     if not isinstance(answer, dict) or answer.get("kind") != TOO_MANY_REQUESTS:
         return None
     try:
-        wait = float((error.headers or {}).get("Retry-After", "1"))
+        wait = float(error.headers.get("Retry-After", "1") if error.headers else 1.0)
     except (TypeError, ValueError):
         wait = 1.0
     return min(max(wait, 0.5), LONGEST_WAIT)
