@@ -72,6 +72,9 @@ _FETCH_TIMEOUT = 3.0
 #: The most pages of the pupil's records fetched when a lesson opens: 20 of the
 #: service's pages of 1,000 records, years of lessons (a year is a few thousand).
 _MOST_PAGES = 20
+#: How many times a fetch waits when the service asks it to (429), the longest wait.
+_FETCH_WAITS = 3
+_FETCH_LONGEST_WAIT = 5.0
 #: The first and the longest wait before trying again after a failed send.
 _FIRST_RETRY, _LONGEST_RETRY = 2.0, 60.0
 
@@ -164,7 +167,9 @@ def fetch_mine(url: str | None = None, token: str | None = None) -> list[dict[st
         return []
     found: list[dict[str, Any]] = []
     after = 0
-    for _page in range(_MOST_PAGES):
+    waits = 0
+    page = 0
+    while page < _MOST_PAGES:
         request = urllib.request.Request(
             url + f"api/records?after={after}",
             method="GET",
@@ -173,8 +178,16 @@ def fetch_mine(url: str | None = None, token: str | None = None) -> list[dict[st
         try:
             with urllib.request.urlopen(request, timeout=_FETCH_TIMEOUT) as response:
                 answer = json.loads(response.read() or b"{}")
+        except urllib.error.HTTPError as error:
+            # Asked to wait (the pupil's requests spent): the same page again, a few times
+            if error.code == 429 and waits < _FETCH_WAITS:
+                waits += 1
+                time.sleep(min(_retry_after(error) or 1.0, _FETCH_LONGEST_WAIT))
+                continue
+            break
         except (OSError, ValueError):
             break
+        page += 1
         if not isinstance(answer, dict) or not isinstance(answer.get("records"), list):
             break
         found += [r for r in answer["records"] if isinstance(r, dict)]

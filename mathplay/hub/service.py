@@ -378,24 +378,26 @@ class RecordsHandler(_Handler):
                 + "; docs/classroom.md)",
             )
         self.pupil = str(model["name"])
-        # A request too many is refused before its body is read: its bytes are let pass
-        # unkept and unparsed (closing the connection instead would make the hub's proxy
-        # answer 503, without the Retry-After the kernel's sender waits for).
-        self._refused = (
-            self.service["limits"].request(self.pupil) if self.request.method == "POST" else 0.0
-        )
+        # A request too many (a send, or a page of the pupil's records) is refused before
+        # its body is read or the database asked: a body's bytes are let pass unkept and
+        # unparsed (closing the connection instead would make the hub's proxy answer 503,
+        # without the Retry-After the kernel's sender waits for).
+        self._refused = self.service["limits"].request(self.pupil)
 
     def data_received(self, chunk: bytes) -> None:
         self._size += len(chunk)
         if self._size <= _MOST_BODY and not self._refused:
             self._chunks.append(chunk)
 
-    async def post(self) -> None:
+    def _too_many(self) -> None:
         if self._refused:
             self.retry_after = int(self._refused)
             raise web.HTTPError(
                 429, reason=f"too many requests at once: send them again in {self.retry_after} s"
             )
+
+    async def post(self) -> None:
+        self._too_many()
         if self._size > _MOST_BODY:
             raise web.HTTPError(
                 413,
@@ -424,6 +426,7 @@ class RecordsHandler(_Handler):
     async def get(self) -> None:
         """A page of the pupil's records after the row ``?after=``, written a piece at a
         time (a pupil with many records never holds the service up)."""
+        self._too_many()
         after = self.get_argument("after", "0")
         if not (after.isascii() and after.isdigit()) or len(after) > 18:
             raise web.HTTPError(400, reason="'after' is a row's number")

@@ -19,7 +19,7 @@ pytest.importorskip("jupyterhub")
 from mathplay.hub import service
 from mathplay.hub.limits import REQUESTS_BURST
 from mathplay.hub.store import RecordStore
-from tests.hub.test_service_headers import Service, store  # noqa: F401  (the fixture)
+from tests.hub.test_service_headers import PREFIX, Service, store  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.hub
 
@@ -67,3 +67,32 @@ def test_a_request_too_many_is_refused_unread(
     assert unread == 0  # not one byte of the refused body was kept
     assert classmate.code == 200 and read["ana"] > 0
     assert len(store.records(["eve"])) == REQUESTS_BURST and len(store.records(["ana"])) == 1
+
+
+def test_a_page_of_records_too_many_is_refused_and_the_kernel_waits_for_it(
+    store: RecordStore,  # noqa: F811
+) -> None:
+    """Pages of her records asked in a loop spend eve's requests: the next is answered
+    429 before the database is asked; her kernel's resume (fetch_mine) waits as asked
+    and gets every record."""
+    from mathplay.classroom.send import fetch_mine
+
+    store.add("eve", [_line("eve", n) for n in range(5)])
+
+    async def run() -> list[Any]:
+        svc = Service(store)
+        await svc.start()
+        try:
+            codes = [(await svc.ask("api/records", token="eve")).code
+                     for _ in range(REQUESTS_BURST + 1)]  # fmt: skip
+            url = f"http://127.0.0.1:{svc.port}{PREFIX}"
+            loop = asyncio.get_running_loop()
+            mine = await loop.run_in_executor(None, fetch_mine, url, "eve")
+            return [codes, mine]
+        finally:
+            svc.server.stop()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        codes, mine = pool.submit(asyncio.run, run()).result(120)
+    assert codes[:REQUESTS_BURST] == [200] * REQUESTS_BURST and codes[-1] == 429
+    assert sorted(r["puzzle"] for r in mine) == [f"p{n}" for n in range(5)]
