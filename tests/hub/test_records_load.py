@@ -1,7 +1,7 @@
 """The load test of the records service, on SQLite and on PostgreSQL.
 
-300 simulated pupils, each a hub user with their own hub token, send 20 attempts each,
-all at once: half through a real JupyterHub's proxy to the service the hub started, half
+300 simulated pupils, each a hub user with their own hub token, send 8 attempts each,
+all at once (``bench/records_service.py`` sends 20): half through a real JupyterHub's proxy to the service the hub started, half
 to a second copy of the service on the same database (and a fifth sent again to the other
 copy, as a retry landing on another copy): every record is stored, none twice, no request
 fails. The figures (p50/p95 of a record against
@@ -22,7 +22,7 @@ from tests.hub.records_load import pupils_with_tokens, run_load
 
 pytestmark = [pytest.mark.hub, pytest.mark.load]
 
-PUPILS, ATTEMPTS = 300, 20
+PUPILS, ATTEMPTS = 300, 8
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
