@@ -1,12 +1,12 @@
 """The load test of the records service, on SQLite and on PostgreSQL.
 
-300 simulated pupils, each a hub user with their own hub token, send 8 attempts each,
-all at once (``bench/records_service.py`` sends 20): half through a real JupyterHub's proxy to the service the hub started, half
-to a second copy of the service on the same database (and a fifth sent again to the other
-copy, as a retry landing on another copy): every record is stored, none twice, no request
-fails. The figures (p50/p95 of a record against
-the hub's own lightest request) are printed; ``bench/records_service.py`` prints them
-with the dashboard's time for a class of 300 and a school of 3,000.
+300 simulated pupils, each a hub user with their own hub token, send 8 attempts each
+(``bench/records_service.py`` sends 20), all at once: half through a real JupyterHub's
+proxy to the service the hub started, half to a second copy of the service on the same
+database (and a fifth sent again to the other copy, as a retry landing on another copy):
+every record is stored, none twice, no request fails. The figures (p50/p95 of a record
+against the hub's own lightest request) are printed; ``bench/records_service.py`` prints
+them with the dashboard's time for a class of 300 and a school of 3,000.
 """
 
 from __future__ import annotations
