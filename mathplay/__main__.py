@@ -60,6 +60,7 @@ def _discard_for(game: AnyGame) -> str:
 
 def _demo(args: argparse.Namespace) -> int:
     from mathplay.core import LineMove
+    from mathplay.games.move_words import move_said
     from mathplay.games.summy import Summy
 
     try:  # refuse a bad size or seed before printing anything
@@ -82,14 +83,14 @@ def _demo(args: argparse.Namespace) -> int:
             game.play(best)
             print(
                 _("Player {n} plays {move} for {score}").format(
-                    n=player + 1, move=best, score=best.score
+                    n=player + 1, move=move_said(best), score=best.score
                 )
             )
         else:  # no sum to make: the hand goes back for new blocks, as a player would do
             player = game.to_move
             discard = _discard_for(game)
             game.play(discard)
-            print(_("Player {n}: {move}").format(n=player + 1, move=discard))
+            print(_("Player {n}: {move}").format(n=player + 1, move=move_said(discard)))
     print()
     print(game.board)
     print(_("Scores: {scores}").format(scores=", ".join(str(s) for s in game.scores)))

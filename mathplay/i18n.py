@@ -26,6 +26,7 @@ texts call :func:`on_language_change` to draw them again when the language chang
 from __future__ import annotations
 
 import contextlib
+import datetime
 import gettext
 import json
 import os
@@ -42,6 +43,7 @@ __all__ = [
     "N_",
     "clauses",
     "current_language",
+    "date_words",
     "default_language",
     "jupyter_language",
     "language_code",
@@ -258,6 +260,23 @@ def _n(singular: str, plural: str, count: int) -> str:
     """
     translation = getattr(_this_thread, "translation", None) or _translation
     return translation.ngettext(singular, plural, count)
+
+
+def date_words(day: datetime.date) -> str:
+    """``day`` as a sentence in the language spoken writes it, by Babel's ``format_date``
+    (never ``2026-11-26``): "November 26, 2026", "26 de noviembre de 2026", "26 November
+    2026", "26 Νοεμβρίου 2026". Without Babel (the browser's Python, JupyterLite), the
+    day, the month's number and the year: "26/11/2026".
+
+    >>> with speaking("es"):
+    ...     date_words(datetime.date(2026, 11, 26))
+    '26 de noviembre de 2026'
+    """
+    try:
+        from babel.dates import format_date
+    except ImportError:  # pragma: no cover - Babel is required everywhere but Pyodide
+        return f"{day.day}/{day.month}/{day.year}"
+    return str(format_date(day, format="long", locale=current_language()))
 
 
 def clauses() -> str:

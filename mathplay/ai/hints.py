@@ -27,6 +27,7 @@ Play B5 across 1+2=3: 1+2=3 is true, and its digits 1+2+3 make 6 points.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -37,6 +38,9 @@ from mathplay.ai.stuck import no_move_advice
 from mathplay.ai.tile_words import and_list, tile_name, tile_order
 from mathplay.core import Special, Square, square_name
 from mathplay.core.state import AnyGame
+from mathplay.expr.arithmetic import apply_operator, reduce_side
+from mathplay.expr.pretty import read_words
+from mathplay.games.move_words import direction_word, move_said
 from mathplay.i18n import _, _n
 
 __all__ = ["Hint", "explain_move", "hint", "hint_for", "hints"]
@@ -91,17 +95,17 @@ def explain_move(game: AnyGame, move: Any) -> str:
             "Play {move}: {line} is true, and its digits {digits} make {points} point.",
             "Play {move}: {line} is true, and its digits {digits} make {points} points.",
             points,
-        ).format(move=move, line=line, digits="+".join(digits), points=points)
+        ).format(move=move_said(move), line=line, digits="+".join(digits), points=points)
     if strategy.is_mixmath(game):
         facts = _mixmath_facts(game, move)
         return _n(
             "Play {move}: {facts}, for {points} point.",
             "Play {move}: {facts}, for {points} points.",
             points,
-        ).format(move=move, facts=facts, points=points)
+        ).format(move=move_said(move), facts=facts, points=points)
     if strategy.is_binary(game):
         # The line as it reads, blanks as the chips they play (``?1`` reads ``1``).
-        line = str(move).split(" ", 2)[2].replace("?", "")
+        line = read_words(str(move).split(" ", 2)[2].replace("?", ""))
         blanks = [token for _square, token in _placed(game, move) if token.startswith("?")]
         if len(blanks) == 1:
             return _n(
@@ -110,7 +114,7 @@ def explain_move(game: AnyGame, move: Any) -> str:
                 "Play {move}: {line} is true in binary, with a blank as {chip}, "
                 "for {points} points.",
                 points,
-            ).format(move=move, line=line, chip=blanks[0][1:], points=points)
+            ).format(move=move_said(move), line=line, chip=read_words(blanks[0][1:]), points=points)
         if blanks:
             return _n(
                 "Play {move}: {line} is true in binary, with blanks as {chips}, "
@@ -119,18 +123,18 @@ def explain_move(game: AnyGame, move: Any) -> str:
                 "for {points} points.",
                 points,
             ).format(
-                move=move,
+                move=move_said(move),
                 line=line,
-                chips=", ".join(token[1:] for token in blanks),
+                chips=", ".join(read_words(token[1:]) for token in blanks),
                 points=points,
             )
         return _n(
             "Play {move}: {line} is true in binary, for {points} point.",
             "Play {move}: {line} is true in binary, for {points} points.",
             points,
-        ).format(move=move, line=line, points=points)
+        ).format(move=move_said(move), line=line, points=points)
     return _n("Play {move} for {points} point.", "Play {move} for {points} points.", points).format(
-        move=move, points=points
+        move=move_said(move), points=points
     )
 
 
@@ -144,12 +148,53 @@ def _mixmath_facts(game: AnyGame, move: Any) -> str:
     return _("it makes {n} equations at once").format(n=count)
 
 
+_SIGNS = {"+": "ADD", "-": "SUB", "x": "MUL", ":": "DIV"}
+_PIECES = re.compile(r"([-+x:])")
+
+
+def goes_below_zero(move: Any) -> bool:
+    """Whether working out a Summy line one operation at a time, in the usual order,
+    passes below zero (``51-53+2=0``: 51 − 53 is −2): a pupil of 10 has not met numbers
+    below zero, so a hint leads to such a line only when no other line is there (as
+    Binary's rules never go below zero).
+
+    >>> from mathplay.core import LineMove, Direction
+    >>> line = lambda text: LineMove((0, 0), Direction.ACROSS, tuple(text))
+    >>> goes_below_zero(line("51-53+2=0")), goes_below_zero(line("53-51+2=4"))
+    (True, False)
+    >>> goes_below_zero(line("2-8+3x5=9")), goes_below_zero(line("3x5-8+2=9"))
+    (True, False)
+    """
+    tokens = getattr(move, "tokens", None)
+    if not tokens:
+        return False
+    below = False
+
+    def step(a: Any, op: str, b: Any) -> Any:
+        nonlocal below
+        if op == "DIV" and b == 0:
+            return a
+        result = apply_operator(op, a, b)
+        below = below or result < 0
+        return result
+
+    for side in "".join(str(token) for token in tokens).split("="):
+        parts = _PIECES.split(side)
+        numbers, signs = parts[0::2], parts[1::2]
+        if not all(number.isdigit() for number in numbers):
+            return side.startswith("-")  # a number written below zero, or not a sum
+        reduce_side([int(n) for n in numbers], [_SIGNS[s] for s in signs], "math", step)
+    return below
+
+
 def _ranked(game: AnyGame, using: str | None, n: int = 1) -> list[Any]:
     """The ``n`` best moves found (see :func:`_searched`)."""
     return _searched(game, using, n)[0]
 
 
-def _searched(game: AnyGame, using: str | None, n: int = 1) -> tuple[list[Any], bool]:
+def _searched(
+    game: AnyGame, using: str | None, n: int = 1, *, above_zero: bool = False
+) -> tuple[list[Any], bool]:
     """The ``n`` best moves (fewer if there are fewer), best first: highest score, then
     by notation so the same position always gives the same hint.
 
@@ -159,8 +204,9 @@ def _searched(game: AnyGame, using: str | None, n: int = 1) -> tuple[list[Any], 
     position last asked about are kept on the game (only the few moves answered, not
     every legal move), so asking for the next hint level does not generate the moves
     again. A position searched exactly already (:mod:`mathplay.ai.best`) gives its best
-    move at once. The second value says whether the search was exact."""
-    if using is None and n == 1:
+    move at once. The second value says whether the search was exact. ``above_zero``
+    leaves out the lines that go below zero on the way (:func:`goes_below_zero`)."""
+    if using is None and n == 1 and not above_zero:
         known = known_best(game)
         if known is not None:
             return top_moves(known, 1), True
@@ -169,12 +215,19 @@ def _searched(game: AnyGame, using: str | None, n: int = 1) -> tuple[list[Any], 
     if cache is None or cache[0] != key:
         cache = (key, {})
         game.memo["hints"] = cache
-    answers: dict[tuple[str | None, int], tuple[list[Any], bool]] = cache[1]
-    if (using, n) not in answers:
-        where = None if using is None else (lambda move: _uses(game, move, using))
-        moves, exact = _best_within(game, n, where)
-        answers[(using, n)] = (top_moves(moves, n), exact)
-    moves, exact = answers[(using, n)]
+    answers: dict[tuple[str | None, int, bool], tuple[list[Any], bool]] = cache[1]
+    asked = (using, n, above_zero)
+    if asked not in answers:
+
+        def where(move: Any) -> bool:
+            if using is not None and not _uses(game, move, using):
+                return False
+            return not (above_zero and goes_below_zero(move))
+
+        filtered = using is not None or above_zero
+        moves, exact = _best_within(game, n, where if filtered else None)
+        answers[asked] = (top_moves(moves, n), exact)
+    moves, exact = answers[asked]
     return list(moves), exact
 
 
@@ -203,6 +256,12 @@ def hint(game: AnyGame, level: int = 3, using: str | None = None) -> Hint:
     if game.is_over:
         return Hint(level, _("The game is over."))
     moves, exact = _searched(game, using)
+    if moves and strategy.is_summy(game) and goes_below_zero(moves[0]):
+        # A line a pupil of 10 can work out (no step below zero), when there is one: it
+        # may score less than the best, so the hint does not say it is the best.
+        above, _exact = _searched(game, using, above_zero=True)
+        if above:
+            moves, exact = above, False
     if not moves:
         if using is not None:
             return Hint(level, _("No move uses {tile} right now.").format(tile=using))
@@ -259,7 +318,9 @@ def _level_two(game: AnyGame, move: Any, tiles: tuple[str, ...]) -> Hint:
     tile on the board the move builds on and the way it goes, not where it starts."""
     names = and_list([tile_name(tile) for tile in tile_order(tiles)])
     anchor = _anchor(game, move)
-    direction = getattr(move, "direction", None)
+    way = getattr(move, "direction", None)
+    # The way the line goes in the words of the board's log (mendatar, en vertical).
+    direction = None if way is None else direction_word(way)
     if anchor is None:
         # A first move on an empty board: name the start square it covers.
         square = _start_square(game, move)

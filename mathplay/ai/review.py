@@ -39,7 +39,7 @@ from mathplay.ai.hints import _placed
 from mathplay.core import Special, Square, square_name
 from mathplay.core.state import AnyGame
 from mathplay.expr.pretty import pretty
-from mathplay.games.move_words import placed_words
+from mathplay.games.move_words import move_said, placed_words
 from mathplay.i18n import _, _n
 
 __all__ = ["Review", "ReviewSummary", "ReviewTurn", "places_tiles", "review", "shown"]
@@ -169,7 +169,7 @@ class Review:
 def shown(move: Any) -> str:
     """A move as a pupil reads it: one symbol per operation, the direction in their
     language, blanks said as the tile they play (``9 − 2 = 7 across from J13``)."""
-    return placed_words(str(move)) or pretty(str(move).replace("?", ""))
+    return placed_words(str(move)) or pretty(move_said(move).replace("?", ""))
 
 
 def _crossings(game: AnyGame, move: Any) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from mathplay.expr.pretty import read_words
 from mathplay.i18n import _
 
 __all__ = ["and_list", "tile_name", "tile_order"]
@@ -29,7 +30,8 @@ def tile_name(token: str) -> str:
         if len(token) > 1:
             return _("a blank as {tile}").format(tile=tile_name(token[1:]))
         return _("a blank")
-    return _SIGNS.get(token, token)
+    # A logic chip says the word the pupil's language writes (ΚΑΙ, DAN), as on the board.
+    return _SIGNS.get(token) or read_words(token)
 
 
 def and_list(names: Sequence[str]) -> str:

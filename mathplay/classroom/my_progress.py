@@ -17,7 +17,7 @@ show it too); ``my_progress(...).text`` is the same in plain words.
 >>> print(page.text)  # doctest: +NORMALIZE_WHITESPACE
 Ana's progress
 Lessons: lesson 7: 3 puzzles right, 1 of 1 skill mastered.
-Skills: AND: mastered, last shown on 2026-12-01; review due now.
+Skills: AND: mastered, last shown on December 1, 2026; review due now.
 Next: review AND (a practice in any lesson shows it); then lesson 7.
 """
 
@@ -34,7 +34,7 @@ from mathplay.classroom.resume import History
 from mathplay.classroom.roster import GRADEBOOK_FIRST, gradebook_rows, skill_title
 from mathplay.classroom.spaced import SkillMemory, skills_of
 from mathplay.classroom.where import DEFAULT_LOG
-from mathplay.i18n import _, _n, clauses
+from mathplay.i18n import _, _n, clauses, date_words
 
 __all__ = ["MyProgress", "my_progress"]
 
@@ -73,7 +73,7 @@ class MyProgress:
     def _skill_line(self, title: str, memory: SkillMemory) -> str:
         words = _(memory.level)
         if memory.last_known:
-            words += ", " + _("last shown on {date}").format(date=memory.last_known[:10])
+            words += ", " + _("last shown on {date}").format(date=_day_words(memory.last_known))
         if memory.is_due(self.now):
             words += clauses() + _("review due now")
         elif memory.due:
@@ -159,6 +159,14 @@ class MyProgress:
 
     def __repr__(self) -> str:
         return self.text
+
+
+def _day_words(text: str) -> str:
+    """The day of a record's time (``2026-11-26T…``) as a sentence writes it."""
+    try:
+        return date_words(datetime.fromisoformat(text).date())
+    except ValueError:
+        return text[:10]
 
 
 def _when(text: str) -> datetime:

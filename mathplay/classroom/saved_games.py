@@ -47,7 +47,7 @@ from mathplay.core.state import AnyGame
 from mathplay.errors import MathplayError
 from mathplay.files import read_regular
 from mathplay.games.registry import game_names
-from mathplay.i18n import _
+from mathplay.i18n import _, date_words
 
 __all__ = ["GAME_FILE_PREFIX", "SavedGame", "forget", "keep", "offer_words", "waiting"]
 
@@ -202,7 +202,7 @@ def _from_when(when: datetime, now: datetime) -> str:
             _("from Saturday"),
             _("from Sunday"),
         ][when.weekday()]
-    return _("from {date}").format(date=when.date().isoformat())
+    return _("from {date}").format(date=date_words(when.date()))
 
 
 def offer_words(saved: SavedGame, now: datetime | None = None) -> str:

@@ -28,6 +28,7 @@ __all__ = [
     "Square",
     "parse_square",
     "square_name",
+    "with_labels",
 ]
 
 Square = tuple[int, int]
@@ -93,6 +94,20 @@ _DESCRIPTIONS = {
     Special.DOUBLE_WORD: N_("double word square"),
     Special.TRIPLE_WORD: N_("triple word square"),
 }
+
+
+def with_labels(text: str) -> str:
+    """``text`` with ``{DL}``, ``{TL}``, ``{DW}`` and ``{TW}`` written as the squares'
+    labels in the language spoken, the ones the board and its legend show (``PD`` and
+    ``PT`` in Spanish, ``2P`` and ``3P`` in Malay): a sentence never names a square the
+    board does not have.
+
+    >>> with_labels("{DW} and {TW} squares double or triple it")
+    'DW and TW squares double or triple it'
+    """
+    for special, initials in _LABELS.items():
+        text = text.replace("{" + initials + "}", special.label)
+    return text
 
 
 def square_name(square: Square) -> str:

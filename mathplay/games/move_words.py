@@ -10,25 +10,54 @@ the pupil's language, so a Spanish pupil never reads ``down``:
 '1 + 1 ÷ 1 = 10 across from A8 (blanks as +, 1)'
 >>> placed_words("G10 ?6"), placed_words("E5 12"), placed_words("pass")
 ('a blank as 6 on G10', '12 on E5', None)
+
+A sentence that names a move the pupil may type back (a hint, a refusal, praise, an answer
+key) writes it with :func:`move_said`: its notation, with the direction and the command
+in the words of the board's log, which the notation reads back too:
+
+>>> from mathplay.i18n import speaking
+>>> with speaking("ms"):
+...     move_said("B5 across 2+3=5"), move_said("exchange 3 7"), move_said("H8 down 1 AND 1 = 1")
+('B5 mendatar 2+3=5', 'tukar 3 7', 'H8 menegak 1 DAN 1 = 1')
+>>> move_said("B5 across 2+3=5"), move_said("pass"), move_said("G10 ?6")
+('B5 across 2+3=5', 'pass', 'G10 ?6')
 """
 
 from __future__ import annotations
 
 import re
 
-from mathplay.expr.pretty import pretty
+from mathplay.core.typed_words import COMMANDS, typed_word
+from mathplay.expr.pretty import pretty, read_words
 from mathplay.i18n import _
 
-__all__ = ["direction_word", "placed_words", "places_one_tile"]
+__all__ = ["direction_word", "move_said", "placed_words", "places_one_tile"]
 
 _LINE = re.compile(r"^([A-Z]+\d+) (across|down) (.+)$")
 _PLACEMENT = re.compile(r"^([A-Z]+\d+) (\?)?(\d+)$")
 _BLANK = re.compile(r"\?(AND|XOR|OR|NOT|[01+\-x/=])")
 
 
-def direction_word(word: str) -> str:
-    """``across`` or ``down`` in the pupil's language."""
-    return _("across") if word == "across" else _("down")
+def direction_word(word: object) -> str:
+    """``across`` or ``down`` (the word, or a ``Direction``) in the pupil's language, as
+    the board's log writes it (``mendatar``, ``en vertical``, ``οριζόντια``)."""
+    return _("across") if str(word) == "across" else _("down")
+
+
+def move_said(move: object) -> str:
+    """A move (or its notation) as a sentence in the language spoken writes it: the
+    notation, its direction and command words in the pupil's language (the log's words)
+    and its logic words as the chips say them. The games read it back as a move."""
+    notation = str(move)
+    line = _LINE.match(notation)
+    if line:
+        square, way, text = line.groups()
+        return f"{square} {direction_word(way)} {read_words(text)}"
+    head, _space, rest = notation.partition(" ")
+    if head in COMMANDS and not (head == "challenge" and rest):  # "challenge by 2" stays
+        word = typed_word(head)
+        return f"{word} {read_words(rest)}" if rest else word
+    return notation
 
 
 def placed_words(notation: str) -> str | None:

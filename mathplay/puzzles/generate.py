@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
+from mathplay.core.squares import with_labels
 from mathplay.errors import MathplayError
 from mathplay.i18n import _
 from mathplay.puzzles.checks import validate_puzzle
@@ -101,7 +102,8 @@ def _checked(kind: str, level: int, pid: str, data: dict[str, Any]) -> Puzzle | 
     if checker.generate_unique_only and not puzzle.unique:
         return None
     puzzle.answer = checker.generated_answer(solutions[0])
-    puzzle.hints = tuple(_(hint) for hint in checker.level_hints[level])
+    # A square named by its label ({DW}) says the label the board's legend shows (PD, 2P).
+    puzzle.hints = tuple(with_labels(_(hint)) for hint in checker.level_hints[level])
     return puzzle
 
 

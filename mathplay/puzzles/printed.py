@@ -32,6 +32,7 @@ from typing import Any
 
 from mathplay.core.state import AnyGame
 from mathplay.expr.pretty import pretty, pretty_token
+from mathplay.games.move_words import move_said
 from mathplay.i18n import _, speaking
 from mathplay.puzzles.kinds import KINDS
 from mathplay.puzzles.kinds.move import Move
@@ -74,7 +75,8 @@ class PrintItem:
     @property
     def shown_answer(self) -> str:
         """The answer as the key prints it (``×`` for ``x``)."""
-        return self.answer if self.kind == "move" else _choice(self.answer)
+        # A move in the words of the board's log (B5 mendatar 2+3=5), as a pupil types it.
+        return move_said(self.answer) if self.kind == "move" else _choice(self.answer)
 
 
 def _places(puzzle: Puzzle) -> tuple[int, ...]:

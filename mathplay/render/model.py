@@ -21,6 +21,7 @@ from typing import Any, TypeAlias
 from mathplay.core.grid import Grid
 from mathplay.core.squares import Special, Square, square_name
 from mathplay.core.state import AnyGame
+from mathplay.games.move_words import move_said
 from mathplay.i18n import _
 from mathplay.render.errors import PictureError
 
@@ -208,7 +209,7 @@ def board_view(game: Drawable, *, last_move: bool = True) -> BoardView:
         entry = history[-1]
         parts.append(
             _("last move: {move} by player {player} ({score} points)").format(
-                move=entry.move, player=entry.player + 1, score=entry.score
+                move=move_said(entry.move), player=entry.player + 1, score=entry.score
             )
         )
     scores = getattr(game, "scores", None)

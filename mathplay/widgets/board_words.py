@@ -26,7 +26,15 @@ from mathplay.games.move_words import placed_words, places_one_tile
 from mathplay.games.registry import GAMES, describe
 from mathplay.i18n import _, _n, clauses
 
-__all__ = ["friendly_error", "log_line", "move_text", "points_text", "tile_word", "turn_text"]
+__all__ = [
+    "friendly_error",
+    "log_line",
+    "move_text",
+    "piece_count",
+    "points_text",
+    "tile_word",
+    "turn_text",
+]
 
 _NOT_ALLOWED = re.compile(r"^.*? is not allowed: ")
 
@@ -60,6 +68,15 @@ def _count(game_name: str, n: int) -> str:
     if pieces == "chips":
         return _n("{n} chip", "{n} chips", n).format(n=n)
     return _n("{n} tile", "{n} tiles", n).format(n=n)
+
+
+def piece_count(game_name: str, n: int) -> str:
+    """``"3 chips"``, ``"1 block"``: ``n`` pieces in the game's own word.
+
+    >>> piece_count("binary", 3), piece_count("summy", 1), piece_count("mixmath", 2)
+    ('3 chips', '1 block', '2 tiles')
+    """
+    return _count(game_name, n)
 
 
 def move_text(game_name: str, notation: str) -> tuple[str, bool]:

@@ -24,6 +24,7 @@ from mathplay.classroom.records import SET_KEY
 from mathplay.classroom.resume import RETAKE, History
 from mathplay.classroom.where import DEFAULT_LOG, name_key
 from mathplay.errors import MathplayError
+from mathplay.games.move_words import move_said
 from mathplay.i18n import _, _n, set_language
 from mathplay.puzzles.kinds import KINDS, KindError, Result
 from mathplay.puzzles.kinds.move import Move
@@ -315,7 +316,7 @@ class PuzzleSet(PuzzleView):
             given, right = self.answers.get(puzzle.id, ("", False))
             try:
                 if isinstance(kind, Move):  # the move the worked solution plays
-                    answer = kind.key(puzzle)
+                    answer = move_said(kind.key(puzzle))  # in the board's log's words
                 else:
                     answer = puzzle.answer or next(iter(kind.solutions(puzzle, 1)), "")
                 why = kind.explain(puzzle)

@@ -243,7 +243,11 @@ class ReviewMode:
             return ""
         turn = review.turns[self.at]
         names = self.board._names()
-        head = _("Move {number} of {count}: {name} played {played} for {points} points.").format(
+        if names[turn.player] == _("You"):  # the pupil, spoken to: "you played" (jugaste)
+            said = _("Move {number} of {count}: you played {played} for {points} points.")
+        else:
+            said = _("Move {number} of {count}: {name} played {played} for {points} points.")
+        head = said.format(
             number=turn.ply + 1,
             count=len(self.board.game.history),
             name=names[turn.player],

@@ -11,13 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 from mathplay.core import Direction, Square, line_from_placements, square_name
 from mathplay.core.outcome import EndReason
+from mathplay.core.typed_words import command_said
 from mathplay.errors import MathplayError
 from mathplay.expr.pretty import pretty
+from mathplay.games.move_words import direction_word
 from mathplay.i18n import _, _n
 from mathplay.widgets.board_words import (
     friendly_error,
     log_line,
     pick_a_piece,
+    piece_count,
     points_text,
     turn_text,
 )
@@ -185,8 +188,7 @@ class Turns:
         if action == "new":
             self.board.new_game(seats=self.board.seats, players=self.board.game.players)
         elif action == "cancel":
-            self.board._reset_turn()
-            self.board._say("")
+            self._cancel()
         elif action == "undo":
             self._undo()
         elif action not in self.board.actions():
@@ -200,7 +202,9 @@ class Turns:
         elif action == "direction":
             self.board._direction = self.board._direction.other
             self.board._say(
-                _("Single tiles now read {direction}.").format(direction=self.board._direction)
+                _("Single tiles now read {direction}.").format(
+                    direction=direction_word(self.board._direction)
+                )
             )
         elif action == self.board.exchange_word:
             self._exchange()
@@ -212,6 +216,24 @@ class Turns:
             self.board._say(_("Take back the tiles you placed first, or press Play."), "error")
         else:
             self.submit(action)
+
+    def _cancel(self) -> None:
+        """Cancel (or Escape): the turn being built starts again, said in words: the
+        tiles placed this turn are back in the hand, or the exchange, the blank's value
+        or the tile picked is called off."""
+        board = self.board
+        placed = len(board._tentative)
+        choosing = board._exchanging or board._blank is not None or board._selected is not None
+        board._reset_turn()
+        if placed:
+            said = _("{count} back in your hand.").format(
+                count=piece_count(board.game_name, placed)
+            )
+        elif choosing:
+            said = _("Cancelled: your tiles are as they were.")
+        else:
+            said = _("There is no tile to take back.")
+        board._say(said)
 
     # --- turning actions into moves --------------------------------------------------------
 
@@ -335,7 +357,9 @@ class Turns:
         and ends the game (a pass, an exchange, a turn ended with nothing placed), else
         ``""``. Worked out on a copy: the game itself is not touched. A move that places
         tiles, and a game that ends because a player used their last tile, never warn."""
-        if notation.split()[0] not in ("pass", "end", self.board.exchange_word):
+        command = command_said(notation)  # in any language's words (lepas, tukar 3 7)
+        head = command[0] if command is not None else notation.split()[0]
+        if head not in ("pass", "end", self.board.exchange_word):
             return ""
         game = self.board.game
         trial = game.copy()
@@ -348,7 +372,7 @@ class Turns:
         outcome = trial.outcome
         if outcome is None or gained > 0 or outcome.reason is EndReason.OUT_OF_TILES:
             return ""
-        button = self.board._label(notation.split()[0])
+        button = self.board._label(head)
         lost = game.scores[mover] - trial.scores[mover]
         if lost > 0:
             return _n(

@@ -47,7 +47,7 @@ def test_a_finished_game_reviewed_on_the_board(page: Any, lab: Server, name: str
     board.get_by_role("button", name="See what you could have played").click()
     message = board.locator(".mp-message")
     expect(message).to_contain_text("The best there was:", timeout=30_000)
-    expect(message).to_contain_text(re.compile(r"Move \d+ of \d+: You played"))
+    expect(message).to_contain_text(re.compile(r"Move \d+ of \d+: you played"))
     expect(board.locator(".mp-turn, .mp-top").first).to_contain_text("Review: move")
     outlined = board.locator(".mp-square.mp-hinted")
     assert outlined.count() >= 1  # the best move, outlined on the board

@@ -19,7 +19,7 @@ import pytest
 
 from mathplay import PuzzleSet
 from mathplay.__main__ import main
-from mathplay.i18n import speaking
+from mathplay.i18n import _, speaking
 from mathplay.lessons.source import read_lesson
 from mathplay.lessons.teacher import page_text, read_teacher
 from mathplay.puzzles import check_text
@@ -112,19 +112,21 @@ def test_the_ladders_solution_and_the_review_show_the_keys_move(source: str) -> 
     with speaking(sheet.language or None):
         items = {item.id: item for item in print_items(sheet)}
         for puzzle in _moves(sheet):
-            shown = items[puzzle.id].answer
+            # The key prints the move in the words of the board's log (B5 mendatar
+            # 2+3=5), as the hints write it.
+            shown = items[puzzle.id].shown_answer
             ladder = kind.hint_ladder(puzzle)
             assert shown in ladder[-1], (puzzle.id, shown, ladder[-1])
             assert items[puzzle.id].why == ladder[-1]
-            way = _direction(shown)
+            way = _direction(items[puzzle.id].answer)
             if way is not None and not puzzle.hints:
                 # The kind's own steps lead to that move: "… going down" (in every
-                # language, with the notation's word).
+                # language, with the word of the board's log: en vertical, menegak).
                 other = {"down": "across", "across": "down"}[way]
                 steps = " ".join(ladder[:-1])
-                assert f" {way}" in steps and other not in steps, (puzzle.id, ladder)
+                assert f" {_(way)}" in steps and _(other) not in steps, (puzzle.id, ladder)
             if puzzle.answer:
-                assert shown == kind.check(puzzle, puzzle.answer).answer
+                assert items[puzzle.id].answer == kind.check(puzzle, puzzle.answer).answer
 
 
 @pytest.mark.slow
@@ -140,7 +142,7 @@ def test_the_end_checks_review_shows_the_keys_move(source: str) -> None:
     review = unescape(puzzles.review.value)
     for puzzle in _moves(sheet):
         item = items[puzzle.id]
-        assert f"{item.answer}</" in review and item.why in review, puzzle.id
+        assert f"{item.shown_answer}</" in review and item.why in review, puzzle.id
 
 
 def test_lesson_zeros_review_and_teachers_page_show_the_down_move() -> None:

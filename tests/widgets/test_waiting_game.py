@@ -171,7 +171,7 @@ def test_the_day_is_said_as_a_child_says_it() -> None:
         0: "Go on with your game of Summy from earlier today?",
         1: "Go on with your game of Summy from yesterday?",
         3: "Go on with your game of Summy from Tuesday?",
-        9: "Go on with your game of Summy from 2026-12-01?",
+        9: "Go on with your game of Summy from December 1, 2026?",
     }
     with speaking("es"):
         spanish = saved_games.offer_words(saved, now=then + timedelta(days=3))

@@ -19,6 +19,7 @@ from mathplay.games.binary.rules import (
     line_text,
 )
 from mathplay.games.binary.scoring import move_score
+from mathplay.games.move_words import direction_word, move_said
 from mathplay.i18n import _
 
 __all__ = ["check_line"]
@@ -30,7 +31,7 @@ def _chip(token: str) -> str:
 
 def check_line(board: Grid, hand: list[str], move: LineMove, options: BinaryOptions) -> LineMove:
     """The move completed and scored, or ``IllegalMoveError`` saying which rule it breaks."""
-    shown = f"{square_name(move.start)} {move.direction} {move.text}"
+    shown = move_said(f"{square_name(move.start)} {move.direction} {move.text}")
 
     def refuse(reason: str, rule: str) -> IllegalMoveError:
         return IllegalMoveError(
@@ -84,7 +85,7 @@ def check_line(board: Grid, hand: list[str], move: LineMove, options: BinaryOpti
                 ).format(
                     square=square_name(end),
                     start=square_name(run_start),
-                    direction=move.direction,
+                    direction=direction_word(move.direction),
                     whole=line_text(run, [False] * len(run)),
                 ),
                 "B3",

@@ -37,6 +37,7 @@ from mathplay.core import (
     take_from_hand,
 )
 from mathplay.core.hand import hand_texts
+from mathplay.core.typed_words import command_said
 from mathplay.errors import IllegalMoveError, NotationError
 from mathplay.games.binary.checks import check_line
 from mathplay.games.binary.rules import (
@@ -53,6 +54,7 @@ from mathplay.games.binary.rules import (
     read_line,
     read_token,
 )
+from mathplay.games.move_words import move_said
 from mathplay.i18n import _
 
 _SPECIAL = {
@@ -224,11 +226,12 @@ class Binary(GameState[BinaryMove, BinaryPosition]):
         words = text.strip().split(None, 1)
         if not words:
             raise NotationError(_("the move is empty: write a line, exchange … or pass"))
-        head = words[0].lower()
-        if head == "pass" and len(words) == 1:
+        # A command in any language's words (pass, lepas, pasar, πάσο; exchange, tukar).
+        command = command_said(text)
+        if command is not None and command[0] == "pass" and not command[1]:
             return Pass()
-        if head == "exchange":
-            chips = read_hand(words[1], self.options.xor) if len(words) > 1 else []
+        if command is not None and command[0] == "exchange":
+            chips = read_hand(command[1], self.options.xor) if command[1] else []
             if not chips:
                 raise NotationError(_("name the chips to exchange, like exchange 1 0"))
             return Exchange(tuple(chips))
@@ -266,14 +269,16 @@ class Binary(GameState[BinaryMove, BinaryPosition]):
                     _(
                         "{move} is not allowed: you may exchange only while the bag holds at "
                         "least {n} chips, and it holds {count} (B3)"
-                    ).format(move=move, n=HAND_SIZE, count=len(pos.bag)),
+                    ).format(move=move_said(move), n=HAND_SIZE, count=len(pos.bag)),
                     rule="B3",
                 )
             try:
                 take_from_hand(hand, move.tokens, rule="B3")
             except IllegalMoveError as error:
                 raise IllegalMoveError(
-                    _("{move} is not allowed: {reason} (B3)").format(move=move, reason=error),
+                    _("{move} is not allowed: {reason} (B3)").format(
+                        move=move_said(move), reason=error
+                    ),
                     rule="B3",
                 ) from None
             return move, 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mathplay.core import Square, parse_square, square_name
+from mathplay.core.typed_words import command_said
 from mathplay.errors import NotationError
 from mathplay.games.mixmath.rules import BLANK, SIZE, read_number, read_rack, tile_value
 from mathplay.i18n import _
@@ -117,6 +118,16 @@ def parse_move(text: str) -> MixmathMove:
     head = words[0].lower()
     if head in _WORDS and len(words) == 1:
         return _WORDS[head]
+    # A command in any language's words (lepas, pasar, πάσο; tukar 3 7; ambil, tamat).
+    command = command_said(text)
+    if (
+        command is not None
+        and command[0] in ("draw", "end", "pass", "challenge")
+        and not command[1]
+    ):
+        return _WORDS[command[0]]
+    if command is not None and command[0] == "exchange":
+        return Exchange(tuple(read_rack(command[1])))
     if head == "challenge" and len(words) == 3 and words[1].lower() == "by":
         if not words[2].isascii() or not words[2].isdigit() or not 1 <= int(words[2]) <= 4:
             raise NotationError(

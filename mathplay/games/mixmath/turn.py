@@ -18,6 +18,7 @@ from mathplay.errors import IllegalMoveError
 from mathplay.games.mixmath.moves import Challenge, Draw, EndTurn, Exchange, MixmathMove
 from mathplay.games.mixmath.position import MixmathPosition, take_from_rack
 from mathplay.games.mixmath.rules import BONUS, RACK_SIZE, MixmathOptions
+from mathplay.games.move_words import move_said
 from mathplay.i18n import _
 
 __all__ = ["check_challenge", "check_turn_action"]
@@ -119,7 +120,7 @@ def check_challenge(
     if last.equations:
         raise IllegalMoveError(
             _("the challenge fails: {move} makes {n} equation(s) and stands (M8)").format(
-                move=last, n=last.equations
+                move=move_said(last), n=last.equations
             ),
             rule="M8",
         )

@@ -30,7 +30,9 @@ from mathplay.core import (
     take_from_hand,
 )
 from mathplay.core.hand import hand_texts
+from mathplay.core.typed_words import command_said
 from mathplay.errors import IllegalMoveError, NotationError
+from mathplay.games.move_words import direction_word, move_said
 from mathplay.games.summy.movegen import generate_sums
 from mathplay.games.summy.position import (
     Discard,
@@ -176,7 +178,7 @@ class Summy(GameState[SummyMove, SummyPosition]):
                         "there is no sum {direction} from {square} that is {n} blocks long on "
                         "this table (D-S3c)"
                     ).format(
-                        direction=record.direction,
+                        direction=direction_word(record.direction),
                         square=square_name(record.start),
                         n=record.length,
                     )
@@ -205,12 +207,14 @@ class Summy(GameState[SummyMove, SummyPosition]):
         words = text.strip().split(None, 1)
         if not words:
             raise NotationError(_("the move is empty: write a sum, discard … or pass"))
-        head = words[0].lower()
-        if head == "pass" and len(words) == 1:
-            return Discard(())
-        if head == "discard":
-            tokens = tuple(read_hand(words[1])) if len(words) > 1 else ()
-            return Discard(tokens)
+        # A command in any language's words (pass, lepas, pasar, πάσο; discard, buang).
+        command = command_said(text)
+        if command is not None and command[0] in ("pass", "discard"):
+            word, rest = command
+            if word == "pass" and not rest:
+                return Discard(())
+            if word == "discard":
+                return Discard(tuple(read_hand(rest)) if rest else ())
         start, direction, line = split_line_move(text, self._pos.board.size)
         tokens = tuple(read_hand(line))
         return LineMove(start, direction, tokens, "".join(tokens))
@@ -244,7 +248,7 @@ class Summy(GameState[SummyMove, SummyPosition]):
             return move, 0
         board = pos.board
         text = "".join(move.tokens)
-        shown = f"{square_name(move.start)} {move.direction} {text}"
+        shown = move_said(f"{square_name(move.start)} {move.direction} {text}")
 
         def refuse(reason: str, rule: str) -> IllegalMoveError:
             return IllegalMoveError(
@@ -290,7 +294,7 @@ class Summy(GameState[SummyMove, SummyPosition]):
                     ).format(
                         square=square_name(end),
                         start=square_name(run_start),
-                        direction=move.direction,
+                        direction=direction_word(move.direction),
                         whole="".join(run),
                     ),
                     "S3",
@@ -318,7 +322,7 @@ class Summy(GameState[SummyMove, SummyPosition]):
                     _(
                         "the block at {square} is already part of a sum {direction}: a block "
                         "belongs to at most one sum each way"
-                    ).format(square=square_name(square), direction=move.direction),
+                    ).format(square=square_name(square), direction=direction_word(move.direction)),
                     "S3",
                 )
         problem = sum_problem(move.tokens)

@@ -30,6 +30,7 @@ from mathplay.ai.hints import hint_for
 from mathplay.core.grid import diagram_rows
 from mathplay.errors import MathplayError, without_rule_ids
 from mathplay.expr.pretty import pretty
+from mathplay.games.move_words import move_said
 from mathplay.games.registry import GAMES as GAMES_INFO
 from mathplay.games.registry import game_names
 from mathplay.i18n import N_, _, _n
@@ -200,6 +201,7 @@ class Move(Kind):
         5: N_("Binary: the best move"),
         6: N_("Binary: a move scoring at least N"),
     }
+    #: {DW} and {TW} are the squares' labels, as the board's legend shows them (PD, 2P).
     level_hints: ClassVar[dict[int, tuple[str, ...]]] = {
         1: (N_("Any true sum that joins the table counts: start with a short one."),),
         2: (N_("Special squares raise the score: look for a move that covers one."),),
@@ -209,8 +211,8 @@ class Move(Kind):
         6: (
             N_("Look for a short true line in binary, like 1+1=10, that joins the board."),
             N_(
-                "A line with a big value gets a big bonus, and DW and TW squares double or "
-                "triple it."
+                "A line with a big value gets a big bonus, and {DW} and {TW} squares double "
+                "or triple it."
             ),
         ),
     }
@@ -330,7 +332,7 @@ class Move(Kind):
         game = str(puzzle.fields.get("game"))
         examples = EXAMPLES.get(game, EXAMPLES["binary"])
         chosen = next((e for e in examples if not self._right(puzzle, e)), examples[-1])
-        return _("your move, like {e}").format(e=chosen)
+        return _("your move, like {e}").format(e=move_said(chosen))
 
     def _right(self, puzzle: Puzzle, move: str) -> bool:
         try:
@@ -390,7 +392,7 @@ class Move(Kind):
                     "Right! {m} is a legal move, for {s} point.",
                     "Right! {m} is a legal move, for {s} points.",
                     score,
-                ).format(m=played, s=score),
+                ).format(m=move_said(played), s=score),
                 played,
             )
         ranked = _ranked(data["game"], data["diagram"], data["hand"])
@@ -399,7 +401,7 @@ class Move(Kind):
             return Result(
                 True,
                 _n("Right! {m} scores {s} point.", "Right! {m} scores {s} points.", score).format(
-                    m=played, s=score
+                    m=move_said(played), s=score
                 ),
                 played,
             )
@@ -410,7 +412,7 @@ class Move(Kind):
                     "{m} is legal, but it scores {s} point: find a move that scores at least {n}.",
                     "{m} is legal, but it scores {s} points: find a move that scores at least {n}.",
                     score,
-                ).format(m=played, s=score, n=points),
+                ).format(m=move_said(played), s=score, n=points),
                 played,
                 mistake="too-few",
             )
@@ -420,7 +422,7 @@ class Move(Kind):
                 "{m} is legal and scores {s} point, but a better move scores {b}.",
                 "{m} is legal and scores {s} points, but a better move scores {b}.",
                 score,
-            ).format(m=played, s=score, b=best),
+            ).format(m=move_said(played), s=score, b=best),
             played,
             mistake="better",
         )
@@ -472,7 +474,12 @@ EXAMPLES = {name: info.move_examples for name, info in GAMES_INFO.items()}
 _RESULTS_LIST = re.compile(r"\bis [0-9]+\b.*(?:none is|not) [0-9?]+", re.DOTALL)
 _SQUARE = re.compile(r"\b([A-N](?:1[0-4]|[1-9]))\b")
 
-_MOVE_TEXT = re.compile(r"\b[A-Z][0-9]{1,2}\s+(?:across|down|\?|[0-9])[^\n]*", re.IGNORECASE)
+#: A move written in a pupil's text, its direction in any language's words (the log's).
+_MOVE_TEXT = re.compile(
+    r"\b[A-Z][0-9]{1,2}\s+(?:across|down|(?:en\s+)?horizontal\w*|(?:en\s+)?vertical\w*|"
+    r"mendatar|menegak|οριζ[οό]ντι\w*|κ[αά]θετ\w*|\?|[0-9])[^\n]*",
+    re.IGNORECASE,
+)
 
 
 def _BLANK_RULE() -> str:
@@ -490,7 +497,7 @@ _WARM_UP = {"summy": (1, 3), "mixmath": (4, 12), "binary": (1, 1)}
 
 
 def _example(game: str) -> str:
-    return EXAMPLES.get(game, EXAMPLES["binary"])[0]
+    return move_said(EXAMPLES.get(game, EXAMPLES["binary"])[0])
 
 
 def draw(rng: random.Random, level: int, plan: Plan) -> dict[str, Any]:

@@ -33,6 +33,7 @@ import re
 import unicodedata
 from typing import Any, ClassVar
 
+from mathplay.core.typed_words import answer_said, plain
 from mathplay.errors import ExpressionError
 from mathplay.expr import check
 from mathplay.expr.tree import Leaf
@@ -58,8 +59,6 @@ from mathplay.puzzles.model import Puzzle
 
 __all__ = ["TrueOrFalse"]
 
-_TRUE = {"true", "t", "yes", "y", "right", "correct", "✓", "✔"}
-_FALSE = {"false", "f", "no", "n", "wrong", "not true", "incorrect", "✗", "✘"}
 #: How an answer says which side is bigger, in English and as a sign (the buttons' words
 #: in the language spoken are read too).
 _SMALLER = {"<", "smaller", "less", "the left side is smaller", "the left side is less"}
@@ -73,15 +72,6 @@ def _plain(text: str) -> str:
     "σωστο")."""
     decomposed = unicodedata.normalize("NFD", text.casefold())
     return "".join(char for char in decomposed if not unicodedata.combining(char))
-
-
-#: The words a pupil of each language types for true and false, read in any language,
-#: with or without their accents (σωστό, σωστο; sí, si): Spanish, Greek (Σ and Λ, as
-#: Greek worksheets mark them), Malay.
-_TRUE_WORDS = "verdadero verdad cierto sí v σωστό σωστή αληθές ναι Σ benar betul ya"
-_FALSE_WORDS = "falso mentira λάθος ψευδές όχι Λ palsu salah tidak"
-_TRUE |= {_plain(word) for word in _TRUE_WORDS.split()}
-_FALSE |= {_plain(word) for word in _FALSE_WORDS.split()} | {"tidak benar", "no es cierto"}
 
 
 def _smaller_text() -> str:
@@ -219,14 +209,13 @@ class TrueOrFalse(Kind):
         head, _sep, reason = re.sub(r"\s*because\s*", ":", answer.strip(), count=1).partition(":")
         if not _sep and "," in head:
             head, _sep, reason = head.partition(",")
-        said = _plain(" ".join(head.split()))
-        # The buttons say "true" and "false" in the language spoken; English and the
-        # other languages' words always read.
-        if said in _TRUE | {_plain(_("true"))}:
-            return "true", reason.strip()
-        if said in _FALSE | {_plain(_("false"))}:
-            return "false", reason.strip()
-        return None, reason.strip()
+        # Every language's words for true and false read, in any of their forms and with
+        # a final full stop or not (one table per language, in the catalogues:
+        # mathplay.core.typed_words); the buttons' own words too.
+        said = answer_said(head)
+        if said is None and plain(head) in (plain(_("true")), plain(_("false"))):
+            said = "true" if plain(head) == plain(_("true")) else "false"
+        return said, reason.strip()
 
     @staticmethod
     def _side_said(reason: str) -> str | None:
