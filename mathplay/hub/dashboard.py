@@ -45,6 +45,7 @@ nav ul { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5e
   color: #0d47a1; text-decoration: none; }
 .mp-status { color: #333; font-size: 14px; min-height: 1.4em; }
 #mp-live { overflow-x: auto; }
+#mp-live:focus-visible { outline: 3px solid #ff9800; outline-offset: 2px; }
 .mp-skills td, .mp-skills th { border: 1px solid #bbb; padding: 2px 6px; font-size: 14px; }
 .mp-skills { border-collapse: collapse; }
 """
@@ -101,13 +102,16 @@ def _page(title: str, content: str, prefix: str, script: bool = False) -> str:
     )
 
 
-def _live(source: str, xsrf: str) -> str:
+def _live(source: str, xsrf: str, label: str) -> str:
     """The place the report goes, and the status line (read out when answers come).
     ``xsrf`` is the page's XSRF token: the hub's login refuses a script's request with
-    its cookie but without it."""
+    its cookie but without it. The place scrolls sideways when the grid is wider than
+    the screen (a phone, 400 % zoom): it is a named region the keyboard reaches (Tab,
+    then the arrows scroll it), ``label`` its name."""
     return (
         f'<p id="mp-status" class="mp-status" role="status" aria-live="polite"></p>'
-        f'<div id="mp-live" data-source="{escape(source)}" data-row="0"'
+        f'<div id="mp-live" role="region" tabindex="0" aria-label="{escape(label)}"'
+        f' data-source="{escape(source)}" data-row="0"'
         f' data-xsrf="{escape(xsrf)}"'
         f' data-denied="{escape(_("You cannot see this class any more."))}"'
         f' data-offline="{escape(_("The dashboard cannot reach the service: it tries again."))}">'
@@ -138,7 +142,9 @@ def pupil_home(user: str, prefix: str, xsrf: str = "") -> str:
     """A pupil's page: their own answers, updating as they work."""
     title = _("Your answers, {name}").format(name=user)
     note = escape(_("These are the answers your teacher sees. They update as you work."))
-    content = f"<h1>{escape(title)}</h1><p>{note}</p>{_live(prefix + 'me/report.json', xsrf)}"
+    content = (
+        f"<h1>{escape(title)}</h1><p>{note}</p>{_live(prefix + 'me/report.json', xsrf, title)}"
+    )
     return _page(title, content, prefix, script=True)
 
 
@@ -171,7 +177,9 @@ def class_page(
     shown = escape(lesson or _("All lessons"))
     content = (
         f"<h1>{escape(title)}</h1>{lesson_nav}<h2>{shown}</h2>{buttons}"
-        + _live(f"{base}/report.json{query}", xsrf)
+        + _live(
+            f"{base}/report.json{query}", xsrf, _("The answers of class {name}").format(name=group)
+        )
         + extra
     )
     return _page(title, content, prefix, script=True)

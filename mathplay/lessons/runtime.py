@@ -50,6 +50,7 @@ from mathplay.puzzles.validate import load
 from mathplay.widgets.names import NameArea
 from mathplay.widgets.practice import Practice
 from mathplay.widgets.puzzle_set import PuzzleSet
+from mathplay.widgets.said import SaidAloud
 from mathplay.widgets.stale import show_note
 
 if sys.version_info >= (3, 11):
@@ -154,9 +155,10 @@ class OpenLesson:
 
     def _welcome(self) -> w.VBox:
         known = current_pupil()
-        self.name_area = NameArea(self._named, known, ask_now=True)
+        # The greeting says the name once it is given (a live region): not the area too.
+        self.name_area = NameArea(self._named, known, ask_now=True, says_name=False)
         self.name_area.memory.keep_top = True  # after Run All, back to the lesson's top
-        self.greeting = w.HTML()
+        self.greeting = SaidAloud()
         self.greeting.add_class("mathplay-lesson-greeting")
         if known:
             self._named(known)

@@ -322,6 +322,11 @@ class BoardWidget(anywidget.AnyWidget):
             )
         else:
             self._previous = None
+            if self._human_turn() and not self._thinking:
+                # Said too (the button pressed went with the New game panel): a pupil
+                # who cannot see the board hears that the new game is there.
+                started = _("A new game has started.")
+                self._say(f"{self._message} {started}".strip() if self._message else started)
 
     # --- setting up -------------------------------------------------------------------
 

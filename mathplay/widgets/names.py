@@ -19,8 +19,9 @@ import traitlets
 
 from mathplay.classroom.names import MOST_NAME, current_pupil, on_name, set_pupil
 from mathplay.classroom.where import current_lesson, current_notebook
-from mathplay.i18n import _
+from mathplay.i18n import _, current_language
 from mathplay.widgets.closing import ClosesItsParts
+from mathplay.widgets.said import SaidAloud
 from mathplay.widgets.shown import is_shown, set_shown
 from mathplay.widgets.static import static_file
 
@@ -65,9 +66,14 @@ class NameMemory(anywidget.AnyWidget):
     #: from it (JupyterLab's Run All Cells leaves the page at the last cell), the page
     #: goes back to the top of the lesson, unless the pupil has scrolled or typed since.
     keep_top = traitlets.Bool(False).tag(sync=True)
+    #: The language the kernel speaks (a Malay lesson's ``ms``): in Voilà, whose page
+    #: says ``lang="en"`` whatever it shows, the page's ``lang`` becomes this one, so a
+    #: screen reader reads the lesson with a voice of its language.
+    language = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("notebook", current_notebook() or "")
+        kwargs.setdefault("language", current_language())
         super().__init__(**kwargs)
         _memories.add(self)
 
@@ -93,6 +99,12 @@ class NameArea(ClosesItsParts, w.VBox):  # type: ignore[misc]
     (a Check before the name): in a lesson the name is asked once, at the top
     (``mathplay.lesson``), so the widgets below do not each ask too; by default an area
     is quiet when a lesson is set up in this kernel.
+
+    A name typed here or confirmed here ("Yes, I am Ana") is said by a screen reader
+    (``said``, a live region seen by nobody: the box shows the name); ``says_name=False``
+    leaves that to the widget around it (a lesson's greeting says it). After "Yes, I am
+    Ana" the focus goes to the name box, which shows the name now (the button pressed
+    went, and a focus left on nothing starts a screen reader again at the top).
     """
 
     def __init__(
@@ -102,8 +114,10 @@ class NameArea(ClosesItsParts, w.VBox):  # type: ignore[misc]
         *,
         ask_now: bool | None = None,
         remembered_only: bool = False,
+        says_name: bool = True,
     ) -> None:
         super().__init__()
+        self.says_name = says_name
         self.quiet = not (ask_now if ask_now is not None else current_lesson() is None)
         #: Ask only "Are you Ana?" when the browser remembers a name, never show the
         #: name box (a Play page: the game is played without a name, and kept with one).
@@ -136,7 +150,9 @@ class NameArea(ClosesItsParts, w.VBox):  # type: ignore[misc]
         self.ask_row.layout.display = "none"
         self.memory = NameMemory()
         self.memory.observe(self._offered, "offered")
-        self.children = [self.box, self.ask_row, self.memory]
+        self.said = SaidAloud()
+        self.said.add_class("mathplay-name-said")  # for screen readers only (.css)
+        self.children = [self.box, self.ask_row, self.memory, self.said]
         if known or self.quiet:
             self.box.layout.display = "none"
         if not known:
@@ -165,6 +181,8 @@ class NameArea(ClosesItsParts, w.VBox):  # type: ignore[misc]
         if name:
             self.box.value = name  # shown here, where the pupil answered (and set_pupil)
             set_pupil(name)
+            if is_shown(self.box):
+                self.box.focus()
 
     def decline(self) -> None:
         """ "No, I am someone else": forget the name in this browser, ask for a name."""
@@ -188,6 +206,10 @@ class NameArea(ClosesItsParts, w.VBox):  # type: ignore[misc]
         set_shown(self.box, typed_here)
         if self.box.value.strip() != name:
             self.box.value = name
+        if typed_here and self.says_name:
+            self.said.value = html.escape(
+                _("Thank you, {name}: your work is kept under your name.").format(name=name)
+            )
         self._on_known(name)
 
     def show(self) -> None:

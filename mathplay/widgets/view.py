@@ -56,7 +56,7 @@ def texts() -> dict[str, str]:
         "chart": _("Scores move by move"),
         "keys": _(
             "Keys: arrows move the cursor, type a tile to place it, Enter plays, "
-            "Backspace takes back"
+            "Backspace takes back a tile, Escape takes back all the tiles of this turn"
         ),
         "blank_value": _("Value of the blank"),
         "no_tile": _("There is no such tile in your hand: {key}"),

@@ -73,9 +73,10 @@ def test_notebook7_in_spanish_at_150_percent_and_after_a_reload(browser: Any) ->
 
 
 def test_a_spanish_lesson_in_voila_and_the_pupil_coming_back(browser: Any) -> None:
-    """Voilà's page says ``en``; the lesson's puzzle file says ``es``: the name question,
-    the puzzles and the feedback are Spanish. Reloaded (the next day, the same browser),
-    the lesson asks "¿Eres Lucía?" in Spanish."""
+    """Voilà's page says ``en``; the lesson's puzzle file says ``es``: the page's ``lang``
+    becomes ``es`` (a screen reader's voice), the name question, the puzzles and the
+    feedback are Spanish. Reloaded (the next day, the same browser), the lesson asks
+    "¿Eres Lucía?" in Spanish."""
     from playwright.sync_api import expect
 
     server = Server(kind="voila", notebook="00-welcome.ipynb")
@@ -90,7 +91,8 @@ def test_a_spanish_lesson_in_voila_and_the_pupil_coming_back(browser: Any) -> No
             top = page.locator(".mathplay-lesson")
             name = top.get_by_role("textbox", name=_spanish("Your name"))
             expect(name).to_be_visible(timeout=120_000)
-            assert page.evaluate("document.documentElement.lang") in ("en", "")
+            # Voilà's page said "en" over it (issue 74): now the lesson's language.
+            expect(page.locator("html")).to_have_attribute("lang", "es")
             first = page.locator(".mathplay-puzzles").first
             expect(first).to_contain_text(_spanish("Puzzle {n} of {total}.", n="1", total="4"))
             # A screen reader reads the puzzle with a Spanish voice: its card says "es".

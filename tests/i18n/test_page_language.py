@@ -106,7 +106,7 @@ def test_the_new_game_panel_switches_the_language_and_the_page_does_not_undo_it(
     front_end(board, event="new_game", options={"players": 2, "language": "el"})
     assert mathplay.current_language() == "el"
     assert board.layout_data["texts"]["new_game"] != "New game"
-    assert board.message == ""
+    assert board.message == "Ξεκίνησε νέο παιχνίδι."  # "A new game has started.", in Greek
     front_end(board, event="page_language", language="en-US")  # another board shows
     assert mathplay.current_language() == "el"
     front_end(board, event="new_game", options={"language": "xx"})

@@ -57,7 +57,22 @@ function render({ model, el: host }) {
   let squares = [];
   let signatures = [];
   let cursor = -1; // the square with the keyboard cursor; -1 until the board is drawn
-  let lastAnnounced = ""; // what the live region said last (each sentence once)
+  let lastAnnounced = ""; // the view's sentence the live region said last (each once)
+  // The control of the board that had the focus last, while it has it: when a redraw
+  // takes it away (a button that goes, one disabled), the focus goes on from it.
+  let lastFocus = null;
+  root.addEventListener("focusin", (event) => { lastFocus = event.target; });
+  root.addEventListener("focusout", (event) => {
+    // The pupil went elsewhere (a click on the page, Tab out of the board): nothing to
+    // keep. A control removed or disabled while focused is kept, to go on from it.
+    // Chrome sends focusout for a control being removed too, while it is still in the
+    // page: looked at once the redraw that removes it is over.
+    const node = event.target;
+    if (root.contains(event.relatedTarget)) return;
+    queueMicrotask(() => {
+      if (lastFocus === node && node.isConnected && !node.disabled) lastFocus = null;
+    });
+  });
   let buffer = "";
   let bufferTimer = null;
   let panelOpen = false;
@@ -86,11 +101,17 @@ function render({ model, el: host }) {
     root.className = `mp-board-widget mp-game-${layout.game}` + (size > 15 ? " mp-large" : "");
     // The language of the board's words, for screen readers (a Voilà page says "en").
     if (layout.language) root.lang = layout.language;
+    // Voilà's page says lang="en" whatever it shows: the board's language is the page's
+    // (as the name box's, name_memory.js; JupyterLab's lang is its menus' and stays).
+    if (layout.language && document.body.dataset.voila) {
+      document.documentElement.lang = layout.language;
+    }
     // The keyboard cursor starts on the start square, where a first move goes.
     if (cursor < 0 || cursor >= size * size) cursor = layout.starts.length ? layout.starts[0] : 0;
     const top = el("div", "mp-top");
+    // Not a live region: the one live region (parts.announce) says each change once; the
+    // turn line, rewritten on every redraw, was a second one ("You to move" 8 times).
     parts.turn = el("div", "mp-turn");
-    parts.turn.setAttribute("aria-live", "polite");
     parts.scores = el("ul", "mp-scores");
     parts.scores.setAttribute("aria-label", texts.scores);
     parts.bag = el("div", "mp-bag");
@@ -107,9 +128,9 @@ function render({ model, el: host }) {
     // the column letters, then each row's number and squares.
     const header = el("div", "mp-row");
     header.setAttribute("role", "row");
-    header.append(el("span", "mp-coord"));
+    header.append(el("span", "mp-coord mp-coord-corner"));
     for (let c = 0; c < size; c++) {
-      const letter = el("span", "mp-coord", layout.columns[c]);
+      const letter = el("span", "mp-coord mp-coord-column", layout.columns[c]);
       letter.setAttribute("role", "columnheader");
       header.append(letter);
     }
@@ -120,7 +141,7 @@ function render({ model, el: host }) {
     for (let r = 0; r < size; r++) {
       const row = el("div", "mp-row");
       row.setAttribute("role", "row");
-      const number = el("span", "mp-coord", String(r + 1));
+      const number = el("span", "mp-coord mp-coord-row", String(r + 1));
       number.setAttribute("role", "rowheader");
       row.append(number);
       grid.append(row);
@@ -152,6 +173,11 @@ function render({ model, el: host }) {
     }
     grid.addEventListener("keydown", onKey);
     parts.grid = grid;
+    // The grid's own scrolling box: on a narrow screen (320 px, 400 % zoom) the board
+    // scrolls inside it both ways, its coordinates stay at its edges, and the turn line,
+    // the rack and the buttons stay in view around it (board.css, fit()).
+    parts.gridBox = el("div", "mp-grid-box");
+    parts.gridBox.append(grid);
 
     const side = el("div", "mp-side");
     parts.handTitle = el("div", "mp-hand-title");
@@ -187,7 +213,7 @@ function render({ model, el: host }) {
     side.append(parts.handTitle, parts.hand, parts.blank, parts.actions, parts.message,
       parts.timer, parts.options, parts.over, parts.legend, parts.logTitle, parts.log, parts.keys,
       parts.announce);
-    main.append(grid, side);
+    main.append(parts.gridBox, side);
     root.append(top, main);
     previousCells = [];
     previousTentative = new Set();
@@ -210,12 +236,13 @@ function render({ model, el: host }) {
         const now = ZOOM_STEPS.indexOf(getZoom(game));
         const next = Math.max(0, Math.min(ZOOM_STEPS.length - 1, (now < 0 ? 5 : now) + step));
         setZoom(game, ZOOM_STEPS[next]);
+        sayNow(`${texts.zoom}: ${Math.round(ZOOM_STEPS[next] * 100)} %`);
       });
       return node;
     };
     parts.smaller = button("mp-zoom-out", "−", texts.smaller, -1);
+    // Not a live region of its own: the new size is said by the board's one (sayNow).
     parts.zoomValue = el("span", "mp-zoom-value");
-    parts.zoomValue.setAttribute("role", "status");
     parts.bigger = button("mp-zoom-in", "+", texts.bigger, 1);
     box.append(parts.smaller, parts.zoomValue, parts.bigger);
     return box;
@@ -304,9 +331,21 @@ function render({ model, el: host }) {
       cell = wanted;
       root.style.setProperty("--mp-cell", `${cell}px`);
     }
+    if (arrangement === "mp-stacked") {
+      // The grid's box takes the height the turn line, the rack, the buttons and the
+      // message leave, so that all of them are in view with it (at least 6 rows).
+      const controls = [parts.handTitle, parts.hand, parts.blank, parts.actions, parts.message]
+        .reduce((sum, node) => sum + (node.offsetHeight ? node.offsetHeight + 6 : 0), 0);
+      const left = height - parts.top.offsetHeight - 6 - 8 - controls;
+      const least = coord(cell) * 1.3 + 6 * (cell + gap) + 6;
+      root.style.setProperty("--mp-grid-room", `${Math.floor(Math.max(least, left))}px`);
+    } else {
+      root.style.removeProperty("--mp-grid-room");
+    }
     parts.zoomValue.textContent = `${Math.round(zoom * 100)} %`;
     parts.smaller.disabled = zoom <= ZOOM_STEPS[0];
     parts.bigger.disabled = zoom >= ZOOM_STEPS[ZOOM_STEPS.length - 1];
+    keepFocus(); // − at the smallest size, + at the biggest: the focus goes to the other
     foldLegend(visibleHeight(host));
   }
 
@@ -352,7 +391,12 @@ function render({ model, el: host }) {
     cursor = index;
     squares[cursor].tabIndex = 0;
     squares[cursor].classList.add("mp-cursor");
-    if (focus) squares[cursor].focus();
+    if (focus) {
+      // The grid's box scrolls to the square (past the coordinates kept at its edges,
+      // scroll-padding in board.css); the page only as far as it must.
+      squares[cursor].focus({ preventScroll: true });
+      squares[cursor].scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
   }
 
   // A key that went to the kernel is answered by a new view. Keys typed before that
@@ -447,6 +491,7 @@ function render({ model, el: host }) {
     if (!button) {
       button = el("button", `mp-action mp-action-${b.id}`, b.label);
       button.type = "button";
+      button.dataset.action = b.id;
       const id = b.id;
       button.addEventListener("click", () => {
         if (id === "new") { panelOpen = !panelOpen; drawOptions(); return; }
@@ -519,7 +564,8 @@ function render({ model, el: host }) {
       let name = `${square.dataset.name}, ${square._desc}, ${contents}`;
       if (tent) name += `, ${view.review ? texts.review_played : texts.tentative}`;
       if (last.has(i)) name += `, ${texts.last}`;
-      if (hint.has(i)) name += `, ${texts.hint}`;
+      // A hint's tile says "hint: try 1" already: "hint" once, not twice.
+      if (hint.has(i) && !ghost) name += `, ${texts.hint}`;
       square.setAttribute("aria-label", name);
       square.title = name;
     });
@@ -579,17 +625,63 @@ function render({ model, el: host }) {
     drawTimer(view);
     drawOver(view, texts);
     parts.log.replaceChildren(...view.log.map((line) => el("li", "mp-log-line", line)));
+    parts.log.tabIndex = view.log.length ? 0 : -1; // no Tab stop on an empty list
     parts.log.scrollTop = parts.log.scrollHeight;
+    keepFocus();
   }
 
-  // The live region's words: the message when it changes (not "thinking…", which the
-  // turn line says), with the scores once a move was played.
+  // Whether the focus was on a control of this board that a redraw took away (removed,
+  // hidden or disabled): the browser then puts it on <body>, where a screen reader starts
+  // again at the top of the page.
+  function focusLost() {
+    const active = document.activeElement;
+    if (!lastFocus || (active && active !== document.body && active !== document.documentElement)) {
+      return false;
+    }
+    return !lastFocus.isConnected || lastFocus.disabled || !lastFocus.getClientRects().length;
+  }
+
+  // The focus goes on from a control that went to the next one a pupil needs: the
+  // review's buttons after Review, the tiles after "… is ready" or a turn tried again,
+  // "… is ready" when the next pupil's rack is hidden, else the board's cursor square.
+  // What changed is said by the live region (the view's message).
+  function keepFocus() {
+    if (!focusLost()) return;
+    const gone = lastFocus;
+    lastFocus = null;
+    const action = gone.dataset ? gone.dataset.action : undefined;
+    const button = (id) => {
+      const node = parts.actions.querySelector(`[data-action="${id}"]`);
+      return node && !node.disabled ? node : null;
+    };
+    let next = null;
+    if (action === "review" || action === "review_stop_try") {
+      next = button("review_next") || button("review_back") || button("review_close");
+    } else if (action === "ready" || action === "review_try") {
+      next = parts.hand.querySelector(".mp-tile:not(.mp-tile-used)");
+    } else if (gone === parts.smaller || gone === parts.bigger) {
+      next = gone === parts.smaller ? parts.bigger : parts.smaller; // the smallest, the biggest
+    }
+    next = next || button("ready");
+    if (next) next.focus();
+    else moveCursor(cursor, true);
+  }
+
+  // Words said at once by the live region, outside the view's messages (a new board
+  // size): they do not count as the view's sentence said last.
+  function sayNow(text) {
+    if (parts.announce) parts.announce.textContent = text;
+  }
+
+  // The live region's words: the message when it changes (not "thinking…": the move
+  // that follows is said), with the scores once a move was played.
   function announce(view, texts) {
     if (!view.message || view.kind === "thinking") return;
     // A blank's prompt is said by its row of choices, which takes the focus: not twice.
     if (view.blank && view.kind === "info") return;
     const scores = view.players.map((p) => `${p.name} ${p.score}`).join(", ");
-    const said = ["info", "over"].includes(view.kind) && view.log.length
+    // Not in the review: its scores are the reviewed turn's, and its words say the points.
+    const said = ["info", "over"].includes(view.kind) && view.log.length && !view.review
       ? `${view.message} ${texts.scores}: ${scores}.`
       : view.message;
     if (said === lastAnnounced) return;
@@ -781,11 +873,18 @@ function render({ model, el: host }) {
       }
       panelOpen = false;
       drawOptions();
+      keepFocus(); // the panel went with the button: the focus goes to the board
       send({ event: "new_game", options });
     });
     const close = el("button", "mp-action mp-close", texts.close);
     close.type = "button";
-    close.addEventListener("click", () => { panelOpen = false; drawOptions(); });
+    close.addEventListener("click", () => {
+      panelOpen = false;
+      drawOptions();
+      const opener = actionButtons.get("new");
+      if (opener && opener.isConnected) opener.focus();
+      else keepFocus();
+    });
     form.append(start, close);
     // Play by turns with a friend: this game's code to send, a friend's code to open.
     const share = el("div", "mp-code");
@@ -807,6 +906,7 @@ function render({ model, el: host }) {
       const code = theirsBox.value;
       panelOpen = false;
       drawOptions();
+      keepFocus();
       send({ event: "open_code", code });
     });
     share.append(mine, theirs, open);
@@ -828,6 +928,7 @@ function render({ model, el: host }) {
         const name = nameBox.value.trim();
         panelOpen = false;
         drawOptions();
+        keepFocus();
         send({ event: "play_with", name });
       };
       playThem.addEventListener("click", go);

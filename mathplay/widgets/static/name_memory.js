@@ -45,6 +45,10 @@ function keepTop(el) {
 
 function render({ model, el }) {
   el.style.display = "none";
+  // Voilà's page says lang="en" over a Malay, Greek or Spanish lesson: the language the
+  // kernel speaks instead (JupyterLab's own lang is its menus' and stays).
+  const language = model.get("language");
+  if (language && document.body.dataset.voila) document.documentElement.lang = language;
   el.classList.add("mathplay-live"); // drawn: the lesson's "Run All" notes hide (.css)
   if (model.get("keep_top")) keepTop(el);
   const store = storage();
