@@ -15,7 +15,7 @@ import mathplay
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Under every layer (docs/architecture.md), so not in the list.
-UNDER_EVERY_LAYER = {"errors", "files", "i18n", "startline"}
+UNDER_EVERY_LAYER = {"errors", "files", "i18n", "plugins", "startline"}
 
 
 def layers() -> list[set[str]]:

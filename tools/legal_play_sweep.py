@@ -49,6 +49,7 @@ import mathplay
 from mathplay.ai import make_player, search
 from mathplay.ai.players import ExpertPlayer
 from mathplay.errors import MathplayError
+from mathplay.games.registry import GAMES
 
 #: The computer players whose choices are checked at every ply (the levels people choose
 #: are easy, medium = greedy and hard = expert; strong is kept for measurements).
@@ -86,6 +87,10 @@ MAKERS: dict[str, Callable[..., Any]] = {
     "mixmath": mathplay.Mixmath,
     "binary": mathplay.Binary,
 }
+# The games of installed plug-ins (docs/guide/plugins.md), with their default options.
+for _name, _info in GAMES.items():
+    MAKERS.setdefault(_name, _info.cls)
+    OPTIONS.setdefault(_name, [{}])
 
 
 @dataclass
@@ -229,6 +234,8 @@ def random_action(game: Any, rng: random.Random) -> str | None:
     if game.format_name == "mathplay.binary":
         if hand and game.bag_size and rng.random() < 0.5:
             return "exchange " + " ".join(rng.sample(hand, rng.randint(1, len(hand))))
+        return "pass"
+    if game.format_name != "mathplay.mixmath":  # a plug-in's game: passing is its way out
         return "pass"
     actions = game.turn_actions()
     if game.mode == "challenge" and hand and rng.random() < 0.5:

@@ -207,7 +207,7 @@ class EasyPlayer(Player):
         best = max(scores)
         if best <= 0:
             return self.rng.choice(list(moves))
-        aim = self.SHARE[_game_word(game)] * best
+        aim = self.SHARE.get(_game_word(game), PLUGIN_SHARE) * best
         gap = min(abs(score - aim) for score in scores if score > 0)
         near = [m for m, s in zip(moves, scores) if s > 0 and abs(s - aim) == gap]
         return self.rng.choice(near)
@@ -217,9 +217,18 @@ class EasyPlayer(Player):
 
 
 def _summy_moves(game: AnyGame, budget: Budget) -> list[Any]:
-    """Summy's sums within ``budget``; no moves to list for another game (Mixmath's
-    turns are played placement by placement, Binary's listed by their own search)."""
-    return search.summy_moves(game, budget) if strategy.is_summy(game) else []
+    """Summy's sums within ``budget``; no moves to list for Mixmath and Binary (Mixmath's
+    turns are played placement by placement, Binary's listed by their own search); a
+    plug-in game's legal moves (docs/guide/plugins.md)."""
+    if strategy.is_summy(game):
+        return search.summy_moves(game, budget)
+    if strategy.is_mixmath(game) or strategy.is_binary(game):
+        return []
+    return list(game.legal_moves())
+
+
+#: The share of the best score an easy move aims at in a plug-in game.
+PLUGIN_SHARE = 0.5
 
 
 def _game_word(game: AnyGame) -> str:

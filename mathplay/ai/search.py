@@ -75,9 +75,11 @@ SECONDS: float | None = 10.0
 
 def _name(game: AnyGame) -> str:
     """The game's name (``GAMES`` in :mod:`mathplay.games.registry`); a game the registry
-    does not know is searched as Mixmath was before (the smallest budgets)."""
+    does not know, or a plug-in's, is searched as Mixmath was before (the smallest
+    budgets)."""
     word = getattr(game, "format_name", "")
-    return next((info.name for info in GAMES.values() if info.format_name == word), "mixmath")
+    known = (info.name for info in GAMES.values() if info.format_name == word and not info.plugin)
+    return next(known, "mixmath")
 
 
 def steps_for(game: AnyGame) -> int | None:

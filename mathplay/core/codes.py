@@ -343,6 +343,10 @@ def game_code(game: AnyGame) -> str:
     """The game as a code: which game, its options, its seed and every move (a
     ``MathplayError`` in words for a game that did not start from its seed's deal)."""
     codec = next((c for c in CODECS.values() if c.format_name == game.format_name), None)
+    if codec is None:  # a plug-in's game (docs/guide/plugins.md): codes hold mathplay's own
+        raise MathplayError(
+            _("This game has no code: a code holds only the games that come with mathplay.")
+        )
     options = _options_dict(game.options)
     fresh = _fresh(game, options) if codec is not None else None
     if codec is None or fresh is None:

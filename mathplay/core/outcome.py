@@ -20,12 +20,15 @@ class EndReason(enum.Enum):
     OUT_OF_TILES = "out-of-tiles"
     #: Too many scoreless turns in a row (Binary: six).
     SCORELESS_TURNS = "scoreless-turns"
+    #: Every square of the board holds a tile (a plug-in's game may end so: Tens).
+    BOARD_FULL = "board-full"
 
     def describe(self) -> str:
         return {
             EndReason.BLOCKED: _("the stock is empty and nobody could score in a whole round"),
             EndReason.OUT_OF_TILES: _("the bag is empty and a player used their last tile"),
             EndReason.SCORELESS_TURNS: _("there were too many scoreless turns in a row"),
+            EndReason.BOARD_FULL: _("every square of the board holds a tile"),
         }[self]
 
 

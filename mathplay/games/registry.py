@@ -7,7 +7,7 @@ written, where its rules are, and what the computer players and hints need to kn
 turn makes one whole line, or tiles one by one). The pieces' words are kept
 untranslated here; a view translates them (``mathplay.widgets.board_words``).
 
->>> [info.name for info in GAMES.values()]
+>>> [info.name for info in GAMES.values() if not info.plugin]  # then plug-ins' games
 ['summy', 'mixmath', 'binary']
 >>> describe("mathplay.binary").title, describe("Summy").pieces
 ('Binary', 'blocks')
@@ -15,9 +15,10 @@ untranslated here; a view translates them (``mathplay.widgets.board_words``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, is_dataclass, replace
 from typing import Any
 
+from mathplay.core.state import GameState
 from mathplay.errors import MathplayError
 from mathplay.games.binary import Binary
 from mathplay.games.binary.rules import BinaryOptions
@@ -26,6 +27,7 @@ from mathplay.games.mixmath.rules import MixmathOptions
 from mathplay.games.summy import Summy
 from mathplay.games.summy.rules import SummyOptions
 from mathplay.i18n import _
+from mathplay.plugins import GAME_GROUP, PluginError, load
 
 __all__ = ["GAMES", "GameInfo", "describe", "game_names"]
 
@@ -62,6 +64,9 @@ class GameInfo:
     spaced: bool = True
     #: The options of the game's small board, for a quick puzzle or a first game.
     small: tuple[tuple[str, Any], ...] = ()
+    #: ``True`` for a game another package adds (a ``mathplay.games`` entry point,
+    #: ``docs/guide/plugins.md``); the registry sets it.
+    plugin: bool = False
 
 
 GAMES: dict[str, GameInfo] = {
@@ -113,3 +118,35 @@ def describe(game: object) -> GameInfo:
             game=repr(game)[:40], names=", ".join(GAMES)
         )
     )
+
+
+def _plugin_game(name: str, loaded: object) -> GameInfo:
+    """The ``GameInfo`` a ``mathplay.games`` entry point named ``name`` gives, checked
+    and added to ``GAMES`` (:mod:`mathplay.plugins` leaves out, with a warning, a
+    plug-in this refuses)."""
+    if not isinstance(loaded, GameInfo):
+        raise PluginError(_("it is {thing}, not a GameInfo").format(thing=type(loaded).__name__))
+    if loaded.name != name:
+        raise PluginError(
+            _("its entry point is called {name!r} but its game {game!r}").format(
+                name=name, game=loaded.name
+            )
+        )
+    if name in GAMES:
+        raise PluginError(_("there is already a game called {name!r}").format(name=name))
+    cls = loaded.cls
+    if not (isinstance(cls, type) and issubclass(cls, GameState)):
+        raise PluginError(_("its class is not a GameState (mathplay.core.state)"))
+    if not loaded.format_name or cls.format_name != loaded.format_name:
+        raise PluginError(_("its format_name is not its class's format_name"))
+    if any(info.format_name == loaded.format_name for info in GAMES.values()):
+        raise PluginError(_("another game saves as {format!r}").format(format=loaded.format_name))
+    if not (isinstance(loaded.options, type) and is_dataclass(loaded.options)):
+        raise PluginError(_("its options are not a dataclass"))
+    GAMES[name] = info = replace(loaded, plugin=True)  # the next plug-in sees it
+    return info
+
+
+# The games of installed plug-ins, after mathplay's own (docs/guide/plugins.md). Last in
+# this module: a plug-in's module imports GameInfo from here while it loads.
+load(GAME_GROUP, _plugin_game)

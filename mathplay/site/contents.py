@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from mathplay.files import FileRefused, read_regular
-from mathplay.games.registry import game_names
+from mathplay.games.registry import describe, game_names
 from mathplay.i18n import LANGUAGES, _, speaking
 from mathplay.site.keys import without_check_answers
 from mathplay.site.leftout import (
@@ -55,8 +55,9 @@ __all__ = [
     "write_play_notebooks",
 ]
 
-#: The games that get a Play notebook, in the order a pupil meets them.
-GAMES = game_names()
+#: The games that get a Play notebook, in the order a pupil meets them: mathplay's own
+#: (a plug-in's game is not in the site's kernel, which installs mathplay alone).
+GAMES = tuple(name for name in game_names() if not describe(name).plugin)
 
 #: The site's one kernel: a Python notebook names it, so no pupil is asked to pick one.
 KERNEL = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}

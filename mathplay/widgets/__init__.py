@@ -16,7 +16,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from mathplay.errors import MathplayError
+from mathplay.games.registry import describe
 from mathplay.i18n import _, set_language
+from mathplay.plugins import load_later
 from mathplay.widgets.base import BoardWidget, MoveCallback
 from mathplay.widgets.boards import BOARDS, BinaryBoard, MixmathBoard, SummyBoard
 from mathplay.widgets.seats import parse_seats
@@ -66,9 +68,13 @@ def play(
     if language is not None:
         set_language(language)
     name = str(game_name).strip().lower()
+    if name not in BOARDS:  # a plug-in imported before mathplay is loaded now
+        load_later()
     board_type = BOARDS.get(name)
     if board_type is None:
         close = difflib.get_close_matches(name, list(BOARDS), n=1, cutoff=0.6)
+        if any(describe(other).plugin for other in BOARDS):  # every game named, plug-ins' too
+            _no_such_game(game_name, close)
         if close:
             raise MathplayError(
                 _(
@@ -99,6 +105,20 @@ def play(
     board = board_type(game, seat_list, threaded=threaded, handover=hand_over, names=names)
     board.waits = True  # the pupil's own game: kept as it goes, offered again
     return board
+
+
+def _no_such_game(game_name: str, close: list[str]) -> None:
+    """Refuse ``game_name``, naming every game there is, plug-ins' too."""
+    games = ", ".join(BOARDS)
+    if close:
+        raise MathplayError(
+            _("there is no game {name!r}: did you mean {close!r}? The games are {games}.").format(
+                name=game_name, close=close[0], games=games
+            )
+        )
+    raise MathplayError(
+        _("there is no game {name!r}: choose one of {games}").format(name=game_name, games=games)
+    )
 
 
 def _check_options(name: str, board_type: type[BoardWidget], options: dict[str, Any]) -> None:

@@ -17,7 +17,9 @@ from typing import Any, ClassVar
 from mathplay.core import Special, Square
 from mathplay.expr.pretty import pretty_token
 from mathplay.games.mixmath import Mixmath
+from mathplay.games.registry import GAMES
 from mathplay.i18n import _
+from mathplay.plugins import BOARD_GROUP, PluginError, load
 from mathplay.widgets.base import BoardWidget
 
 __all__ = ["BOARDS", "BinaryBoard", "MixmathBoard", "SummyBoard"]
@@ -211,3 +213,29 @@ BOARDS: dict[str, type[BoardWidget]] = {
     "mixmath": MixmathBoard,
     "binary": BinaryBoard,
 }
+
+
+def _plugin_board(name: str, loaded: object) -> type[BoardWidget]:
+    """The board a ``mathplay.boards`` entry point named ``name`` gives (a subclass of
+    ``BoardWidget`` for the registry's game ``name``), checked and added to ``BOARDS``
+    (:mod:`mathplay.plugins` leaves out, with a warning, a plug-in this refuses)."""
+    if not (isinstance(loaded, type) and issubclass(loaded, BoardWidget)):
+        raise PluginError(
+            _("it is {thing}, not a BoardWidget class").format(thing=type(loaded).__name__)
+        )
+    if name not in GAMES:
+        raise PluginError(_("there is no game called {name!r} in the registry").format(name=name))
+    if loaded.game_name != name:
+        raise PluginError(
+            _("its entry point is called {name!r} but its game_name is {game!r}").format(
+                name=name, game=loaded.game_name
+            )
+        )
+    if name in BOARDS:
+        raise PluginError(_("there is already a board for {name!r}").format(name=name))
+    BOARDS[name] = loaded
+    return loaded
+
+
+# The boards of installed plug-ins' games (docs/guide/plugins.md).
+load(BOARD_GROUP, _plugin_board)

@@ -9,15 +9,16 @@ from typing import Any
 
 import pytest
 
-import mathplay
 from mathplay.ai.players import make_player
 from mathplay.errors import MathplayError
+from mathplay.games.registry import GAMES as REGISTRY
 from mathplay.puzzles import check_text, from_review
 from mathplay.puzzles.format import read_text
 from mathplay.puzzles.kinds import KINDS
 from mathplay.tournament import play_game
 
-GAMES = {"summy": mathplay.Summy, "mixmath": mathplay.Mixmath, "binary": mathplay.Binary}
+#: Every registered game, mathplay's own and installed plug-ins' (docs/guide/plugins.md).
+GAMES = {name: info.cls for name, info in REGISTRY.items()}
 
 
 @cache

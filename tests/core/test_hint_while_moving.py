@@ -9,14 +9,13 @@ import threading
 
 import pytest
 
-import mathplay
+from mathplay.games.registry import GAMES, game_names
 
 
-@pytest.mark.parametrize("name", ["summy", "mixmath", "binary"])
+@pytest.mark.parametrize("name", game_names())  # every registered game, plug-ins' too
 def test_hints_while_another_thread_plays_and_takes_back(name: str) -> None:
-    kind = {"summy": mathplay.Summy, "mixmath": mathplay.Mixmath, "binary": mathplay.Binary}
     for seed in range(1, 40):  # the first seeded game with moves to play and take back
-        game = kind[name](players=2, seed=seed)
+        game = GAMES[name].cls(players=2, seed=seed)
         moves = game.best_moves(3)
         if moves:
             break

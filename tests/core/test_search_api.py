@@ -1,20 +1,21 @@
-"""The public search API every game has: ``push`` a listed move and
+"""The public search API every registered game has (plug-ins' too): ``push`` a listed move and
 ``pop`` it, ``is_legal``, and ``view(player)``: what one player may see, the board a
 read-only view that costs nothing to take."""
 
 from __future__ import annotations
+
+from functools import partial
 
 import pytest
 
 import mathplay
 from mathplay.core.grid import BoardView
 from mathplay.errors import MathplayError
+from mathplay.games.registry import GAMES as REGISTRY
 
-GAMES = {
-    "summy": lambda: mathplay.Summy(seed=5),
-    "mixmath": lambda: mathplay.Mixmath(seed=5),
-    "binary": lambda: mathplay.Binary(seed=5),
-}
+#: Every registered game, mathplay's own and installed plug-ins' (docs/guide/plugins.md),
+#: dealt with its default options.
+GAMES = {name: partial(info.cls, seed=5) for name, info in REGISTRY.items()}
 
 
 @pytest.mark.parametrize("name", list(GAMES))

@@ -1,4 +1,5 @@
-"""Property, over all three games: every move the engine offers is one it accepts.
+"""Property, over every registered game (plug-ins' too, ``docs/guide/plugins.md``): every
+move the engine offers is one it accepts.
 
 At every ply of seeded games (several option sets per game, ``OPTIONS`` in
 ``tools/legal_play_sweep.py``) every move ``legal_moves()`` lists is played and taken back
@@ -24,6 +25,7 @@ import pytest
 
 import mathplay
 from mathplay import Summy
+from mathplay.games.registry import game_names
 from tests.ai.tools import load_tool
 
 sweep = load_tool("legal_play_sweep")
@@ -34,6 +36,8 @@ CASES = Path(__file__).resolve().parent / "cases"
 #: sample in Binary (thousands of moves a position).
 PLIES = {"summy": 8, "mixmath": 16, "binary": 5}
 SAMPLE = {"summy": 10_000, "mixmath": 10_000, "binary": 15}
+#: Plies of a plug-in's game (every listed move played, as in Summy and Mixmath).
+PLUGIN_PLIES = 12
 BLANK_MOVES = 150
 FIRST_SEED = 31
 
@@ -47,8 +51,8 @@ def run(name: str) -> Any:
                 name,
                 options,
                 FIRST_SEED + index,
-                plies=PLIES[name],
-                sample=SAMPLE[name],
+                plies=PLIES.get(name, PLUGIN_PLIES),
+                sample=SAMPLE.get(name, 10_000),
                 blank_moves=BLANK_MOVES,
             )
             print(f"{name} {options}: {counts.line()}")
@@ -57,7 +61,7 @@ def run(name: str) -> Any:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["summy", "mixmath", "binary"])
+@pytest.mark.parametrize("name", game_names())  # every registered game, plug-ins' too
 def test_every_listed_move_and_every_levels_move_is_accepted(
     name: str, record_property: Callable[[str, object], None]
 ) -> None:
@@ -71,7 +75,7 @@ def test_every_listed_move_and_every_levels_move_is_accepted(
     assert counts.positions >= sets * 5
     per_position = len(sweep.LEVELS) - (name != "mixmath")  # strong is the expert there
     assert counts.player_turns == per_position * counts.positions
-    if SAMPLE[name] >= 10_000:
+    if SAMPLE.get(name, 10_000) >= 10_000:
         assert counts.moves_checked == counts.listed
     else:
         assert counts.positions <= counts.moves_checked <= counts.listed

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import mathplay
 from mathplay.errors import MathplayError
+from mathplay.games.registry import GAMES
 
 MAKERS = {
     "summy": lambda seed: mathplay.Summy(seed=seed, size=9, players=2),
@@ -21,6 +22,15 @@ MAKERS = {
     "challenge": lambda seed: mathplay.Mixmath(seed=seed, players=3, mode="challenge"),
     "binary": lambda seed: mathplay.Binary(seed=seed, players=2),
 }
+
+
+def _dealt(cls: Any) -> Any:
+    """A plug-in's game from a seed, with its default options."""
+    return lambda seed: cls(seed=seed)
+
+
+# The games of installed plug-ins too (docs/guide/plugins.md).
+MAKERS.update({name: _dealt(info.cls) for name, info in GAMES.items() if info.plugin})
 GARBAGE = [
     "",
     "A1",

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from mathplay.widgets import play
+from mathplay.widgets.boards import BOARDS
 from mathplay.widgets.closing import parts_of
 from mathplay.widgets.practice import Practice
 from mathplay.widgets.puzzle_set import PuzzleSet
@@ -27,7 +28,7 @@ def _freed(reference: weakref.ref[Any]) -> bool:
     return reference() is None
 
 
-@pytest.mark.parametrize("game", ["mixmath", "summy", "binary"])
+@pytest.mark.parametrize("game", list(BOARDS))  # every board, plug-ins' too
 def test_a_closed_board_is_freed(game: str) -> None:
     board = play(game)
     reference = weakref.ref(board)

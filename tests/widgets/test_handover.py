@@ -9,6 +9,7 @@ import pytest
 
 import mathplay
 from mathplay.errors import MathplayError
+from mathplay.widgets.boards import BOARDS
 from tests.widgets.conftest import front_end
 
 
@@ -20,7 +21,7 @@ def _buttons(board: object) -> list[str]:
     return [b["id"] for b in board.view["buttons"]]  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("game", ["summy", "mixmath", "binary"])
+@pytest.mark.parametrize("game", list(BOARDS))  # every board, plug-ins' too
 def test_each_pupils_tiles_are_hidden_until_they_are_ready(game: str) -> None:
     board = mathplay.play(game, seats=["human", "human"], names=["Ana", "Ben"], seed=3,
                           threaded=False)  # fmt: skip
@@ -52,7 +53,7 @@ def test_each_pupils_tiles_are_hidden_until_they_are_ready(game: str) -> None:
     assert len(second) > 0
 
 
-@pytest.mark.parametrize("game", ["summy", "mixmath", "binary"])
+@pytest.mark.parametrize("game", list(BOARDS))  # every board, plug-ins' too
 def test_undo_and_new_game_on_the_hand_over_screen_lead_to_a_hand_over(game: str) -> None:
     board = mathplay.play(game, seats=["human", "human"], names=["Ana", "Ben"], seed=3,
                           threaded=False)  # fmt: skip

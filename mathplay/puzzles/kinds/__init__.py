@@ -14,6 +14,7 @@ its generator's levels and how a puzzle of each level is drawn (``docs/puzzles.m
 from __future__ import annotations
 
 from mathplay.i18n import _
+from mathplay.plugins import KIND_GROUP, PluginError, load
 from mathplay.puzzles.kinds.base import Field, Kind, KindError, Result
 from mathplay.puzzles.kinds.bitwise import Bitwise
 from mathplay.puzzles.kinds.convert import Convert
@@ -38,6 +39,29 @@ KINDS: dict[str, Kind] = {
         Move(),
     )
 }
+
+
+def _plugin_kind(name: str, loaded: object) -> Kind:
+    """The kind a ``mathplay.puzzle_kinds`` entry point named ``name`` gives (a ``Kind``
+    or a subclass of it, made with no arguments), checked and added to ``KINDS``
+    (:mod:`mathplay.plugins` leaves out, with a warning, a plug-in this refuses)."""
+    kind = loaded() if isinstance(loaded, type) and issubclass(loaded, Kind) else loaded
+    if not isinstance(kind, Kind):
+        raise PluginError(_("it is {thing}, not a Kind").format(thing=type(loaded).__name__))
+    if kind.name != name:
+        raise PluginError(
+            _("its entry point is called {name!r} but its kind {kind!r}").format(
+                name=name, kind=kind.name
+            )
+        )
+    if name in KINDS:
+        raise PluginError(_("there is already a kind called {name!r}").format(name=name))
+    KINDS[name] = kind
+    return kind
+
+
+# The kinds of installed plug-ins, after mathplay's own (docs/guide/plugins.md).
+load(KIND_GROUP, _plugin_kind)
 
 
 def get_kind(name: str) -> Kind:

@@ -1,0 +1,1 @@
+"""The plug-in points: games, boards and puzzle kinds from other packages."""
