@@ -42,6 +42,7 @@ def app_words(language: str, home: str) -> dict[str, str]:
             "label": _("Lesson"),
             "ready": _("Getting the lesson ready… (the first time, this can take a minute)"),
             "failed": _("The lesson could not start: reload the page."),
+            "update": _("A newer version of the lessons is ready: reload the page to see it."),
         }
 
 

@@ -47,6 +47,21 @@
         status.setAttribute("role", "status");
         status.textContent = words.ready;
         bar.append(home, lab, status);
+        // A newer version of the site came while this page opened from what the browser
+        // kept (the server was slow to answer): said in the bar, quietly, once.
+        let newer = false;
+        if (navigator.serviceWorker) {
+          navigator.serviceWorker.addEventListener("message", (event) => {
+            if (!event.data || event.data.type !== "mathplay-update" || newer) return;
+            newer = true;
+            status.textContent = words.update;
+            document.documentElement.dataset.mathplayUpdate = event.data.fingerprint || "yes";
+          });
+        }
+        const askNewer = () => {  // did a newer build come while this page opened?
+          const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+          if (worker) worker.postMessage({ type: "mathplay-newer?" });
+        };
         // Until the lesson is ready, a message in its language covers JupyterLab's own
         // screens (its splash, the file browser, the menus; not its dialogs, which are
         // higher); the bar's status says it to a screen reader, so the cover itself is
@@ -216,8 +231,9 @@
           panel.content.activeCellIndex = 0;
           panel.content.deselectAll();
           if (panel.content.scrollToItem) await panel.content.scrollToItem(0, "start");
-          status.textContent = "";
+          status.textContent = newer ? words.update : "";
           uncover();
+          askNewer();
           document.documentElement.dataset.mathplayApp = "ready";
         }
         const failed = () => {
