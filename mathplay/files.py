@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from pathlib import Path
 
 from mathplay.i18n import _
@@ -86,6 +87,8 @@ def open_beneath(root: str | Path, path: str | Path) -> int:
         raise FileRefused(
             _("it is not an ordinary file (a pipe, a device or a folder): it is not read")
         )
+    if not _opens_folders():
+        return _open_looked_at(Path(root), parts)
     nofollow = getattr(os, "O_NOFOLLOW", 0)
     folder_flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
     try:
@@ -111,6 +114,50 @@ def open_beneath(root: str | Path, path: str | Path) -> int:
         ) from None
     finally:
         os.close(folder)
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        raise FileRefused(
+            _("it is not an ordinary file (a pipe, a device or a folder): it is not read")
+        )
+    return descriptor
+
+
+def _opens_folders() -> bool:
+    """Whether folders can be opened and files opened from them (``dir_fd``): not in the
+    browser (Pyodide's file systems, the lessons' drive in JupyterLite, open no folder;
+    there no other program can swap a folder for a link while it is read)."""
+    return sys.platform != "emscripten" and os.open in os.supports_dir_fd
+
+
+def _open_looked_at(root: Path, parts: tuple[str, ...]) -> int:
+    """:func:`open_beneath` where folders cannot be opened: every folder on the way
+    looked at (no link), then the file opened without following a link or blocking, and
+    checked after opening."""
+    where = root
+    for part in parts[:-1]:
+        where = where / part
+        try:
+            info = os.lstat(where)
+        except OSError as error:
+            raise FileRefused(
+                _("it cannot be read ({error})").format(error=error.strerror or error)
+            ) from None
+        if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
+            raise FileRefused(
+                _(
+                    "it cannot be read here: a folder or the file on the way is a link, or was "
+                    "replaced ({error})"
+                ).format(error=where.name)
+            )
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    if os.path.islink(where / parts[-1]):
+        raise FileRefused(_("it is a link, and links are not followed")) from None
+    try:
+        descriptor = os.open(where / parts[-1], flags)
+    except OSError as error:
+        raise FileRefused(
+            _("it cannot be read ({error})").format(error=error.strerror or error)
+        ) from None
     if not stat.S_ISREG(os.fstat(descriptor).st_mode):
         os.close(descriptor)
         raise FileRefused(

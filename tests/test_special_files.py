@@ -65,3 +65,34 @@ def test_only_an_ordinary_file_up_to_its_cap_is_read(tmp_path: Path) -> None:
         read_regular(tmp_path / "none.toml", 1000)
     with pytest.raises(FileRefused, match="not an ordinary file"):
         read_regular(tmp_path, 1000)
+
+
+# --- where folders cannot be opened (the browser: Pyodide, JupyterLite's drive) -------
+
+
+@pytest.mark.parametrize("opens_folders", [True, False], ids=["folders opened", "browser"])
+def test_records_beneath_a_folder_are_read_there_and_links_and_pipes_are_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, opens_folders: bool
+) -> None:
+    """Lesson 10 on the website read no sample record ("it could not be opened as an
+    ordinary file"): Pyodide opens no folder. Where it cannot, each folder on the way is
+    looked at instead, and a link or a pipe is refused all the same."""
+    import mathplay.files as files
+    from mathplay.classroom.records import read_lines
+    from mathplay.files import open_beneath
+
+    monkeypatch.setattr(files, "_opens_folders", lambda: opens_folders)
+    (tmp_path / "class" / "7b").mkdir(parents=True)
+    records = tmp_path / "class" / "7b" / "ana.jsonl"
+    records.write_text('{"who": "ana", "set": "S", "puzzle": "p1", "answer": "4", '
+                       '"right": true}\n', encoding="utf-8")  # fmt: skip
+    lines = list(read_lines(records, tmp_path / "class"))
+    assert [line.entry["who"] for line in lines if line.entry] == ["ana"], lines
+    os.close(open_beneath(tmp_path, records))
+    (tmp_path / "linked").symlink_to(tmp_path / "class")
+    os.mkfifo(tmp_path / "class" / "pipe.jsonl")
+    (tmp_path / "class" / "link.jsonl").symlink_to(records)
+    for refused in (tmp_path / "linked" / "7b" / "ana.jsonl", tmp_path / "class" / "pipe.jsonl",
+                    tmp_path / "class" / "link.jsonl"):  # fmt: skip
+        with pytest.raises(FileRefused):
+            os.close(open_beneath(tmp_path, refused))

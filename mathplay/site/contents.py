@@ -46,6 +46,7 @@ __all__ = [
     "KERNEL",
     "MY_PROGRESS",
     "SAMPLE_RECORDS",
+    "SITE_SAMPLE",
     "for_the_site",
     "gather",
     "lesson_files",
@@ -67,6 +68,10 @@ _NOT_LESSONS = {".py", ".pyc", ".md"}
 #: The made-up records lesson 10 (for teachers) reads, in the lessons folder: the only
 #: records a site may hold (no pupil's name in them is real).
 SAMPLE_RECORDS = frozenset({"puzzles/sample-progress.jsonl"})
+#: The name they have on the site: JupyterLite's drive does not open a ``.jsonl`` file
+#: in the kernel (lesson 10 drew an empty table there), a ``.txt`` one it does; lesson
+#: 10's notebooks on the site read that name.
+SITE_SAMPLE = {"puzzles/sample-progress.jsonl": "puzzles/sample-progress.txt"}
 #: What editors and tools leave behind: left out without a word.
 _LITTER = {"__pycache__", ".ipynb_checkpoints"}
 
@@ -376,6 +381,17 @@ def _copy(
     return []
 
 
+def _read_site_sample(notebook: Path) -> None:
+    """A lesson notebook on the site reads the made-up records by their site name
+    (:data:`SITE_SAMPLE`)."""
+    text = notebook.read_text(encoding="utf-8")
+    changed = text
+    for lessons_name, site_name in SITE_SAMPLE.items():
+        changed = changed.replace(lessons_name, site_name)
+    if changed != text:
+        notebook.write_text(changed, encoding="utf-8")
+
+
 #: What :func:`_copy` says of a notebook published with no output and no widget state.
 NO_OUTPUTS = "no outputs"
 
@@ -419,10 +435,16 @@ def gather(
         speaks = folder if folder in LANGUAGES else None  # a translated lesson: es/00-….ipynb
         if speaks:
             translated.add(speaks)
+        inner = name.split("/", 1)[1] if speaks else name
+        if inner in SITE_SAMPLE:
+            name = name[: len(name) - len(inner)] + SITE_SAMPLE[inner]
         try:
             _copy(path, into / name, lesson=bool(LESSON_NAME.match(name)), speaks=speaks)
         except FileRefused as refused:  # swapped since it was looked at
             left_out.append((path, str(refused)))
+            continue
+        if name.endswith(".ipynb"):
+            _read_site_sample(into / name)
     write_play_notebooks(into, [code for code in LANGUAGES if code in translated])
     write_my_progress_notebooks(into, [code for code in LANGUAGES if code in translated])
     for given in extra:

@@ -127,6 +127,12 @@ def test_every_lesson_runs(lite_page: Any, lesson: str) -> None:
         head = cell.source.strip().splitlines()[0][:60] if cell.source.strip() else ""
         if cell.error:
             wrong.append(f"code cell {number} ({head!r}) fails: {cell.error}")
+        # A warning is a pupil's pink box too (lesson 10's sample records were refused
+        # with one, and the lesson drew an empty table).
+        warned = [o.get("text", "") for o in cell.outputs
+                  if o.get("output_type") == "stream" and o.get("name") == "stderr"]  # fmt: skip
+        if any(str(text).strip() for text in warned):
+            wrong.append(f"code cell {number} ({head!r}) warns: {''.join(map(str, warned))[:300]}")
     # The pictures are SVG here (there is no matplotlib in Pyodide): keep the first.
     picture = lite_page.locator(".jp-RenderedSVG:visible, .jp-OutputArea-output svg:visible").first
     if picture.count():
