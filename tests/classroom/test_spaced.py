@@ -132,7 +132,8 @@ def test_a_due_review_comes_in_a_later_practice_and_leaves_its_rows(tmp_path: Pa
     # Reviewed: not due again until 3 days on; the skill known today.
     entries = [json.loads(line) for line in log.read_text().splitlines()]
     memory = skill_memory([e for e in entries if e.get("skill") == "binary-to-decimal"])
-    assert memory.step == 1 and memory.last_known[:10] == NOW.astimezone().isoformat()[:10]
+    today = {NOW.astimezone().isoformat()[:10], datetime.now().astimezone().isoformat()[:10]}
+    assert memory.step == 1 and memory.last_known[:10] in today  # (a test run over midnight)
     assert "Review" not in Practice(skills=["xor", "not"], log=log).heading.value
 
 

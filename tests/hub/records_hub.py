@@ -80,9 +80,21 @@ class RecordsHub(Hub):
                 raise RuntimeError(f"the records service did not answer:\n{self.log_tail()}")
             time.sleep(0.3)
 
-    def call(self, method: str, path: str, token: str, body: Any = None) -> tuple[int, Any]:
+    def call(self, method: str, path: str, token: str, body: Any = None,
+             wait_when_asked: bool = True) -> tuple[int, Any]:  # fmt: skip
         """An HTTP request to the hub (through its proxy) with ``token``: status and answer
-        (JSON when it is, else the bytes)."""
+        (JSON when it is, else the bytes). Asked to wait (429, ``too-many-requests``), it
+        waits and asks again as a pupil's kernel does, unless ``wait_when_asked`` is false."""
+        for _tries in range(10):
+            status, answer, wait = self._call_once(method, path, token, body)
+            asked = isinstance(answer, dict) and answer.get("kind") == "too-many-requests"
+            if not (status == 429 and asked and wait_when_asked):
+                return status, answer
+            time.sleep(min(wait, 5.0))
+        return status, answer
+
+    def _call_once(self, method: str, path: str, token: str, body: Any
+                   ) -> tuple[int, Any, float]:  # fmt: skip
         data = json.dumps(body).encode() if body is not None else None
         request = urllib.request.Request(
             self.url + path,
@@ -90,17 +102,22 @@ class RecordsHub(Hub):
             method=method,
             headers={"Authorization": f"token {token}", "Content-Type": "application/json"},
         )
+        wait = 1.0
         try:
             with urllib.request.urlopen(request, timeout=30) as response:
                 status, raw = response.status, response.read()
         except urllib.error.HTTPError as error:
             status, raw = error.code, error.read()
+            try:
+                wait = float(error.headers.get("Retry-After") or 1)
+            except ValueError:
+                wait = 1.0
         except OSError as error:
-            return 0, str(error)
+            return 0, str(error), wait
         try:
-            return status, json.loads(raw or b"{}")
+            return status, json.loads(raw or b"{}"), wait
         except ValueError:
-            return status, raw
+            return status, raw, wait
 
     def token_for(self, user: str) -> str:
         """A new hub token of ``user`` (made with the test-admin service's token)."""

@@ -228,7 +228,8 @@ def test_200_new_games_at_once_store_at_most_the_limit(
     before = _started_by(games, "cai")
 
     def new_game(_n: int) -> tuple[int, Any]:
-        return hub.call("POST", GAMES, tokens["cai"], {"game": "binary", "with": ["ben"]})
+        return hub.call("POST", GAMES, tokens["cai"], {"game": "binary", "with": ["ben"]},
+                        wait_when_asked=False)  # fmt: skip
 
     with ThreadPoolExecutor(max_workers=100) as pool:
         answers = list(pool.map(new_game, range(200)))

@@ -1,6 +1,6 @@
 """The load test of the records service, on SQLite and on PostgreSQL.
 
-300 simulated pupils, each a hub user with their own hub token, send 8 attempts each
+300 simulated pupils, each a hub user with their own hub token, send 10 attempts each
 (``bench/records_service.py`` sends 20), all at once: half through a real JupyterHub's
 proxy to the service the hub started, half to a second copy of the service on the same
 database (and a fifth sent again to the other copy, as a retry landing on another copy):
@@ -22,7 +22,7 @@ from tests.hub.records_load import pupils_with_tokens, run_load
 
 pytestmark = [pytest.mark.hub, pytest.mark.load]
 
-PUPILS, ATTEMPTS = 300, 8
+PUPILS, ATTEMPTS = 300, 10
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -152,12 +152,8 @@ def test_a_hanging_line_and_a_rebuild_reach_a_returning_pupil(
         page.reload()
         wait_for_app_page(page, LESSON)
         expect(page.get_by_role("heading", name=NEW_TITLE).first).to_be_visible()
-        slow_list.clear()
-        page.close()
-        page = context.new_page()  # and on the next visit, the list in time
-        page.goto(url)
-        wait_for_app_page(page, LESSON)
-        expect(page.get_by_role("heading", name=NEW_TITLE).first).to_be_visible()
+        # The list came late again, but it is the build the page opened with: no word.
+        page.wait_for_timeout(5000)
         expect(page.locator(".mathplay-app-status")).to_have_text("")
     finally:
         context.close()

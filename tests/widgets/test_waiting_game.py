@@ -185,6 +185,9 @@ def test_a_play_page_asks_only_a_remembered_name_then_offers_the_game(
     one it remembers is asked "Are you Ana?", and Yes brings her kept game."""
     from mathplay.widgets.shown import is_shown
 
+    # A Play page is no lesson: whatever lesson an earlier test on this worker opened.
+    monkeypatch.setattr("mathplay.classroom.where._lesson", None)
+
     names.set_pupil("Ana")
     first_move(shown("mixmath", seed=4))
     names.set_pupil(None)
